@@ -1,0 +1,1 @@
+//! Folding runs of repeated lines for display.

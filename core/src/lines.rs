@@ -1,0 +1,366 @@
+//! The line reader: bytes in, uniform [`Line`]s out.
+//!
+//! Reads bytes, never assumes UTF-8 (invalid sequences become U+FFFD), inflates gzip detected by
+//! its magic bytes, splits on `\n` only (so line numbers agree with `sed -n Np`), drops a trailing
+//! `\r`, caps very long lines, and strips the prefixes that servers and launchers put in front of a
+//! message (ranks, process tags, timestamps, levels, ANSI colours) into fields.
+
+use regex::Regex;
+use std::io::{BufRead, BufReader};
+use std::sync::LazyLock;
+
+/// Longest line text kept for analysis; the rest of a longer line is counted but not stored.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// One line of a log.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Line {
+    /// 1-based line number in the file as uploaded (after decompression).
+    pub number: u64,
+    /// The line as uploaded, without its line terminator (lossy UTF-8, capped).
+    pub raw: String,
+    /// The message: ANSI codes removed, known prefixes stripped, trimmed at the end.
+    pub text: String,
+    /// Rank, tensor-parallel rank or worker rank named by a prefix.
+    pub rank: Option<u32>,
+    /// Process tag named by a prefix (`EngineCore_DP0`, `TP3`, a compose service...).
+    pub process: Option<String>,
+    /// Log level named by a prefix: one of `E`, `W`, `I`, `D`, `F` (first letter, upper case).
+    pub level: Option<char>,
+    /// Whether the line had a timestamp prefix.
+    pub timestamped: bool,
+}
+
+impl Line {
+    /// Builds a line from its number and raw text, stripping prefixes.
+    pub fn new(number: u64, raw: String) -> Self {
+        let mut line = Line {
+            number,
+            ..Default::default()
+        };
+        let text = strip_prefixes(&strip_ansi(&raw), &mut line);
+        line.text = text;
+        line.raw = raw;
+        line
+    }
+}
+
+/// True when the bytes start with the gzip magic number.
+pub fn is_gzip(bytes: &[u8]) -> bool {
+    bytes.len() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b
+}
+
+/// Wraps a reader so that gzip input is inflated transparently.
+pub fn maybe_gunzip<'a, R: BufRead + 'a>(mut r: R) -> std::io::Result<Box<dyn BufRead + 'a>> {
+    let head = r.fill_buf()?;
+    if is_gzip(head) {
+        Ok(Box::new(BufReader::with_capacity(
+            256 * 1024,
+            flate2::bufread::MultiGzDecoder::new(r),
+        )))
+    } else {
+        Ok(Box::new(r))
+    }
+}
+
+/// Streams the lines of a reader to `f`, one at a time, so memory stays bounded.
+/// Returns the number of lines read. A read error ends the stream early and is returned.
+pub fn for_each_line<R: BufRead>(mut r: R, mut f: impl FnMut(Line)) -> std::io::Result<u64> {
+    let mut n = 0u64;
+    let mut buf: Vec<u8> = Vec::with_capacity(4096);
+    let mut truncated = false;
+    let mut utf16 = None;
+    loop {
+        let chunk = r.fill_buf()?;
+        if n == 0 && buf.is_empty() && utf16.is_none() {
+            utf16 = Some(chunk.starts_with(&[0xff, 0xfe]) || chunk.starts_with(&[0xfe, 0xff]));
+            if utf16 == Some(true) {
+                // UTF-16 text (a Windows paste): decode whole, it is rare and small.
+                let mut all = Vec::new();
+                r.read_to_end(&mut all)?;
+                let text = decode_utf16(&all);
+                for (i, l) in text.split('\n').enumerate() {
+                    let l = l.strip_suffix('\r').unwrap_or(l);
+                    f(Line::new(i as u64 + 1, l.to_string()));
+                    n += 1;
+                }
+                return Ok(n);
+            }
+        }
+        if chunk.is_empty() {
+            if !buf.is_empty() || truncated {
+                n += 1;
+                f(Line::new(n, to_text(&buf)));
+            }
+            return Ok(n);
+        }
+        let (used, end) = match memchr_nl(chunk) {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let piece = &chunk[..if end { used - 1 } else { used }];
+        if buf.len() < MAX_LINE_BYTES {
+            let room = MAX_LINE_BYTES - buf.len();
+            buf.extend_from_slice(&piece[..piece.len().min(room)]);
+            truncated |= piece.len() > room;
+        } else {
+            truncated = true;
+        }
+        r.consume(used);
+        if end {
+            n += 1;
+            f(Line::new(n, to_text(&buf)));
+            buf.clear();
+            truncated = false;
+        }
+    }
+}
+
+/// Reads a whole log from bytes into lines (gzip inflated). For bounded memory on huge inputs
+/// use [`for_each_line`].
+pub fn read_bytes(bytes: &[u8]) -> Vec<Line> {
+    let mut out = Vec::new();
+    let reader = match maybe_gunzip(BufReader::new(bytes)) {
+        Ok(r) => r,
+        Err(_) => return out,
+    };
+    // A truncated gzip stream keeps the lines inflated so far.
+    let _ = for_each_line(reader, |l| out.push(l));
+    out
+}
+
+fn memchr_nl(b: &[u8]) -> Option<usize> {
+    b.iter().position(|&c| c == b'\n')
+}
+
+fn to_text(b: &[u8]) -> String {
+    let b = b.strip_suffix(b"\r").unwrap_or(b);
+    let s = String::from_utf8_lossy(b);
+    if s.contains('\0') {
+        s.replace('\0', "\u{FFFD}")
+    } else {
+        s.into_owned()
+    }
+}
+
+fn decode_utf16(b: &[u8]) -> String {
+    let le = b.starts_with(&[0xff, 0xfe]);
+    let units: Vec<u16> = b[2..]
+        .chunks_exact(2)
+        .map(|c| {
+            if le {
+                u16::from_le_bytes([c[0], c[1]])
+            } else {
+                u16::from_be_bytes([c[0], c[1]])
+            }
+        })
+        .collect();
+    String::from_utf16_lossy(&units)
+}
+
+static ANSI: LazyLock<Regex> = LazyLock::new(|| {
+    // Raw escapes, and escapes pasted as text: `ESC[1;36m`, `^[[0m`, `\x1b[0m`, `\033[0m`, `\e[0m`,
+    // and the bare `[0;0m` left when a paste lost the escape byte.
+    Regex::new(r"(?:\x1b|ESC|\^\[|\\x1b|\\033|\\e|\\u001b)\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\[[0-9]{1,2}(?:;[0-9]{1,2})*m")
+        .expect("valid regex")
+});
+
+/// Removes ANSI colour codes, raw or pasted as text.
+pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
+    if !(s.contains('\x1b') || s.contains("ESC[") || s.contains("[0") || s.contains("[1") || s.contains("\\") || s.contains("^[") || s.contains("m"))
+    {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    if s.contains('[') {
+        ANSI.replace_all(s, "")
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
+/// One prefix shape: a regex anchored at the start, and how its captures fill the line's fields.
+struct Prefix {
+    re: Regex,
+}
+
+static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
+    let pats = [
+        // quoted reply
+        r"^>+ ?",
+        // [rank1]: and [rank0]:[E1130 03:11:11.199672504 ProcessGroupNCCL.cpp:689]
+        r"^\[rank(?P<rank>\d+)\]: ?",
+        r"^\[(?P<level>[EWIF])\d{4} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w.\-/]+:\d+\] ?",
+        // glog: E0305 20:23:38.890000 755 file.py:533]
+        r"^(?P<level>[EWIFD])\d{4} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
+        // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms)
+        r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",
+        // SGLang diffusion: [11-30 03:09:50 TP0]
+        r"^\[\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?P<proc>(?: (?:DP|PP|TP|EP)\d+)*)\] ?",
+        // TRT-LLM: [05/27/2025-21:12:36] [TRT-LLM] [E]
+        r"^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\] ?(?:\[TRT-LLM\] ?)?(?:\[(?P<level>[EWIV])\] ?)?",
+        r"^\[TRT-LLM\](?:\[(?P<level>[EWIV])\])? ?",
+        // vLLM / Ray process tags: (EngineCore_DP0 pid=17374) (VllmWorker rank=3 pid=1090) (APIServer)
+        r"^\((?P<proc>[A-Za-z_][\w\-]*)(?: (?:TP|rank=)(?P<rank>\d+))?(?: pid=\d+)?(?:, ip=[\w.:\-]+)?\) ?",
+        // vLLM level: ERROR 09-28 15:47:24 [core.py:718]  /  WARNING 06-13 11:42:20 _custom_ops.py:11]
+        r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?",
+        // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[\w.]+ *(?:-|\|) *)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
+        // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
+        r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+:| +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +",
+        // docker compose: svc-1  | ...
+        r"^(?P<proc>[\w.\-]+) +\| ",
+        // kernel: [12345.678901] and [Mon Nov 30 03:09:50 2026]
+        r"^\[ *\d+\.\d+\] ?",
+        r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} \d{4}\] ?",
+        // syslog: Nov 30 03:09:50 host kernel:
+        r"^[A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} [\w.\-]+ [\w.\-/]+(?:\[\d+\])?: ?",
+        // NCCL debug: host:pid:tid [dev]
+        r"^[\w.\-]+:\d+:\d+ \[(?P<rank>\d+)\] ",
+        // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>:
+        r"^\[[^\]\s]*@<\d+,\d+>\]: ?",
+        r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>: ?",
+        // stray level tag: [E] [W]
+        r"^\[(?P<level>[EWI])\] ",
+    ];
+    pats.iter()
+        .map(|p| Prefix {
+            re: Regex::new(p).expect("valid prefix regex"),
+        })
+        .collect()
+});
+
+fn could_have_prefix(s: &str) -> bool {
+    match s.as_bytes().first() {
+        Some(b) => matches!(b, b'[' | b'(' | b'>' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z'),
+        None => false,
+    }
+}
+
+/// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.
+fn strip_prefixes(s: &str, line: &mut Line) -> String {
+    let mut rest = s.trim_end();
+    // ten rounds is more nesting than any launcher produces; it bounds hostile input
+    'outer: for _ in 0..10 {
+        if !could_have_prefix(rest) {
+            break;
+        }
+        for p in PREFIXES.iter() {
+            let Some(c) = p.re.captures(rest) else {
+                continue;
+            };
+            let m = c.get(0).expect("group 0");
+            if m.end() == 0 {
+                continue;
+            }
+            // A lone "word | " prefix must not eat a table row or an ordinary sentence.
+            if let Some(proc_) = c.name("proc") {
+                let p = proc_.as_str().trim();
+                if !p.is_empty() {
+                    line.process = Some(p.to_string());
+                    if let Some(tp) = p.rsplit(' ').next().and_then(|t| t.strip_prefix("TP")) {
+                        if line.rank.is_none() {
+                            line.rank = tp.parse().ok();
+                        }
+                    }
+                }
+            }
+            if let Some(r) = c.name("rank") {
+                line.rank = r.as_str().parse().ok();
+            }
+            if let Some(l) = c.name("level") {
+                line.level = l.as_str().chars().next();
+            }
+            if m.as_str().contains(':') && m.as_str().bytes().any(|b| b.is_ascii_digit()) {
+                line.timestamped = true;
+            }
+            rest = &rest[m.end()..];
+            continue 'outer;
+        }
+        break;
+    }
+    rest.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> Line {
+        Line::new(1, s.to_string())
+    }
+
+    #[test]
+    fn strips_torch_rank_and_glog() {
+        let l = text("[rank0]:[E1130 03:11:11.199672504 ProcessGroupNCCL.cpp:689] [Rank 0] Watchdog caught collective operation timeout");
+        assert_eq!(l.rank, Some(0));
+        assert_eq!(l.level, Some('E'));
+        assert!(l.text.starts_with("[Rank 0] Watchdog"), "{}", l.text);
+    }
+
+    #[test]
+    fn strips_sglang_prefix() {
+        let l = text("[2026-02-26 15:56:59 DP1 TP3] Scheduler hit an exception: Traceback (most recent call last):");
+        assert_eq!(l.rank, Some(3));
+        assert_eq!(l.text, "Scheduler hit an exception: Traceback (most recent call last):");
+        let l = text("[2026-02-26 05:19:58] WARNING model_config.py:1025: Transformers version 5.3.0.dev0 is used");
+        assert_eq!(l.level, Some('W'));
+        assert_eq!(l.text, "Transformers version 5.3.0.dev0 is used");
+    }
+
+    #[test]
+    fn strips_vllm_prefix_with_ansi() {
+        let l = text("\x1b[1;36m(EngineCore_DP0 pid=17374)\x1b[0;0m ERROR 09-28 15:47:24 [core.py:718] EngineCore failed to start.");
+        assert_eq!(l.process.as_deref(), Some("EngineCore_DP0"));
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "EngineCore failed to start.");
+        let l = text("ESC[1;36m(VllmWorker rank=3 pid=1090)ESC[0;0m RuntimeError: boom");
+        assert_eq!(l.rank, Some(3));
+        assert_eq!(l.text, "RuntimeError: boom");
+    }
+
+    #[test]
+    fn strips_glog_and_python_logging() {
+        let l = text("E1130 03:12:18.297000 1138 torch/distributed/elastic/multiprocessing/api.py:986] failed (exitcode: -6)");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "failed (exitcode: -6)");
+        let l = text("[2026-11-30 03:09:50,914] INFO Capture cuda graph begin.");
+        assert_eq!(l.text, "Capture cuda graph begin.");
+    }
+
+    #[test]
+    fn keeps_plain_python_lines() {
+        let l = text("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 200.00 GiB.");
+        assert_eq!(l.text, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 200.00 GiB.");
+        let l = text("  File \"/x.py\", line 3, in <module>");
+        assert_eq!(l.text, "  File \"/x.py\", line 3, in <module>");
+    }
+
+    #[test]
+    fn reads_crlf_gzip_and_bad_utf8() {
+        let lines = read_bytes(b"a\r\nb\xff\nc");
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0].raw, "a");
+        assert_eq!(lines[1].raw, "b\u{FFFD}");
+        assert_eq!(lines[2].number, 3);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut gz, b"x\ny\n").unwrap();
+        let lines = read_bytes(&gz.finish().unwrap());
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[1].raw, "y");
+    }
+
+    #[test]
+    fn caps_long_lines() {
+        let mut big = vec![b'a'; 3 * MAX_LINE_BYTES];
+        big.extend_from_slice(b"\nok\n");
+        let lines = read_bytes(&big);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].raw.len(), MAX_LINE_BYTES);
+        assert_eq!(lines[1].raw, "ok");
+    }
+
+    #[test]
+    fn empty_input_has_no_lines() {
+        assert!(read_bytes(b"").is_empty());
+    }
+}

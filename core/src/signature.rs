@@ -1,0 +1,1 @@
+//! Signatures and fingerprints: volatile tokens normalised away.
