@@ -24,6 +24,17 @@ pub fn analyze(bytes: &[u8], index: &FindingsIndex) -> Analysis {
     analyze_lines(&log, index)
 }
 
+/// Runs the whole engine over a reader (plain or gzip), e.g. a file or standard input.
+pub fn analyze_reader<R: std::io::BufRead>(
+    reader: R,
+    index: &FindingsIndex,
+) -> std::io::Result<Analysis> {
+    let reader = lines::maybe_gunzip(reader)?;
+    let mut log = Vec::new();
+    lines::for_each_line(reader, |l| log.push(l))?;
+    Ok(analyze_lines(&log, index))
+}
+
 /// Runs triage and matching over lines already read.
 pub fn analyze_lines(log: &[lines::Line], index: &FindingsIndex) -> Analysis {
     let mut analysis = parse::triage(log);
