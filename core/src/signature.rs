@@ -1,1 +1,201 @@
-//! Signatures and fingerprints: volatile tokens normalised away.
+//! Signatures and fingerprints.
+//!
+//! A signature is a short human title of a crash with volatile tokens (numbers, addresses, paths,
+//! ranks, times, sizes) removed; the fingerprint hashes what makes two crashes the same problem:
+//! the class, the normalised message and, for messages that many different bugs share ("illegal
+//! memory access", "no kernel image"), where it happened (the kernel, module or library).
+
+use crate::parse::events::{exception_parts, Event};
+use regex::Regex;
+use std::sync::LazyLock;
+
+static VOLATILE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r#"(?P<q>'[^']{0,200}'|"[^"]{0,200}")"#,
+        r"|(?P<path>(?:[A-Za-z]:)?(?:/[\w.+@\-]+){2,}/?)",
+        r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b)",
+        r"|(?P<uuid>\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)",
+        r"|(?P<ip>\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b)",
+        r"|(?P<num>[-+]?\b\d+(?:[.,:]\d+)*(?:[eE][-+]?\d+)?\b)"
+    ))
+    .expect("valid regex")
+});
+
+/// Normalises volatile tokens of a message: numbers to `N`, hex to `HEX`, paths to their file
+/// name, quoted strings kept short; the same template for two lines that differ only in values.
+pub fn normalize(text: &str) -> String {
+    let out = VOLATILE.replace_all(text, |c: &regex::Captures| {
+        if let Some(q) = c.name("q") {
+            let s = q.as_str();
+            // keep short quoted identifiers (a model type, a key) but not values
+            if s.len() <= 40 && !s.chars().any(|ch| ch.is_ascii_digit()) {
+                return s.to_string();
+            }
+            return "'…'".to_string();
+        }
+        if let Some(p) = c.name("path") {
+            let base = p
+                .as_str()
+                .trim_end_matches('/')
+                .rsplit('/')
+                .next()
+                .unwrap_or("");
+            let base = VOLATILE_NUM.replace_all(base, "N");
+            return format!("…/{base}");
+        }
+        if c.name("hex").is_some() || c.name("uuid").is_some() {
+            return "HEX".to_string();
+        }
+        if c.name("ip").is_some() {
+            return "IP".to_string();
+        }
+        "N".to_string()
+    });
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+static VOLATILE_NUM: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\d+").expect("valid regex"));
+
+/// The template of a line for folding and grouping: [`normalize`] of its message.
+pub fn template(text: &str) -> String {
+    normalize(text)
+}
+
+/// A stable 16-hex-digit hash of the parts.
+pub fn fingerprint(parts: &[&str]) -> String {
+    let joined = parts.join("\u{1f}");
+    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(joined.as_bytes()))
+}
+
+/// Messages shared by many unrelated bugs: the fingerprint adds where they happened.
+const GENERIC: &[&str] = &[
+    "illegal memory access",
+    "no kernel image",
+    "misaligned address",
+    "unspecified launch failure",
+    "device-side assert triggered",
+    "CUBLAS_STATUS",
+    "Segmentation fault",
+    "unhandled cuda error",
+    "illegal instruction",
+];
+
+/// The signature (title) and fingerprint of an elected root error.
+pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
+    let msg = core_message(&ev.text);
+    let norm = normalize(&msg);
+    let short: String = norm.chars().take(160).collect();
+    let title = if phase == "unknown" {
+        format!("{class}: {short}")
+    } else {
+        format!("{class}: {short} [{phase}]")
+    };
+    let mut parts = vec![class.to_string(), key_message(class, &norm)];
+    if GENERIC.iter().any(|g| msg.contains(g)) {
+        if let Some(w) = location(ev) {
+            parts.push(w);
+        }
+    }
+    // An out-of-memory during graph capture is a different problem from one while serving.
+    if class == "cuda_oom" && phase == "cuda_graph_capture" {
+        parts.push(phase.to_string());
+    }
+    let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
+    (title, fingerprint(&refs))
+}
+
+/// The message without exception type, prefixes such as `CUDA error:`, or rank tags.
+fn core_message(text: &str) -> String {
+    let t = text.trim();
+    let t = match exception_parts(t) {
+        Some((_, msg)) if !msg.is_empty() => msg,
+        _ => t,
+    };
+    let t = t
+        .trim_start_matches("[Rank ")
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start_matches("] ");
+    t.to_string()
+}
+
+/// The part of a normalised message that identifies the problem: messages that carry a long
+/// tail of measurements (OOM reports, NCCL "Last error" chatter) are cut to their first sentence.
+fn key_message(class: &str, norm: &str) -> String {
+    let cut = match class {
+        "cuda_oom" | "nccl_timeout" | "triton_error" => {
+            norm.find(". ").map(|i| &norm[..i]).unwrap_or(norm)
+        }
+        _ => norm,
+    };
+    let cut = if class == "nccl_timeout" {
+        // WorkNCCL(SeqNum=N, OpType=ALLREDUCE, ...) keeps the operation type only
+        cut.split(" ran for").next().unwrap_or(cut)
+    } else {
+        cut
+    };
+    cut.to_lowercase()
+}
+
+/// Where a generic error happened: a kernel name from an assertion, else the innermost frame
+/// outside the Python standard library and torch's own wrappers.
+fn location(ev: &Event) -> Option<String> {
+    static KERNEL: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(\w+\.cuh?):\d+: (\w+)").expect("valid regex"));
+    if let Some(c) = KERNEL.captures(&ev.text) {
+        return Some(format!("{}:{}", &c[1], &c[2]));
+    }
+    static FRAME: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"File "(?:[^"]*/)?([^"/]+)", line \d+, in (\S+)"#).expect("valid regex")
+    });
+    ev.frames
+        .iter()
+        .rev()
+        .filter_map(|f| FRAME.captures(f))
+        .map(|c| format!("{}:{}", &c[1], &c[2]))
+        .find(|f| {
+            !f.starts_with("__init__") && !f.contains("module.py") && !f.contains("_compile.py")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalizes_volatile_tokens() {
+        assert_eq!(
+            normalize("CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.11 GiB"),
+            "CUDA out of memory. Tried to allocate N MiB. GPU N has a total capacity of N GiB"
+        );
+        assert_eq!(
+            normalize(
+                "at 0x7f6c9e77305d in /opt/venv/lib/python3.12/site-packages/torch/lib/libc10.so"
+            ),
+            "at HEX in …/libcN.so"
+        );
+    }
+
+    #[test]
+    fn same_problem_same_fingerprint() {
+        let ev = |t: &str| Event {
+            line: 1,
+            tier: 3,
+            rank: None,
+            text: t.into(),
+            raw: t.into(),
+            after: vec![],
+            frames: vec![],
+            chained: false,
+            phase: "decode",
+        };
+        let a = signature("cuda_oom", "decode", &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.11 GiB"));
+        let b = signature("cuda_oom", "decode", &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 3 has a total capacity of 139.8 GiB"));
+        assert_eq!(a.1, b.1);
+        let c = signature(
+            "cuda_oom",
+            "cuda_graph_capture",
+            &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB."),
+        );
+        assert_ne!(a.1, c.1);
+    }
+}

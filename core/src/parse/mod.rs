@@ -1,25 +1,371 @@
-//! Triage: from lines to an [`Analysis`] (without findings).
+//! Triage: from lines to an [`Analysis`] (before findings are matched).
+//!
+//! One pass over the lines feeds three collectors: the detectors of [`events`] (which lines state
+//! an error), the progress markers of [`phase`], and the environment of [`env`]. At the end the
+//! root error is elected: the first statement of the strongest kind of error, so that wrappers,
+//! collateral errors of other ranks and chained exceptions give way to the cause.
 
-use crate::analysis::{Analysis, Env};
+pub mod env;
+pub mod events;
+pub mod phase;
+
+use crate::analysis::{Analysis, LineRef};
 use crate::lines::Line;
+use crate::signature;
+use events::{Event, EXCEPTION_LINE};
+use regex::Regex;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::sync::LazyLock;
 
-/// Finds the root error, its class, the phase, the environment and the signature of a log.
-pub fn triage(log: &[Line]) -> Analysis {
-    Analysis {
-        crash: false,
-        first_error: None,
-        error_class: "none".into(),
-        phase: "unknown".into(),
-        async_cuda_report: false,
-        culprit_rank: None,
-        env: Env::default(),
-        warnings: vec![],
-        signature: String::new(),
-        fingerprint: String::new(),
-        matches: vec![],
-        near_misses: vec![],
-        annotations: vec![],
-        key_lines: vec![],
-        line_count: log.len() as u64,
+/// Most events kept; beyond it only stronger events than any seen are kept, so memory stays
+/// bounded on logs that repeat one error a million times.
+const MAX_EVENTS: usize = 20_000;
+const MAX_WARNINGS: usize = 15;
+const CONTEXT_AFTER: usize = 4;
+const MAX_FRAMES: usize = 64;
+
+/// Streaming triage: feed lines in order, then [`Triage::finish`].
+#[derive(Default)]
+pub struct Triage {
+    env: env::EnvCollector,
+    phase: &'static str,
+    in_traceback: bool,
+    frames: Vec<String>,
+    chained_next: bool,
+    events: Vec<Event>,
+    weak: Vec<bool>,
+    open_context: Vec<usize>,
+    max_tier: u8,
+    async_report: bool,
+    device_assert: bool,
+    warnings: Vec<LineRef>,
+    warning_keys: HashSet<String>,
+    enqueued: BTreeMap<u32, u64>,
+    ranks: BTreeSet<u32>,
+    lines: u64,
+}
+
+static ENQUEUED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"Rank (\d+)\].*[Ll]ast enqueued (?:NCCL )?work: (\d+)").expect("valid regex")
+});
+
+impl Triage {
+    /// A triage with nothing seen yet.
+    pub fn new() -> Self {
+        Triage {
+            phase: "unknown",
+            ..Default::default()
+        }
     }
+
+    /// Reads one line.
+    pub fn feed(&mut self, line: &Line) {
+        self.lines = line.number;
+        let text = line.text.as_str();
+        if let Some(r) = line.rank {
+            self.ranks.insert(r);
+        }
+        for i in std::mem::take(&mut self.open_context) {
+            let ev = &mut self.events[i];
+            if ev.after.len() < CONTEXT_AFTER && !text.trim().is_empty() {
+                ev.after.push(text.chars().take(500).collect());
+            }
+            if ev.after.len() < CONTEXT_AFTER {
+                self.open_context.push(i);
+            }
+        }
+        self.env.feed(text);
+        // Inside a traceback, indented lines are frames and source code, not progress or errors.
+        let code = self.in_traceback
+            && (text.starts_with(' ')
+                || text.starts_with('\t')
+                || text.trim_start().starts_with('^'));
+        if !code {
+            if let Some(p) = phase::marker(text) {
+                self.advance_phase(p);
+            }
+        }
+        if text.contains("asynchronously reported") {
+            self.async_report = true;
+        }
+        if text.contains("ast enqueued") {
+            if let Some(c) = ENQUEUED.captures(text) {
+                if let (Ok(r), Ok(w)) = (c[1].parse(), c[2].parse()) {
+                    self.enqueued.entry(r).or_insert(w);
+                }
+            }
+        }
+        self.traceback(line);
+        if !code {
+            self.detect(line);
+            self.warning(line);
+        }
+    }
+
+    fn advance_phase(&mut self, p: &'static str) {
+        let p = if p == "memory_init_pending" {
+            "memory_init"
+        } else {
+            p
+        };
+        // Launch chatter printed late (a backend notice during loading) does not rewind the run.
+        if p == "startup" && !matches!(self.phase, "unknown" | "startup" | "build" | "shutdown") {
+            return;
+        }
+        if p == "training" && matches!(self.phase, "prefill" | "decode") {
+            return;
+        }
+        self.phase = p;
+    }
+
+    fn traceback(&mut self, line: &Line) {
+        let text = line.text.as_str();
+        let t = text.trim_start();
+        if text.contains("Traceback (most recent call last)") {
+            self.in_traceback = true;
+            self.frames.clear();
+            return;
+        }
+        if t.starts_with("During handling of the above exception")
+            || t.starts_with("The above exception was the direct cause")
+        {
+            self.chained_next = true;
+            return;
+        }
+        if self.in_traceback && t.starts_with("File \"") && self.frames.len() < MAX_FRAMES {
+            self.frames.push(t.chars().take(300).collect());
+        }
+    }
+
+    fn detect(&mut self, line: &Line) {
+        let text = line.text.as_str();
+        // A logger that called its line a warning or info did not crash on it.
+        let tier = match events::detect(text, line.level) {
+            Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
+            _ => {
+                if line.level == Some('W') {
+                    return;
+                }
+                return;
+            }
+        };
+        if tier >= 3 && text.contains("device-side assert") {
+            // it is the consequence when the assertion itself is in the log
+        }
+        if tier == 4 {
+            self.device_assert = true;
+            self.async_report = true;
+        }
+        let is_exception = EXCEPTION_LINE.is_match(text.trim_end());
+        let frames = if is_exception && self.in_traceback {
+            self.in_traceback = false;
+            std::mem::take(&mut self.frames)
+        } else {
+            Vec::new()
+        };
+        let chained = is_exception && std::mem::take(&mut self.chained_next);
+        let mut tier = tier;
+        if chained && tier > 1 {
+            tier -= 1;
+        }
+        // An `what():` line repeats the exception a C++ handler already printed.
+        if text.trim_start().starts_with("what():") && self.repeats_earlier(text) {
+            tier = 0;
+        }
+        let weak = tier == events::FALLBACK_TIER && events::detect(text, None).is_none();
+        if self.events.len() >= MAX_EVENTS && tier <= self.max_tier {
+            return;
+        }
+        self.max_tier = self.max_tier.max(tier);
+        self.events.push(Event {
+            line: line.number,
+            tier,
+            rank: line.rank.or_else(|| rank_in_text(text)),
+            text: text.chars().take(2000).collect(),
+            raw: line.raw.chars().take(4000).collect(),
+            after: Vec::new(),
+            frames,
+            chained,
+            phase: self.phase,
+        });
+        self.weak.push(weak);
+        self.open_context.push(self.events.len() - 1);
+    }
+
+    fn repeats_earlier(&self, text: &str) -> bool {
+        let msg = text.trim_start().trim_start_matches("what():").trim();
+        self.events.iter().any(|e| {
+            e.tier >= 2 && {
+                let core = e.text.trim();
+                !core.is_empty() && (msg.contains(core) || core.contains(msg))
+            }
+        })
+    }
+
+    fn warning(&mut self, line: &Line) {
+        if self.warnings.len() >= MAX_WARNINGS {
+            return;
+        }
+        let text = line.text.trim();
+        let is_warn = line.level == Some('W') || WARNING.is_match(text);
+        if !is_warn || ROUTINE.is_match(text) || text.len() < 12 {
+            return;
+        }
+        let key = signature::template(text);
+        if self.warning_keys.insert(key) {
+            self.warnings.push(LineRef {
+                line: line.number,
+                text: line.raw.chars().take(1000).collect(),
+            });
+        }
+    }
+
+    /// Elects the root error and builds the analysis.
+    pub fn finish(mut self) -> Analysis {
+        let env = std::mem::take(&mut self.env).finish();
+        let elected = self.elect();
+        let Some(ev) = elected else {
+            return Analysis {
+                crash: false,
+                first_error: None,
+                error_class: "none".into(),
+                phase: "unknown".into(),
+                async_cuda_report: false,
+                culprit_rank: None,
+                env,
+                warnings: self.warnings,
+                signature: "no crash".into(),
+                fingerprint: signature::fingerprint(&["none"]),
+                matches: vec![],
+                near_misses: vec![],
+                annotations: vec![],
+                key_lines: vec![],
+                line_count: self.lines,
+            };
+        };
+        let class = events::classify(ev, self.device_assert);
+        let phase = phase_of(ev, class);
+        let culprit = self.culprit(ev, class);
+        let (signature, fingerprint) = signature::signature(class, phase, ev);
+        let mut key_lines: Vec<u64> = self
+            .events
+            .iter()
+            .filter(|e| e.tier >= 3)
+            .map(|e| e.line)
+            .take(50)
+            .collect();
+        key_lines.push(ev.line);
+        key_lines.sort_unstable();
+        key_lines.dedup();
+        Analysis {
+            crash: true,
+            first_error: Some(LineRef {
+                line: ev.line,
+                text: ev.raw.clone(),
+            }),
+            error_class: class.into(),
+            phase: phase.into(),
+            async_cuda_report: self.async_report,
+            culprit_rank: culprit,
+            env,
+            warnings: self
+                .warnings
+                .iter()
+                .filter(|w| w.line != ev.line)
+                .cloned()
+                .collect(),
+            signature,
+            fingerprint,
+            matches: vec![],
+            near_misses: vec![],
+            annotations: vec![],
+            key_lines,
+            line_count: self.lines,
+        }
+    }
+
+    fn elect(&self) -> Option<&Event> {
+        let strong = self
+            .events
+            .iter()
+            .zip(&self.weak)
+            .filter(|(e, weak)| e.tier >= 1 && !**weak)
+            .map(|(e, _)| e.tier)
+            .max();
+        let best = match strong {
+            Some(t) => t,
+            // Only wrappers or a logger's ERROR lines: a truncated paste; show what there is.
+            None => self.events.iter().map(|e| e.tier).max()?,
+        };
+        if best == 0 {
+            return self
+                .events
+                .iter()
+                .find(|e| !e.text.contains("Traceback (most recent call last)"));
+        }
+        self.events.iter().find(|e| e.tier == best)
+    }
+
+    fn culprit(&self, ev: &Event, class: &str) -> Option<u32> {
+        if class == "nccl_timeout" {
+            // The rank that enqueued the fewest collectives is the one the others waited for.
+            let min = self.enqueued.values().min()?;
+            let max = self.enqueued.values().max()?;
+            if min < max {
+                let laggards: Vec<u32> = self
+                    .enqueued
+                    .iter()
+                    .filter(|(_, w)| *w == min)
+                    .map(|(r, _)| *r)
+                    .collect();
+                if laggards.len() == 1 {
+                    return Some(laggards[0]);
+                }
+            }
+            return None;
+        }
+        if self.ranks.len() >= 2 {
+            ev.rank
+        } else {
+            None
+        }
+    }
+}
+
+fn phase_of(ev: &Event, class: &str) -> &'static str {
+    if class == "build_error" {
+        return "build";
+    }
+    if let Some(p) = phase::phase_from_context(&ev.frames, &ev.text) {
+        return p;
+    }
+    if ev.phase == "unknown" && class == "import_error" {
+        return "startup";
+    }
+    ev.phase
+}
+
+fn rank_in_text(text: &str) -> Option<u32> {
+    static RANK: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\[Rank (\d+)\]").expect("valid regex"));
+    RANK.captures(text).and_then(|c| c[1].parse().ok())
+}
+
+static WARNING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:\w+Warning: |WARNING[: ]|Warning: |W\d{4} )|\b\w+Warning: ")
+        .expect("valid regex")
+});
+
+static ROUTINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)FutureWarning|DeprecationWarning|deprecated|OMP_NUM_THREADS|destroy_process_group|TORCH_CUDA_ARCH_LIST is not set|Using default MoE (kernel )?config|torch_dtype|tokenizer|huggingface_hub|found in sys\.modules|sliding window|is not tested|not installed|Falling back|pynvml|^\*+$|generation_config|chat template|set_seed")
+        .expect("valid regex")
+});
+
+/// Triage over lines already read.
+pub fn triage(log: &[Line]) -> Analysis {
+    let mut t = Triage::new();
+    for l in log {
+        t.feed(l);
+    }
+    t.finish()
 }

@@ -1,0 +1,358 @@
+//! Detectors: which lines state an error, how strongly, and of which class.
+//!
+//! Each source prints its errors in its own shapes; the table below is grouped by source
+//! (CUDA runtime and device assertions, PyTorch, NCCL/c10d, Triton, compilers and pip, the kernel,
+//! serving frameworks' wrappers). A line becomes an [`Event`] with a tier:
+//! - 4: a device assertion (the cause of the `device-side assert triggered` that follows it);
+//! - 3: a specific statement of a root error (an exception with its message, a CUDA error...);
+//! - 2: a statement that is often a consequence (a watchdog timeout of a rank that waited) or a
+//!   wrapper that still carries the message;
+//! - 1: collateral noise (a peer's connection closed, a process killed by its launcher);
+//! - 0: a wrapper that only points elsewhere (`ChildFailedError`, `See root cause above`).
+
+use regex::{Regex, RegexSet};
+use std::sync::LazyLock;
+
+/// A line that states (or wraps) an error.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub line: u64,
+    pub tier: u8,
+    pub rank: Option<u32>,
+    /// The message of the line (prefixes stripped).
+    pub text: String,
+    /// The raw line as uploaded.
+    pub raw: String,
+    /// A few lines after the event (messages), used to classify it.
+    pub after: Vec<String>,
+    /// Python frames of the traceback that ended in this event (file paths and functions).
+    pub frames: Vec<String>,
+    /// The event follows "During handling of the above exception" (a consequence).
+    pub chained: bool,
+    /// Index of the phase marker in force when the event was seen.
+    pub phase: &'static str,
+}
+
+struct Rule {
+    tier: u8,
+}
+
+/// Index of the weak fallback detector (an ERROR-level line with an error word).
+pub const FALLBACK_TIER: u8 = 1;
+
+/// Ordered detectors: the first pattern that matches a line decides its tier.
+const DETECTORS: &[(&str, u8)] = &[
+    // --- wrappers that only point at the cause (tier 0) ---
+    (
+        r"ChildFailedError|See root cause above|EngineDeadError|EngineCore encountered (a fatal error|an issue)|Scheduler hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
+        0,
+    ),
+    // --- collateral: peers, launchers, teardown (tier 1) ---
+    (
+        r"Connection closed by remote peer|remote process exited or there was a network error|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
+        1,
+    ),
+    // --- device assertions (tier 4) ---
+    (
+        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed",
+        4,
+    ),
+    // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit) ---
+    (
+        r"Watchdog caught collective operation timeout|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated",
+        2,
+    ),
+    // --- kernel and hardware (tier 3) ---
+    (
+        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|segfault at|general protection fault",
+        3,
+    ),
+    // --- compilers and builds (tier 3) ---
+    (
+        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER",
+        3,
+    ),
+    // --- runtime errors (tier 3) ---
+    (
+        r"CUDA error: |CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|OutOfResources|Segmentation fault|SIGSEGV|Fatal Python error|what\(\): ",
+        3,
+    ),
+    // --- a process died without saying why (tier 2) ---
+    (r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error", 2),
+    // --- Python exceptions (tier 3), not warnings ---
+    (
+        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError",
+        3,
+    ),
+    // --- a logger's ERROR line with an error word (tier 1 fallback) ---
+    (r"(?i)\b(error|failed|failure|fatal)\b", 1),
+];
+
+static SET: LazyLock<(RegexSet, Vec<Rule>)> = LazyLock::new(|| {
+    let set = RegexSet::new(DETECTORS.iter().map(|(p, _)| *p)).expect("valid detectors");
+    let rules = DETECTORS.iter().map(|(_, t)| Rule { tier: *t }).collect();
+    (set, rules)
+});
+
+/// Cheap pre-check: a line without any of these bytes cannot be an event.
+static PREFILTER: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
+    aho_corasick::AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .build([
+            "error",
+            "exception",
+            "fail",
+            "assert",
+            "fatal",
+            "timeout",
+            "timed out",
+            "killed",
+            "kill",
+            "xid",
+            "fallen off",
+            "ecc",
+            "segfault",
+            "sigsegv",
+            "abort",
+            "out of memory",
+            "outofresources",
+            "traceback",
+            "what():",
+            "nccl",
+            "cuda",
+            "watchdog",
+            "signal",
+            "exit",
+            "interrupt",
+            "terminate",
+            "broken pipe",
+            "connection",
+            "died",
+            "fault",
+            "dead",
+            "sigquit",
+            "build stopped",
+            "failures:",
+            "root cause",
+            "raise ",
+            "waiting for",
+            "exception in",
+            "dump",
+            "ran for",
+            "collective",
+            "error_file",
+            "heartbeat",
+            "undefined",
+            "cannot find",
+            "cmake",
+            "stopiteration",
+            "notimplemented",
+            "status",
+        ])
+        .expect("valid prefilter")
+});
+
+/// Returns the tier of a line's message if it states or wraps an error.
+pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
+    if text.len() < 3 || !PREFILTER.is_match(text) {
+        return None;
+    }
+    let (set, rules) = &*SET;
+    let m = set.matches(text);
+    let first = m.iter().next()?;
+    let tier = rules[first].tier;
+    // The generic fallback counts only on lines a logger marked as errors.
+    if first == DETECTORS.len() - 1 && !matches!(level, Some('E') | Some('F') | Some('C')) {
+        return None;
+    }
+    if is_benign(text) {
+        return None;
+    }
+    Some(tier)
+}
+
+static BENIGN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|errors?: 0\b|error_rate|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|Capturing|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File ""#)
+        .expect("valid benign regex")
+});
+
+/// Lines that mention an error word without stating an error.
+fn is_benign(text: &str) -> bool {
+    // An exception line is never benign, whatever its message says.
+    if EXCEPTION_LINE.is_match(text) && !text.contains("Warning") {
+        return false;
+    }
+    if text.contains("Assertion") && text.contains("failed") {
+        return false;
+    }
+    if text.contains("NCCL WARN") {
+        return false;
+    }
+    BENIGN.is_match(text)
+}
+
+/// A Python exception line: `pkg.mod.SomeError: message`.
+pub static EXCEPTION_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$")
+        .expect("valid exception regex")
+});
+
+/// The exception type and message of an exception line, if it is one.
+pub fn exception_parts(text: &str) -> Option<(&str, &str)> {
+    let c = EXCEPTION_LINE.captures(text.trim_end())?;
+    let ty = c.get(2)?.as_str();
+    let msg = c.get(3).map(|m| m.as_str()).unwrap_or("");
+    Some((ty, msg))
+}
+
+/// Ordered class rules over the elected event's message and its context.
+const CLASSES: &[(&str, &str)] = &[
+    (
+        "gpu_hardware_error",
+        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+",
+    ),
+    (
+        "host_oom",
+        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|^Killed$|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\)|\bMemoryError\b",
+    ),
+    (
+        "build_error",
+        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_",
+    ),
+    (
+        "cuda_device_side_assert",
+        r"Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT",
+    ),
+    (
+        "cuda_oom",
+        r"CUDA out of memory|OutOfMemoryError|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|No available memory for the cache blocks|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|out of memory",
+    ),
+    (
+        "cuda_illegal_memory_access",
+        r"illegal memory access|misaligned address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|out of bounds (global|shared|local) memory|MMU Fault",
+    ),
+    (
+        "cuda_graph_capture_error",
+        r"stream is capturing|during capture|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed",
+    ),
+    (
+        "no_kernel_image",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|requires GPUs with sm\d+ or higher",
+    ),
+    (
+        "cuda_driver_error",
+        r"driver on your system is too old|driver version is insufficient|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|cudaErrorDevicesUnavailable|busy or unavailable",
+    ),
+    (
+        "cublas_cudnn_error",
+        r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility",
+    ),
+    (
+        "nccl_timeout",
+        r"Watchdog caught collective operation timeout|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out",
+    ),
+    (
+        "nccl_error",
+        r"NCCL error|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|c10d|collective mismatch",
+    ),
+    (
+        "triton_error",
+        r"OutOfResources|out of resource: (shared memory|registers)|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton",
+    ),
+    (
+        "import_error",
+        r"ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name",
+    ),
+    (
+        "weight_load_error",
+        r"size mismatch for|[Mm]issing key\(s\)|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)",
+    ),
+    (
+        "unsupported_config",
+        r"does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|invalid (value|choice)",
+    ),
+    (
+        "process_crash",
+        r"Segmentation fault|SIGSEGV|Fatal Python error|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called",
+    ),
+    ("python_exception", r"(Error|Exception)\b"),
+];
+
+static CLASS_RES: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
+    CLASSES
+        .iter()
+        .map(|(c, p)| (*c, Regex::new(p).expect("valid class regex")))
+        .collect()
+});
+
+/// The class of an error from its message alone, if any rule knows it.
+pub fn class_of(text: &str) -> Option<&'static str> {
+    CLASS_RES
+        .iter()
+        .find(|(_, re)| re.is_match(text))
+        .map(|(c, _)| *c)
+}
+
+/// Classifies the elected event, reading its message first, then its context and frames.
+pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
+    let text = ev.text.as_str();
+    let exc = exception_parts(text);
+    // A weight loader that fails on a shape is a weight-load problem, not a generic exception.
+    let in_loader = ev.frames.iter().any(|f| {
+        f.contains("weight_loader")
+            || f.contains("load_weights")
+            || f.contains("model_loader")
+            || f.contains("load_state_dict")
+    });
+    let direct = class_of(text);
+    let mut class = match direct {
+        Some("python_exception") | None => {
+            // KeyError on a model type inside transformers' auto-config means an unknown model.
+            if let Some(("KeyError", _)) = exc {
+                if ev.frames.iter().any(|f| f.contains("configuration_auto")) {
+                    return "unsupported_config";
+                }
+            }
+            // Message continued on the next lines (NCCL's "Last error:", wrapped text).
+            let ctx = ev
+                .after
+                .iter()
+                .take(4)
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            match class_of(&ctx) {
+                Some(c) if c != "python_exception" && c != "process_crash" => c,
+                _ => {
+                    if exc.is_some() || text.contains("Error") || text.contains("Exception") {
+                        "python_exception"
+                    } else {
+                        "process_crash"
+                    }
+                }
+            }
+        }
+        Some(c) => c,
+    };
+    if class == "python_exception"
+        && in_loader
+        && (text.contains("size of tensor") || text.contains("shape"))
+    {
+        class = "weight_load_error";
+    }
+    if class == "python_exception" {
+        if let Some((ty, _)) = exc {
+            if ty == "ImportError" || ty == "ModuleNotFoundError" {
+                class = "import_error";
+            } else if ty == "NotImplementedError" {
+                class = "unsupported_config";
+            }
+        }
+    }
+    if class == "cuda_device_side_assert"
+        || has_device_assert && text.contains("device-side assert")
+    {
+        return "cuda_device_side_assert";
+    }
+    class
+}

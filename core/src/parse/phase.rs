@@ -1,0 +1,128 @@
+//! Phase markers: the progress lines that servers, launchers and builds print, and what they say
+//! about where a run is (building, loading weights, capturing CUDA graphs, serving...).
+
+use regex::{Regex, RegexSet};
+use std::sync::LazyLock;
+
+/// Ordered markers: (pattern, phase entered when the line is seen).
+const MARKERS: &[(&str, &str)] = &[
+    // builds: pip, setuptools, cmake, ninja, nvcc
+    (
+        r"Building wheels? for|Building wheel|Running setup\.py|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|Compiling objects|^(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
+        "build",
+    ),
+    // SGLang / vLLM / TRT-LLM progress, most specific first
+    (
+        r"Capture cuda graph end|Graph capturing finished|CUDA graph capturing finished|cuda graph capture (done|finished)",
+        "warmup",
+    ),
+    (
+        r"Capture cuda graph begin|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|Compiling a graph for dynamic shape|torch\.compile takes",
+        "cuda_graph_capture",
+    ),
+    (
+        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run",
+        "memory_init",
+    ),
+    (
+        r"Load weight end|Loading weights took|Model loading took|Loading model weights took|Loaded model|model weights loaded",
+        "memory_init_pending",
+    ),
+    (
+        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors",
+        "model_load",
+    ),
+    (
+        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend",
+        "prefill",
+    ),
+    (
+        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step",
+        "decode",
+    ),
+    (
+        r"The server is fired up and ready to roll|Application startup complete|Uvicorn running on|Starting vLLM API server|Started server process|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step|batch|phase)|Running warmup|run_warmup|Start warmup",
+        "warmup",
+    ),
+    (
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training",
+        "training",
+    ),
+    (
+        r"Shutting down|shutting down|Gracefully stopping|Terminating (all )?(processes|workers)|Stopping (the )?server|destroy_process_group",
+        "shutdown",
+    ),
+    (
+        r"server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture",
+        "startup",
+    ),
+];
+
+static SET: LazyLock<RegexSet> =
+    LazyLock::new(|| RegexSet::new(MARKERS.iter().map(|(p, _)| *p)).expect("valid markers"));
+
+static PREFILTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)build|running|install|getting|preparing|compil|configur|nvcc|c\+\+|gcc|clang|link|emitting|capture|graph|kv cache|memory|profil|block|max_total|alloc|load|download|prefill|decode|#new-seq|forward|throughput|server|startup|uvicorn|ready|warm|epoch|step|iteration|loss|train|shut|stopp|terminat|destroy|args|initializ|init|torchrun|omp_num|world_size|start|launch|backend|detected|namespace|version|architecture|^\[\d+/\d+\]")
+        .expect("valid phase prefilter")
+});
+
+/// The phase a progress line announces, if it is one.
+pub fn marker(text: &str) -> Option<&'static str> {
+    if text.len() < 5 || !PREFILTER.is_match(text) {
+        return None;
+    }
+    SET.matches(text).iter().next().map(|i| MARKERS[i].1)
+}
+
+/// The phase implied by the Python frames and message of an error, when they are specific.
+pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str> {
+    let has = |pats: &[&str]| frames.iter().any(|f| pats.iter().any(|p| f.contains(p)));
+    if text.contains("stream is capturing")
+        || text.contains("Capture cuda graph failed")
+        || text.contains("during capture")
+    {
+        return Some("cuda_graph_capture");
+    }
+    if has(&[
+        "cuda_graph_runner",
+        "capture_one_batch",
+        "capture(",
+        "in capture",
+        "_capture_graph",
+        "capture_model",
+        "cudagraph",
+    ]) {
+        return Some("cuda_graph_capture");
+    }
+    if has(&[
+        "weight_loader",
+        "load_weights",
+        "model_loader",
+        "load_model",
+        "load_state_dict",
+        "safetensors",
+    ]) {
+        return Some("model_load");
+    }
+    if has(&[
+        "profile_run",
+        "determine_available_memory",
+        "init_memory_pool",
+        "_init_pools",
+        "initialize_kv_cache",
+        "determine_num_available_blocks",
+        "profile_max_num_token",
+    ]) {
+        return Some("memory_init");
+    }
+    if has(&["forward_decode", "decode_step", "_decode"]) {
+        return Some("decode");
+    }
+    if has(&["forward_extend", "prefill"]) {
+        return Some("prefill");
+    }
+    if has(&["backward", "optimizer.step", "train_step", "training_step"]) {
+        return Some("training");
+    }
+    None
+}
