@@ -461,7 +461,7 @@ fn score(f: &Finding, s: &Symptoms, c: &Conds, first_error_distance: Option<u64>
     let mut score = 0.40 + 0.10 * (s.all_fired + s.any_fired) as f64 / positive;
     score += match first_error_distance {
         Some(0) => 0.25,
-        Some(d) if d <= NEAR_FIRST_ERROR => 0.18,
+        Some(d) if d <= NEAR_FIRST_ERROR => 0.12,
         _ => 0.0,
     };
     score += (0.04 * c.confirmed.len() as f64).min(0.16);

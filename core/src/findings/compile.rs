@@ -31,6 +31,7 @@ const MAX_ALTERNATIVES: usize = 32;
 enum Check {
     Literal(String),
     Regex(Regex),
+    Never,
 }
 
 /// The compiled rules of a set of findings.
@@ -78,8 +79,9 @@ impl RuleSet {
                         (Check::Literal(l.clone()), Some(vec![l.as_bytes().to_vec()]))
                     }
                     Pattern::Regex(r) => {
-                        let re = Regex::new(r).unwrap_or_else(|_| Regex::new("$^").expect("valid"));
-                        (Check::Regex(re), regex_fragments(r))
+                        // Validation compiled every regex already; a failure here cannot happen.
+                        let check = Regex::new(r).map_or(Check::Never, Check::Regex);
+                        (check, regex_fragments(r))
                     }
                 };
                 match frags {
@@ -151,6 +153,7 @@ impl RuleSet {
                     let hit = match &self.checks[id as usize] {
                         Check::Literal(l) => text.contains(l.as_str()),
                         Check::Regex(r) => r.is_match(text),
+                        Check::Never => false,
                     };
                     if hit {
                         out.push(id);
@@ -232,7 +235,7 @@ fn single_char(c: &Class) -> Option<Vec<u8>> {
         [c] => char::from_u32(*c).map(|ch| ch.to_string().into_bytes()),
         [a, b] => {
             let (a, b) = (char::from_u32(*a)?, char::from_u32(*b)?);
-            (a.is_ascii_alphabetic() && a.to_ascii_lowercase() == b.to_ascii_lowercase())
+            (a.is_ascii_alphabetic() && a.eq_ignore_ascii_case(&b))
                 .then(|| vec![a.to_ascii_lowercase() as u8])
         }
         _ => None,
