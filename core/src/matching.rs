@@ -120,6 +120,37 @@ impl<'a> Matcher<'a> {
         (matches, near, notes)
     }
 
+    /// Says in words how one finding fares against the scanned lines and the analysis, even when
+    /// it is neither a match nor among the near misses (for `findings check`). `None` for an
+    /// unknown id.
+    pub fn explain(&self, analysis: &Analysis, id: &str) -> Option<String> {
+        let fi = self.index.findings().iter().position(|f| f.id == id)?;
+        let finding = &self.index.findings()[fi];
+        Some(match self.judge(fi, finding, analysis) {
+            Verdict::Match(m) => format!("matches (score {}): {}", m.score, m.why),
+            Verdict::Near(n) => format!("near miss (score {}): {}", n.score, n.missing),
+            Verdict::Notes(a) => format!("annotates {} line(s)", a.len()),
+            Verdict::None => {
+                let s = self.symptoms(fi, finding);
+                if s.all_fired + s.any_fired == 0 {
+                    "none of its rules fired".to_string()
+                } else if finding.informational {
+                    let c = conditions(finding, analysis);
+                    s.missing
+                        .iter()
+                        .chain(&c.vetoes)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                } else if !analysis.crash {
+                    format!("the log shows no crash; {}", s.missing.join("; "))
+                } else {
+                    s.missing.join("; ")
+                }
+            }
+        })
+    }
+
     fn judge(&self, fi: usize, finding: &Finding, analysis: &Analysis) -> Verdict {
         let s = self.symptoms(fi, finding);
         let any_fired = s.all_fired + s.any_fired > 0;
