@@ -167,7 +167,13 @@ static ANSI: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Removes ANSI colour codes, raw or pasted as text.
 pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
-    if !(s.contains('\x1b') || s.contains("ESC[") || s.contains("[0") || s.contains("[1") || s.contains("\\") || s.contains("^[") || s.contains("m"))
+    if !(s.contains('\x1b')
+        || s.contains("ESC[")
+        || s.contains("[0")
+        || s.contains("[1")
+        || s.contains("\\")
+        || s.contains("^[")
+        || s.contains("m"))
     {
         return std::borrow::Cow::Borrowed(s);
     }
@@ -199,6 +205,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // TRT-LLM: [05/27/2025-21:12:36] [TRT-LLM] [E]
         r"^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\] ?(?:\[TRT-LLM\] ?)?(?:\[(?P<level>[EWIV])\] ?)?",
         r"^\[TRT-LLM\](?:\[(?P<level>[EWIV])\])? ?",
+        r"^\[TensorRT-LLM\]\[(?P<level>ERROR|WARNING|INFO|DEBUG)\] ?",
         // vLLM / Ray process tags: (EngineCore_DP0 pid=17374) (VllmWorker rank=3 pid=1090) (APIServer)
         r"^\((?P<proc>[A-Za-z_][\w\-]*)(?: (?:TP|rank=)(?P<rank>\d+))?(?: pid=\d+)?(?:, ip=[\w.:\-]+)?\) ?",
         // vLLM level: ERROR 09-28 15:47:24 [core.py:718]  /  WARNING 06-13 11:42:20 _custom_ops.py:11]
@@ -301,7 +308,10 @@ mod tests {
     fn strips_sglang_prefix() {
         let l = text("[2026-02-26 15:56:59 DP1 TP3] Scheduler hit an exception: Traceback (most recent call last):");
         assert_eq!(l.rank, Some(3));
-        assert_eq!(l.text, "Scheduler hit an exception: Traceback (most recent call last):");
+        assert_eq!(
+            l.text,
+            "Scheduler hit an exception: Traceback (most recent call last):"
+        );
         let l = text("[2026-02-26 05:19:58] WARNING model_config.py:1025: Transformers version 5.3.0.dev0 is used");
         assert_eq!(l.level, Some('W'));
         assert_eq!(l.text, "Transformers version 5.3.0.dev0 is used");
@@ -330,7 +340,10 @@ mod tests {
     #[test]
     fn keeps_plain_python_lines() {
         let l = text("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 200.00 GiB.");
-        assert_eq!(l.text, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 200.00 GiB.");
+        assert_eq!(
+            l.text,
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 200.00 GiB."
+        );
         let l = text("  File \"/x.py\", line 3, in <module>");
         assert_eq!(l.text, "  File \"/x.py\", line 3, in <module>");
     }

@@ -44,7 +44,7 @@ pub const FALLBACK_TIER: u8 = 1;
 const DETECTORS: &[(&str, u8)] = &[
     // --- wrappers that only point at the cause (tier 0) ---
     (
-        r"ChildFailedError|See root cause above|EngineDeadError|EngineCore encountered (a fatal error|an issue)|Scheduler hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
+        r"ChildFailedError|See root cause above|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1) ---
@@ -64,7 +64,7 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- kernel and hardware (tier 3) ---
     (
-        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|segfault at|general protection fault",
+        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|^Killed$|segfault at|general protection fault",
         3,
     ),
     // --- compilers and builds (tier 3) ---

@@ -30,6 +30,7 @@ pub struct Triage {
     env: env::EnvCollector,
     phase: &'static str,
     in_traceback: bool,
+    traceback_rank: Option<u32>,
     frames: Vec<String>,
     chained_next: bool,
     events: Vec<Event>,
@@ -123,6 +124,7 @@ impl Triage {
         let t = text.trim_start();
         if text.contains("Traceback (most recent call last)") {
             self.in_traceback = true;
+            self.traceback_rank = line.rank;
             self.frames.clear();
             return;
         }
@@ -163,6 +165,7 @@ impl Triage {
         } else {
             Vec::new()
         };
+        let frames_taken = !frames.is_empty();
         let chained = is_exception && std::mem::take(&mut self.chained_next);
         let mut tier = tier;
         if chained && tier > 1 {
@@ -180,7 +183,14 @@ impl Triage {
         self.events.push(Event {
             line: line.number,
             tier,
-            rank: line.rank.or_else(|| rank_in_text(text)),
+            rank: line
+                .rank
+                .or_else(|| rank_in_text(text))
+                .or(if frames_taken {
+                    self.traceback_rank
+                } else {
+                    None
+                }),
             text: text.chars().take(2000).collect(),
             raw: line.raw.chars().take(4000).collect(),
             after: Vec::new(),
@@ -343,6 +353,20 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
         return "startup";
     }
     ev.phase
+}
+
+/// Inside a traceback: an indented line, a caret marker, or a line that reads as Python source
+/// (indentation is often lost in pasted logs).
+fn is_code(text: &str) -> bool {
+    static CODE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:return|raise|if|for|while|with|await|yield|assert|def|elif|else|try|except|async|lambda|from|import)\b|^[\w.\[\]'\x22]+\s*(?:=|\()|^[~^]+\s*$")
+            .expect("valid regex")
+    });
+    if text.starts_with(' ') || text.starts_with('\t') {
+        return true;
+    }
+    let t = text.trim();
+    !EXCEPTION_LINE.is_match(t) && CODE.is_match(t)
 }
 
 fn rank_in_text(text: &str) -> Option<u32> {

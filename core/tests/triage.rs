@@ -1,0 +1,148 @@
+//! Engine fixtures: each `fixtures/NAME.log` is checked against `fixtures/NAME.toml`, written in
+//! the label format of the development corpus (`../shared/triage/corpus/*/label.toml`), with the
+//! same comparison rules as `score.py`. The logs reproduce shapes of real reports (SGLang TP
+//! ranks, vLLM engine-core wrappers, NCCL debug lines, pip builds, kernel logs...).
+
+use crashdex_core::{analyze, FindingsIndex};
+use std::path::Path;
+
+fn norm(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Compares an analysis with a label; returns the fields that differ.
+pub fn check(label: &toml::Table, a: &serde_json::Value) -> Vec<String> {
+    let mut bad = Vec::new();
+    let crash = label.get("crash").and_then(|v| v.as_bool()).unwrap_or(true);
+    if a["crash"].as_bool() != Some(crash) {
+        bad.push(format!("crash: got {}", a["crash"]));
+    }
+    if let Some(want) = label.get("first_error") {
+        let wants: Vec<String> = match want {
+            toml::Value::Array(v) => v.iter().filter_map(|x| x.as_str()).map(norm).collect(),
+            v => vec![norm(v.as_str().unwrap_or_default())],
+        };
+        let text = norm(a["first_error"]["text"].as_str().unwrap_or(""));
+        let ok = !text.is_empty()
+            && wants.iter().any(|w| {
+                text.contains(w.as_str()) || (w.contains(&text) && text.len() * 2 >= w.len())
+            });
+        if !ok {
+            bad.push(format!("first_error: got {:?}", a["first_error"]["text"]));
+        }
+    }
+    for key in ["error_class", "phase"] {
+        if let Some(w) = label.get(key).and_then(|v| v.as_str()) {
+            if a[key].as_str() != Some(w) {
+                bad.push(format!("{key}: got {} want {w}", a[key]));
+            }
+        }
+    }
+    if let Some(w) = label.get("async_cuda_report").and_then(|v| v.as_bool()) {
+        if a["async_cuda_report"].as_bool() != Some(w) {
+            bad.push("async_cuda_report".into());
+        }
+    }
+    if let Some(w) = label.get("culprit_rank").and_then(|v| v.as_integer()) {
+        if a["culprit_rank"].as_i64() != Some(w) {
+            bad.push(format!("culprit_rank: got {}", a["culprit_rank"]));
+        }
+    }
+    if let Some(env) = label.get("env").and_then(|v| v.as_table()) {
+        for (k, w) in env {
+            if k == "packages" {
+                for (p, v) in w.as_table().into_iter().flatten() {
+                    let have = a["env"]["packages"][p]
+                        .as_str()
+                        .map(norm)
+                        .unwrap_or_default();
+                    if !have.starts_with(&norm(v.as_str().unwrap_or_default())) {
+                        bad.push(format!("env.packages.{p}: got {have:?}"));
+                    }
+                }
+                continue;
+            }
+            let want = match w {
+                toml::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            let have = match &a["env"][k] {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Null => String::new(),
+                v => v.to_string(),
+            };
+            let ok = if k == "gpu_model" {
+                norm(&have).contains(&norm(&want))
+            } else {
+                norm(&have) == norm(&want)
+            };
+            if !ok {
+                bad.push(format!("env.{k}: got {have:?} want {want:?}"));
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn fixtures_match_their_labels() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let index = FindingsIndex::empty();
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("log") {
+            continue;
+        }
+        let label: toml::Table = std::fs::read_to_string(path.with_extension("toml"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let a = serde_json::to_value(analyze(&std::fs::read(&path).unwrap(), &index)).unwrap();
+        let bad = check(&label, &a);
+        n += 1;
+        if !bad.is_empty() {
+            failures.push(format!(
+                "{}: {}",
+                path.file_name().unwrap().to_string_lossy(),
+                bad.join("; ")
+            ));
+        }
+    }
+    assert!(n >= 10, "fixtures missing");
+    assert!(
+        failures.is_empty(),
+        "{} of {n} fixtures wrong:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn development_corpus_when_present() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/triage/corpus");
+    let Ok(entries) = std::fs::read_dir(&corpus) else {
+        eprintln!("note: {} not found, corpus check skipped", corpus.display());
+        return;
+    };
+    let index = FindingsIndex::empty();
+    let mut failures = Vec::new();
+    for e in entries {
+        let case = e.unwrap().path();
+        let (log, label) = (case.join("log.txt"), case.join("label.toml"));
+        if !log.exists() || !label.exists() {
+            continue;
+        }
+        let label: toml::Table = std::fs::read_to_string(label).unwrap().parse().unwrap();
+        let a = serde_json::to_value(analyze(&std::fs::read(&log).unwrap(), &index)).unwrap();
+        let bad = check(&label, &a);
+        if !bad.is_empty() {
+            failures.push(format!("{}: {}", case.display(), bad.join("; ")));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
