@@ -109,14 +109,10 @@ impl Triage {
         } else {
             p
         };
-        // Launch chatter printed late (a backend notice during loading) does not rewind the run.
-        if p == "startup" && !matches!(self.phase, "unknown" | "startup" | "build" | "shutdown") {
-            return;
+        let serving = |x: &str| matches!(x, "prefill" | "decode");
+        if phase::order(p) >= phase::order(self.phase) || (serving(p) && serving(self.phase)) {
+            self.phase = p;
         }
-        if p == "training" && matches!(self.phase, "prefill" | "decode") {
-            return;
-        }
-        self.phase = p;
     }
 
     fn traceback(&mut self, line: &Line) {
@@ -343,7 +339,8 @@ impl Triage {
 }
 
 fn phase_of(ev: &Event, class: &str) -> &'static str {
-    if class == "build_error" {
+    // A JIT build that fails while a server captures graphs failed during capture.
+    if class == "build_error" && matches!(ev.phase, "unknown" | "build" | "startup") {
         return "build";
     }
     if let Some(p) = phase::phase_from_context(&ev.frames, &ev.text) {

@@ -17,11 +17,11 @@ const MARKERS: &[(&str, &str)] = &[
         "warmup",
     ),
     (
-        r"Capture cuda graph begin|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|Compiling a graph for dynamic shape|torch\.compile takes",
+        r"Capture cuda graph begin|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph",
         "cuda_graph_capture",
     ),
     (
-        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run",
+        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run|Compiling a graph for dynamic shape|torch\.compile takes|Dynamo bytecode transform",
         "memory_init",
     ),
     (
@@ -33,12 +33,12 @@ const MARKERS: &[(&str, &str)] = &[
         "model_load",
     ),
     (
-        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend",
-        "prefill",
-    ),
-    (
         r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step",
         "decode",
+    ),
+    (
+        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]",
+        "prefill",
     ),
     (
         r"The server is fired up and ready to roll|Application startup complete|Uvicorn running on|Starting vLLM API server|Started server process|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step|batch|phase)|Running warmup|run_warmup|Start warmup",
@@ -65,6 +65,23 @@ static PREFILTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)build|running|install|getting|preparing|compil|configur|nvcc|c\+\+|gcc|clang|link|emitting|capture|graph|kv cache|memory|profil|block|max_total|alloc|load|download|prefill|decode|#new-seq|forward|throughput|server|startup|uvicorn|ready|warm|epoch|step|iteration|loss|train|shut|stopp|terminat|destroy|args|initializ|init|torchrun|omp_num|world_size|start|launch|backend|detected|namespace|version|architecture|^\[\d+/\d+\]")
         .expect("valid phase prefilter")
 });
+
+/// Where a phase sits in a run: markers do not move a run backwards (ranks interleave their
+/// progress lines, and servers print summaries of earlier steps late).
+pub fn order(phase: &str) -> u8 {
+    match phase {
+        "unknown" => 0,
+        "build" => 1,
+        "startup" => 2,
+        "model_load" => 3,
+        "memory_init" => 4,
+        "cuda_graph_capture" => 5,
+        "warmup" => 6,
+        "prefill" | "decode" | "training" => 7,
+        "shutdown" => 8,
+        _ => 0,
+    }
+}
 
 /// The phase a progress line announces, if it is one.
 pub fn marker(text: &str) -> Option<&'static str> {
