@@ -20,19 +20,38 @@ pub use findings::{Finding, FindingsIndex};
 
 /// Runs the whole engine over a log's bytes (plain, or gzip detected by its magic bytes).
 pub fn analyze(bytes: &[u8], index: &FindingsIndex) -> Analysis {
-    let log = lines::read_bytes(bytes);
-    analyze_lines(&log, index)
+    // Reading from memory cannot fail; a truncated gzip stream keeps what was inflated.
+    analyze_reader(bytes, index).unwrap_or_else(|_| parse::Triage::new().finish())
 }
 
-/// Runs the whole engine over a reader (plain or gzip), e.g. a file or standard input.
+/// Runs the whole engine over a reader (plain or gzip), e.g. a file or standard input, one line
+/// at a time: memory stays bounded whatever the size of the log.
 pub fn analyze_reader<R: std::io::BufRead>(
     reader: R,
     index: &FindingsIndex,
 ) -> std::io::Result<Analysis> {
     let reader = lines::maybe_gunzip(reader)?;
-    let mut log = Vec::new();
-    lines::for_each_line(reader, |l| log.push(l))?;
-    Ok(analyze_lines(&log, index))
+    let mut triage = parse::Triage::new();
+    let mut matcher = matching::Matcher::new(index);
+    let result = lines::for_each_line(reader, |l| {
+        triage.feed(&l);
+        matcher.feed(&l);
+    });
+    // A damaged gzip tail still leaves the lines before it worth analysing.
+    if let Err(e) = result {
+        if e.kind() != std::io::ErrorKind::InvalidInput
+            && e.kind() != std::io::ErrorKind::UnexpectedEof
+            && e.kind() != std::io::ErrorKind::InvalidData
+        {
+            return Err(e);
+        }
+    }
+    let mut analysis = triage.finish();
+    let (matches, near_misses, annotations) = matcher.finish(&analysis);
+    analysis.matches = matches;
+    analysis.near_misses = near_misses;
+    analysis.annotations = annotations;
+    Ok(analysis)
 }
 
 /// Runs triage and matching over lines already read.
