@@ -1,1 +1,16 @@
-fn main() {}
+//! The `crashdex` binary: parse the command line, set up logging, run the command.
+
+use clap::Parser;
+use std::process::ExitCode;
+use tracing_subscriber::EnvFilter;
+
+fn main() -> ExitCode {
+    let cli = crashdex::config::Cli::parse();
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("crashdex=info,tower_http=info,warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    crashdex::cli::run(cli)
+}

@@ -1,0 +1,175 @@
+//! The application: [`AppState`], the router with its layers ([`build_router`]), [`serve`] for a
+//! bound listener (what tests and `run` use), and [`run`]: open the database, load the findings,
+//! bind, serve until Ctrl-C/SIGTERM, reload findings on SIGHUP.
+
+use crate::config::Config;
+use crate::{api, db, findings_dir, web};
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderName, HeaderValue};
+use axum::Router;
+use crashdex_core::FindingsIndex;
+use sqlx::SqlitePool;
+use std::future::Future;
+use std::sync::{Arc, RwLock};
+use tokio::net::TcpListener;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+/// Room for multipart boundaries and headers above the upload limit.
+const MULTIPART_OVERHEAD: u64 = 64 * 1024;
+
+/// The Content-Security-Policy of every response: nothing inline, nothing from elsewhere.
+pub const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+                       script-src 'self'; frame-ancestors 'none'";
+
+/// Shared state of every handler.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: SqlitePool,
+    /// The findings knowledge base; swapped whole on reload.
+    pub findings: Arc<RwLock<Arc<FindingsIndex>>>,
+    pub config: Arc<Config>,
+}
+
+impl AppState {
+    /// State over an open pool and a loaded index.
+    pub fn new(db: SqlitePool, findings: FindingsIndex, config: Config) -> Self {
+        AppState {
+            db,
+            findings: Arc::new(RwLock::new(Arc::new(findings))),
+            config: Arc::new(config),
+        }
+    }
+
+    /// The current findings index.
+    pub fn findings(&self) -> Arc<FindingsIndex> {
+        let guard = self.findings.read().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(&guard)
+    }
+
+    /// Replaces the findings index.
+    pub fn set_findings(&self, index: FindingsIndex) {
+        let mut guard = self.findings.write().unwrap_or_else(|e| e.into_inner());
+        *guard = Arc::new(index);
+    }
+}
+
+/// The whole router: pages, `/api/v1`, `/static`, `/healthz`, with the security headers, the
+/// body limit and request tracing.
+pub fn build_router(state: AppState) -> Router {
+    let body_limit = state.config.max_upload.saturating_add(MULTIPART_OVERHEAD);
+    let body_limit = usize::try_from(body_limit).unwrap_or(usize::MAX);
+    let static_files = ServeDir::new(&state.config.static_dir);
+    Router::new()
+        .merge(web::router())
+        .nest("/api/v1", api::router())
+        .nest_service("/static", static_files)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(header_layer(header::CONTENT_SECURITY_POLICY, CSP))
+        .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(header_layer(header::REFERRER_POLICY, "no-referrer"))
+        .layer(header_layer(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+fn header_layer(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
+}
+
+/// Serves the app on a bound listener until `shutdown` completes.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, build_router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// `crashdex serve`: database, findings, listener, then serve until a shutdown signal.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    let index = load_findings(&config.findings)?;
+    let pool = db::connect(&config.db).await?;
+    let listener = TcpListener::bind(&config.bind).await?;
+    tracing::info!(
+        addr = %listener.local_addr()?,
+        db = %config.db.display(),
+        findings = index.findings().len(),
+        "crashdex listening on http://{}",
+        listener.local_addr()?
+    );
+    let state = AppState::new(pool.clone(), index, config);
+    spawn_reload_on_sighup(state.clone());
+    serve(listener, state, shutdown_signal()).await?;
+    pool.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Loads the findings directory, logging every problem.
+fn load_findings(dir: &std::path::Path) -> anyhow::Result<FindingsIndex> {
+    findings_dir::load(dir).map_err(|errors| {
+        for e in &errors {
+            tracing::error!("findings: {e}");
+        }
+        anyhow::anyhow!(
+            "{} problem(s) in the findings directory {}",
+            errors.len(),
+            dir.display()
+        )
+    })
+}
+
+/// Reloads the findings on SIGHUP; a failed load keeps the old index.
+fn spawn_reload_on_sighup(state: AppState) {
+    #[cfg(unix)]
+    tokio::spawn(async move {
+        use tokio::signal::unix::{signal, SignalKind};
+        let Ok(mut hup) = signal(SignalKind::hangup()) else {
+            tracing::warn!("cannot listen for SIGHUP; findings reload disabled");
+            return;
+        };
+        while hup.recv().await.is_some() {
+            let dir = state.config.findings.clone();
+            let loaded = tokio::task::spawn_blocking(move || load_findings(&dir)).await;
+            match loaded {
+                Ok(Ok(index)) => {
+                    tracing::info!(findings = index.findings().len(), "findings reloaded");
+                    state.set_findings(index);
+                }
+                Ok(Err(e)) => tracing::error!("findings reload failed, keeping the old index: {e}"),
+                Err(e) => tracing::error!("findings reload panicked: {e}"),
+            }
+        }
+    });
+    #[cfg(not(unix))]
+    let _ = state;
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!("shutting down");
+}

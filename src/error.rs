@@ -1,0 +1,156 @@
+//! All error handling of the application shell: [`AppError`] (rendered as `templates/error.html`)
+//! and [`ApiError`] (rendered as JSON `{"error": ..., "message": ...}`), with one status `match`.
+//!
+//! A 5xx is logged here, once, and the client gets a generic message: database or template text
+//! never reaches a client. Pure modules have their own errors; only this file maps them to statuses.
+
+use askama::Template;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+
+/// What can go wrong while serving a request.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The thing asked for does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// The upload has no bytes.
+    #[error("empty log: the upload has no bytes")]
+    EmptyLog,
+    /// The upload (or its inflated content) is over the size limit (given for people).
+    #[error("the log is larger than the {0} upload limit")]
+    TooLarge(String),
+    /// The request is malformed.
+    #[error("{0}")]
+    BadRequest(String),
+    /// A database failure.
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A template failed to render.
+    #[error("template error: {0}")]
+    Template(#[from] askama::Error),
+    /// Any other server-side failure.
+    #[error("{0}")]
+    Internal(String),
+}
+
+/// Result of an HTML handler.
+pub type AppResult<T> = Result<T, AppError>;
+/// Result of a JSON API handler.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl AppError {
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::EmptyLog | AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Db(_) | AppError::Template(_) | AppError::Internal(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        }
+    }
+
+    /// The machine-readable code of the JSON API.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::NotFound(_) => "not_found",
+            AppError::EmptyLog => "empty_body",
+            AppError::TooLarge(_) => "too_large",
+            AppError::BadRequest(_) => "bad_request",
+            AppError::Db(_) | AppError::Template(_) | AppError::Internal(_) => "internal",
+        }
+    }
+
+    /// The message shown to the client; server errors are logged and replaced by a generic text.
+    fn public_message(&self) -> String {
+        if self.status().is_server_error() {
+            tracing::error!(error = %self, "request failed");
+            "internal server error; the details are in the server log".to_string()
+        } else {
+            self.to_string()
+        }
+    }
+
+    /// An internal error from anything displayable (join errors, I/O).
+    pub fn internal(e: impl std::fmt::Display) -> Self {
+        AppError::Internal(e.to_string())
+    }
+}
+
+/// The error page.
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    status: u16,
+    reason: &'static str,
+    message: String,
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let page = ErrorPage {
+            status: status.as_u16(),
+            reason: status.canonical_reason().unwrap_or("Error"),
+            message: self.public_message(),
+        };
+        match page.render() {
+            Ok(html) => (status, Html(html)).into_response(),
+            Err(e) => {
+                tracing::error!(error = %e, "error page failed to render");
+                (status, page.message).into_response()
+            }
+        }
+    }
+}
+
+/// An [`AppError`] rendered as JSON for the REST API.
+#[derive(Debug)]
+pub struct ApiError(pub AppError);
+
+impl<E: Into<AppError>> From<E> for ApiError {
+    fn from(e: E) -> Self {
+        ApiError(e.into())
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody {
+    error: &'static str,
+    message: String,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: self.0.code(),
+            message: self.0.public_message(),
+        };
+        (self.0.status(), Json(body)).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_and_codes() {
+        let e = AppError::TooLarge("1 MiB".into());
+        assert_eq!(e.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(e.code(), "too_large");
+        assert!(e.to_string().contains("1 MiB"));
+        assert_eq!(AppError::EmptyLog.code(), "empty_body");
+        assert_eq!(
+            AppError::NotFound("x".into()).status(),
+            StatusCode::NOT_FOUND
+        );
+        let e = AppError::internal("secret sql");
+        assert_eq!(e.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!e.public_message().contains("secret"));
+    }
+}

@@ -1,0 +1,26 @@
+//! crashdex: a web dashboard and findings knowledge base for ML-serving crash logs.
+//!
+//! Reading order (the pipeline runs top to bottom):
+//! - [`config`]: command line and server configuration;
+//! - [`ingest`]: upload → inflate → hash/dedupe → analyse (`crashdex_core`) → store;
+//! - [`db`]: SQLite pool, migrations and every SQL query;
+//! - [`incidents`]: incidents as pages and the API see them;
+//! - [`findings_dir`]: the findings directory on disk; [`findings_filter`]: list filters;
+//! - [`web`] (HTML pages) and [`api`] (REST, `/api/v1`), with [`extract`] for uploads;
+//! - [`error`]: every error and its status; [`app`]: state, router, serve; [`cli`]: commands.
+
+pub mod api;
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod extract;
+pub mod findings_dir;
+pub mod findings_filter;
+pub mod incidents;
+pub mod ingest;
+pub mod web;
+
+pub use app::{build_router, serve, AppState};
+pub use config::Config;

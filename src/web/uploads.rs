@@ -1,0 +1,14 @@
+//! `POST /incidents`: the upload form (multipart `file` or `text`) → ingest → 303 to the incident.
+
+use crate::app::AppState;
+use crate::error::AppResult;
+use crate::extract::Upload;
+use crate::ingest::ingest_log;
+use axum::extract::State;
+use axum::response::Redirect;
+
+/// `POST /incidents`: a new upload, or the same bytes again, both land on the incident page.
+pub async fn create(State(state): State<AppState>, upload: Upload) -> AppResult<Redirect> {
+    let (incident, _created) = ingest_log(&state, upload.filename, upload.bytes).await?;
+    Ok(Redirect::to(&incident.url()))
+}
