@@ -167,17 +167,15 @@ static ANSI: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Removes ANSI colour codes, raw or pasted as text.
 pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
-    if !(s.contains('\x1b')
-        || s.contains("ESC[")
-        || s.contains("[0")
-        || s.contains("[1")
-        || s.contains("\\")
-        || s.contains("^[")
-        || s.contains("m"))
-    {
-        return std::borrow::Cow::Borrowed(s);
-    }
-    if s.contains('[') {
+    let b = s.as_bytes();
+    let escaped = b.contains(&0x1b) || s.contains("ESC[") || s.contains("^[") || b.contains(&b'\\');
+    // a bare `[0;36m` left by a paste that lost the escape byte: `[`, digits, then `;` or `m`
+    let bare = b.windows(3).any(|w| {
+        w[0] == b'['
+            && w[1].is_ascii_digit()
+            && (w[2] == b';' || w[2] == b'm' || w[2].is_ascii_digit())
+    });
+    if escaped || bare {
         ANSI.replace_all(s, "")
     } else {
         std::borrow::Cow::Borrowed(s)
@@ -188,6 +186,11 @@ pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
 struct Prefix {
     re: Regex,
 }
+
+/// All prefix shapes in one set: one anchored pass says which (if any) can apply.
+static PREFIX_SET: LazyLock<regex::RegexSet> = LazyLock::new(|| {
+    regex::RegexSet::new(PREFIXES.iter().map(|p| p.re.as_str())).expect("valid prefix set")
+});
 
 static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
     let pats = [
@@ -251,7 +254,9 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
         if !could_have_prefix(rest) {
             break;
         }
-        for p in PREFIXES.iter() {
+        let candidates = PREFIX_SET.matches(rest);
+        for i in candidates.iter() {
+            let p = &PREFIXES[i];
             let Some(c) = p.re.captures(rest) else {
                 continue;
             };

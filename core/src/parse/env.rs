@@ -229,12 +229,13 @@ impl EnvCollector {
     }
 
     fn gpu(&mut self, t: &str) {
-        if let Some(c) = GPU_LINE.captures(t) {
+        let gpu_line = t.contains("GPU ") && t.contains(": ");
+        if let Some(c) = GPU_LINE.captures(t).filter(|_| gpu_line) {
             for id in c[1].split(',').filter_map(|s| s.trim().parse::<u32>().ok()) {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 3);
-        } else if let Some(c) = SMI_ROW.captures(t) {
+        } else if let Some(c) = SMI_ROW.captures(t).filter(|_| t.starts_with('|')) {
             if let Ok(id) = c[1].parse() {
                 self.gpu_ids.insert(id);
             }
@@ -290,7 +291,15 @@ impl EnvCollector {
                 self.env.driver_version = Some(c[1].to_string());
             }
         }
-        if t.contains("CUDA") || t.contains("Cuda") || t.contains("cuda") {
+        let cuda = t.contains("CUDA") || t.contains("Cuda") || t.contains("cuda");
+        if cuda
+            && (t.contains("ersion")
+                || t.contains("release")
+                || t.contains("build")
+                || t.contains(':')
+                || t.contains('='))
+            && !t.contains("rror")
+        {
             for (i, r) in CUDA.iter().enumerate() {
                 if self.env.cuda_version.is_some() && i >= self.cuda_rank {
                     break;
@@ -344,7 +353,11 @@ impl EnvCollector {
                         .or_insert_with(|| c[2].to_string());
                 }
             }
-        } else if let Some(c) = KV.captures(t) {
+        } else if let Some(c) = t
+            .split_once(": ")
+            .filter(|(k, _)| CHECK_ENV_PACKAGES.contains(&k.trim()))
+            .and_then(|_| KV.captures(t))
+        {
             let key = c[1].trim();
             let val = c[2].trim();
             if CHECK_ENV_PACKAGES.contains(&key)
@@ -357,7 +370,12 @@ impl EnvCollector {
                     .or_insert_with(|| val.to_string());
             }
         }
-        for (r, fw) in VERSION_LINES.iter() {
+        let versiony = t.contains("ersion")
+            || t.contains("sglang")
+            || t.contains("LLM engine (v")
+            || t.contains("lmsysorg/")
+            || t.contains("vllm/");
+        for (r, fw) in VERSION_LINES.iter().filter(|_| versiony) {
             if let Some(c) = r.captures(t) {
                 *self.framework_votes.entry(fw).or_default() += 5;
                 self.env
@@ -421,7 +439,12 @@ impl EnvCollector {
                 }
             }
         }
-        if self.env.model.is_none() && (t.contains("model") || t.contains("serve")) {
+        let modelish = t.contains("model_path=")
+            || t.contains("config: model=")
+            || t.contains("'model':")
+            || t.contains("--model")
+            || t.contains("vllm serve");
+        if self.env.model.is_none() && modelish {
             for r in MODEL.iter() {
                 if let Some(c) = r.captures(t) {
                     self.env.model = Some(c[1].to_string());

@@ -10,7 +10,7 @@
 //! - 1: collateral noise (a peer's connection closed, a process killed by its launcher);
 //! - 0: a wrapper that only points elsewhere (`ChildFailedError`, `See root cause above`).
 
-use regex::{Regex, RegexSet};
+use regex::Regex;
 use std::sync::LazyLock;
 
 /// A line that states (or wraps) an error.
@@ -88,10 +88,13 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
 
-static SET: LazyLock<(RegexSet, Vec<Rule>)> = LazyLock::new(|| {
-    let set = RegexSet::new(DETECTORS.iter().map(|(p, _)| *p)).expect("valid detectors");
-    let rules = DETECTORS.iter().map(|(_, t)| Rule { tier: *t }).collect();
-    (set, rules)
+// Checked one by one in order: each regex has its own literal prefilter, which is faster than
+// an overlapping multi-pattern search over lines that mention "CUDA" or "NCCL" without an error.
+static RULES: LazyLock<Vec<(Regex, Rule)>> = LazyLock::new(|| {
+    DETECTORS
+        .iter()
+        .map(|(p, t)| (Regex::new(p).expect("valid detector"), Rule { tier: *t }))
+        .collect()
 });
 
 /// Cheap pre-check: a line without any of these bytes cannot be an event.
@@ -157,10 +160,8 @@ pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
     if text.len() < 3 || !PREFILTER.is_match(text) {
         return None;
     }
-    let (set, rules) = &*SET;
-    let m = set.matches(text);
-    let first = m.iter().next()?;
-    let tier = rules[first].tier;
+    let first = RULES.iter().position(|(re, _)| re.is_match(text))?;
+    let tier = RULES[first].1.tier;
     // The generic fallback counts only on lines a logger marked as errors.
     if first == DETECTORS.len() - 1 && !matches!(level, Some('E') | Some('F') | Some('C')) {
         return None;

@@ -17,9 +17,9 @@ use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::LazyLock;
 
-/// Most events kept; beyond it only stronger events than any seen are kept, so memory stays
-/// bounded on logs that repeat one error a million times.
-const MAX_EVENTS: usize = 20_000;
+/// Most strong lines remembered for the page and for repeat detection; memory stays bounded on
+/// logs that repeat one error a million times.
+const MAX_STRONG: usize = 64;
 const MAX_WARNINGS: usize = 15;
 const CONTEXT_AFTER: usize = 4;
 const MAX_FRAMES: usize = 64;
@@ -33,8 +33,14 @@ pub struct Triage {
     traceback_rank: Option<u32>,
     frames: Vec<String>,
     chained_next: bool,
+    /// The first event of each (tier, weak) kind: all that the election needs.
     events: Vec<Event>,
     weak: Vec<bool>,
+    kept: [bool; 10],
+    /// Lines of strong events, for marking on the incident page.
+    strong_lines: Vec<u64>,
+    /// Messages of recent strong events, to recognise a `what():` that repeats one.
+    strong_texts: Vec<String>,
     open_context: Vec<usize>,
     max_tier: u8,
     async_report: bool,
@@ -77,10 +83,7 @@ impl Triage {
         }
         self.env.feed(text);
         // Inside a traceback, indented lines are frames and source code, not progress or errors.
-        let code = self.in_traceback
-            && (text.starts_with(' ')
-                || text.starts_with('\t')
-                || text.trim_start().starts_with('^'));
+        let code = self.in_traceback && is_code(text);
         if !code {
             if let Some(p) = phase::marker(text) {
                 self.advance_phase(p);
@@ -137,6 +140,10 @@ impl Triage {
 
     fn detect(&mut self, line: &Line) {
         let text = line.text.as_str();
+        // A traceback header names no error; its exception line will.
+        if text.contains("Traceback (most recent call last)") {
+            return;
+        }
         // A logger that called its line a warning or info did not crash on it.
         let tier = match events::detect(text, line.level) {
             Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
@@ -172,9 +179,18 @@ impl Triage {
             tier = 0;
         }
         let weak = tier == events::FALLBACK_TIER && events::detect(text, None).is_none();
-        if self.events.len() >= MAX_EVENTS && tier <= self.max_tier {
+        if tier >= 2 && self.strong_texts.len() < MAX_STRONG {
+            self.strong_texts.push(text.chars().take(2000).collect());
+        }
+        if tier >= 3 && self.strong_lines.len() < MAX_STRONG {
+            self.strong_lines.push(line.number);
+        }
+        // Only the first event of each kind can win the election.
+        let slot = tier as usize * 2 + weak as usize;
+        if self.kept[slot] {
             return;
         }
+        self.kept[slot] = true;
         self.max_tier = self.max_tier.max(tier);
         self.events.push(Event {
             line: line.number,
@@ -200,11 +216,9 @@ impl Triage {
 
     fn repeats_earlier(&self, text: &str) -> bool {
         let msg = text.trim_start().trim_start_matches("what():").trim();
-        self.events.iter().any(|e| {
-            e.tier >= 2 && {
-                let core = e.text.trim();
-                !core.is_empty() && (msg.contains(core) || core.contains(msg))
-            }
+        self.strong_texts.iter().any(|core| {
+            let core = core.trim();
+            !core.is_empty() && (msg.contains(core) || core.contains(msg))
         })
     }
 
@@ -253,13 +267,7 @@ impl Triage {
         let phase = phase_of(ev, class);
         let culprit = self.culprit(ev, class);
         let (signature, fingerprint) = signature::signature(class, phase, ev);
-        let mut key_lines: Vec<u64> = self
-            .events
-            .iter()
-            .filter(|e| e.tier >= 3)
-            .map(|e| e.line)
-            .take(50)
-            .collect();
+        let mut key_lines = self.strong_lines.clone();
         key_lines.push(ev.line);
         key_lines.sort_unstable();
         key_lines.dedup();

@@ -1,7 +1,7 @@
 //! Phase markers: the progress lines that servers, launchers and builds print, and what they say
 //! about where a run is (building, loading weights, capturing CUDA graphs, serving...).
 
-use regex::{Regex, RegexSet};
+use regex::Regex;
 use std::sync::LazyLock;
 
 /// Ordered markers: (pattern, phase entered when the line is seen).
@@ -58,12 +58,11 @@ const MARKERS: &[(&str, &str)] = &[
     ),
 ];
 
-static SET: LazyLock<RegexSet> =
-    LazyLock::new(|| RegexSet::new(MARKERS.iter().map(|(p, _)| *p)).expect("valid markers"));
-
-static PREFILTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)build|running|install|getting|preparing|compil|configur|nvcc|c\+\+|gcc|clang|link|emitting|capture|graph|kv cache|memory|profil|block|max_total|alloc|load|download|prefill|decode|#new-seq|forward|throughput|server|startup|uvicorn|ready|warm|epoch|step|iteration|loss|train|shut|stopp|terminat|destroy|args|initializ|init|torchrun|omp_num|world_size|start|launch|backend|detected|namespace|version|architecture|^\[\d+/\d+\]")
-        .expect("valid phase prefilter")
+static MARKER_RES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    MARKERS
+        .iter()
+        .map(|(p, ph)| (Regex::new(p).expect("valid marker"), *ph))
+        .collect()
 });
 
 /// Where a phase sits in a run: markers do not move a run backwards (ranks interleave their
@@ -85,10 +84,13 @@ pub fn order(phase: &str) -> u8 {
 
 /// The phase a progress line announces, if it is one.
 pub fn marker(text: &str) -> Option<&'static str> {
-    if text.len() < 5 || !PREFILTER.is_match(text) {
+    if text.len() < 5 {
         return None;
     }
-    SET.matches(text).iter().next().map(|i| MARKERS[i].1)
+    MARKER_RES
+        .iter()
+        .find(|(re, _)| re.is_match(text))
+        .map(|(_, p)| *p)
 }
 
 /// The phase implied by the Python frames and message of an error, when they are specific.
