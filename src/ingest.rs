@@ -95,13 +95,17 @@ pub fn inflate(bytes: Vec<u8>, limit: u64) -> AppResult<Vec<u8>> {
     }
 }
 
-/// Analyses a plain (already inflated) log. Unlike `crashdex_core::analyze`, this never inflates
-/// again, so a gzip inside a gzip cannot get past the size cap.
+/// Analyses a plain (already inflated) log, streaming it through the engine. A log that still
+/// starts with the gzip magic (a gzip inside a gzip) is analysed as the bytes it is, never
+/// inflated again, so nothing gets past the size cap and line numbers match the stored log.
 pub fn analyze_plain(log: &[u8], index: &FindingsIndex) -> Analysis {
-    let mut lines = Vec::new();
-    // reading from memory cannot fail
-    let _ = crashdex_core::lines::for_each_line(BufReader::new(log), |l| lines.push(l));
-    crashdex_core::analyze_lines(&lines, index)
+    if crashdex_core::lines::is_gzip(log) {
+        let mut lines = Vec::new();
+        // reading from memory cannot fail
+        let _ = crashdex_core::lines::for_each_line(BufReader::new(log), |l| lines.push(l));
+        return crashdex_core::analyze_lines(&lines, index);
+    }
+    crashdex_core::analyze(log, index)
 }
 
 /// Everything stored for a new incident.
@@ -199,6 +203,13 @@ mod tests {
         assert!(!out.is_empty());
         let junk = vec![0x1f, 0x8b, 0xff, 0x00, 0x41];
         assert_eq!(inflate(junk.clone(), 1000).unwrap(), junk);
+    }
+
+    #[test]
+    fn never_inflates_twice() {
+        let inner = gzip("RuntimeError: boom\n".repeat(1000).as_bytes());
+        let a = analyze_plain(&inner, &FindingsIndex::empty());
+        assert!(a.line_count < 1000, "the inner gzip was inflated");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The `crashdex` binary: parse the command line, set up logging, run the command.
 
 use clap::Parser;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
@@ -11,6 +12,7 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     crashdex::cli::run(cli)
 }

