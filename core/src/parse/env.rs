@@ -275,7 +275,7 @@ impl EnvCollector {
     }
 
     fn set_model(&mut self, name: &str, rank: u8) {
-        let name = name.trim_end_matches(|c: char| c == '.' || c == ',' || c == ' ');
+        let name = name.trim_end_matches(['.', ',', ' ']);
         if name.len() < 4 || name.len() > 80 {
             return;
         }

@@ -88,13 +88,14 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
 
-// Checked one by one in order: each regex has its own literal prefilter, which is faster than
-// an overlapping multi-pattern search over lines that mention "CUDA" or "NCCL" without an error.
-static RULES: LazyLock<Vec<(Regex, Rule)>> = LazyLock::new(|| {
-    DETECTORS
-        .iter()
-        .map(|(p, t)| (Regex::new(p).expect("valid detector"), Rule { tier: *t }))
-        .collect()
+// Checked in order behind one literal prefilter: most lines mention none of the words any
+// detector needs.
+static RULES: LazyLock<(super::prefilter::OrderedRules, Vec<Rule>)> = LazyLock::new(|| {
+    let rules = super::prefilter::OrderedRules::new(DETECTORS.iter().map(|(p, _)| *p));
+    (
+        rules,
+        DETECTORS.iter().map(|(_, t)| Rule { tier: *t }).collect(),
+    )
 });
 
 /// Cheap pre-check: a line without any of these bytes cannot be an event.
@@ -160,8 +161,8 @@ pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
     if text.len() < 3 || !PREFILTER.is_match(text) {
         return None;
     }
-    let first = RULES.iter().position(|(re, _)| re.is_match(text))?;
-    let tier = RULES[first].1.tier;
+    let first = RULES.0.first_match(text)?;
+    let tier = RULES.1[first].tier;
     // The generic fallback counts only on lines a logger marked as errors.
     if first == DETECTORS.len() - 1 && !matches!(level, Some('E') | Some('F') | Some('C')) {
         return None;
@@ -356,4 +357,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         return "cuda_device_side_assert";
     }
     class
+}
+
+/// The engine's own error patterns (detectors and class rules), e.g. to export for a benchmark
+/// against a plain multi-pattern grep.
+pub fn patterns() -> Vec<&'static str> {
+    DETECTORS
+        .iter()
+        .map(|(p, _)| *p)
+        .chain(CLASSES.iter().map(|(_, p)| *p))
+        .collect()
 }

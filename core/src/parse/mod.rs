@@ -8,6 +8,7 @@
 pub mod env;
 pub mod events;
 pub mod phase;
+pub mod prefilter;
 
 use crate::analysis::{Analysis, LineRef};
 use crate::lines::Line;

@@ -1,7 +1,6 @@
 //! Phase markers: the progress lines that servers, launchers and builds print, and what they say
 //! about where a run is (building, loading weights, capturing CUDA graphs, serving...).
 
-use regex::Regex;
 use std::sync::LazyLock;
 
 /// Ordered markers: (pattern, phase entered when the line is seen).
@@ -58,12 +57,8 @@ const MARKERS: &[(&str, &str)] = &[
     ),
 ];
 
-static MARKER_RES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
-    MARKERS
-        .iter()
-        .map(|(p, ph)| (Regex::new(p).expect("valid marker"), *ph))
-        .collect()
-});
+static MARKER_RULES: LazyLock<super::prefilter::OrderedRules> =
+    LazyLock::new(|| super::prefilter::OrderedRules::new(MARKERS.iter().map(|(p, _)| *p)));
 
 /// Where a phase sits in a run: markers do not move a run backwards (ranks interleave their
 /// progress lines, and servers print summaries of earlier steps late).
@@ -87,10 +82,7 @@ pub fn marker(text: &str) -> Option<&'static str> {
     if text.len() < 5 {
         return None;
     }
-    MARKER_RES
-        .iter()
-        .find(|(re, _)| re.is_match(text))
-        .map(|(_, p)| *p)
+    MARKER_RULES.first_match(text).map(|i| MARKERS[i].1)
 }
 
 /// The phase implied by the Python frames and message of an error, when they are specific.
