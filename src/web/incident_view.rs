@@ -239,7 +239,8 @@ pub fn resolution_section(html: &str) -> Option<&str> {
             "mitigation",
             "what to do",
         ];
-        if !wanted.iter().any(|w| title.trim().starts_with(w)) {
+        let title = title.trim();
+        if !wanted.iter().any(|w| title.starts_with(w)) || title.starts_with("fixed") {
             continue;
         }
         let start = caps.get(0).map_or(0, |m| m.end());
@@ -274,6 +275,7 @@ mod tests {
             Some("<p>z</p>")
         );
         assert_eq!(resolution_section("<h2>Cause</h2><p>z</p>"), None);
+        assert_eq!(resolution_section("<h2>Fixed in</h2><p>z</p>"), None);
         assert_eq!(resolution_section("<h2>Resolution</h2>"), None);
     }
 }
