@@ -38,11 +38,28 @@ impl Line {
             number,
             ..Default::default()
         };
-        let text = strip_prefixes(&strip_ansi(&raw), &mut line);
+        let json = json_log_message(&raw);
+        let source = json.as_deref().unwrap_or(&raw);
+        let text = strip_prefixes(&strip_ansi(source), &mut line);
         line.text = text;
         line.raw = raw;
         line
     }
+}
+
+/// The message of a JSON log record (`docker logs` json-file, Kubernetes, structured loggers).
+fn json_log_message(raw: &str) -> Option<String> {
+    let t = raw.trim_start();
+    if !t.starts_with('{')
+        || !(t.contains("\"log\"") || t.contains("\"message\"") || t.contains("\"msg\""))
+    {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_str(t).ok()?;
+    let msg = ["log", "message", "msg"]
+        .iter()
+        .find_map(|k| v.get(*k)?.as_str())?;
+    Some(msg.trim_end_matches(['\n', '\r']).to_string())
 }
 
 /// True when the bytes start with the gzip magic number.
@@ -375,6 +392,14 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0].raw.len(), MAX_LINE_BYTES);
         assert_eq!(lines[1].raw, "ok");
+    }
+
+    #[test]
+    fn reads_json_log_records() {
+        let l = text(
+            r#"{"log":"RuntimeError: CUDA error: out of memory\n","stream":"stderr","time":"2026-01-01T00:00:00Z"}"#,
+        );
+        assert_eq!(l.text, "RuntimeError: CUDA error: out of memory");
     }
 
     #[test]

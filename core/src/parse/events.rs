@@ -78,7 +78,10 @@ const DETECTORS: &[(&str, u8)] = &[
         3,
     ),
     // --- a process died without saying why (tier 2) ---
-    (r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error", 2),
+    (
+        r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b",
+        2,
+    ),
     // --- Python exceptions (tier 3), not warnings ---
     (
         r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError",

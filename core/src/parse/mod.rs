@@ -140,12 +140,19 @@ impl Triage {
     }
 
     fn detect(&mut self, line: &Line) {
-        let text = line.text.as_str();
-        // A traceback header names no error; its exception line will.
-        if text.contains("Traceback (most recent call last)") {
-            return;
+        let mut text = line.text.as_str();
+        // A traceback header names no error; its exception line will. A damaged paste may glue
+        // the header to the end of the line before it, which is then read on its own.
+        const HEADER: &str = "Traceback (most recent call last):";
+        if let Some(i) = text.find(HEADER) {
+            text = text[..i].trim_end();
+            if text.len() < 3 {
+                return;
+            }
         }
         // A logger that called its line a warning or info did not crash on it.
+        let text = text.to_string();
+        let text = text.as_str();
         let tier = match events::detect(text, line.level) {
             Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
             _ => {
