@@ -42,6 +42,11 @@ pub const FALLBACK_TIER: u8 = 1;
 
 /// Ordered detectors: the first pattern that matches a line decides its tier.
 const DETECTORS: &[(&str, u8)] = &[
+    // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one ---
+    (
+        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed",
+        4,
+    ),
     // --- wrappers that only point at the cause (tier 0) ---
     (
         r"ChildFailedError|See root cause above|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
@@ -51,11 +56,6 @@ const DETECTORS: &[(&str, u8)] = &[
     (
         r"Connection closed by remote peer|remote process exited or there was a network error|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
         1,
-    ),
-    // --- device assertions (tier 4) ---
-    (
-        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed",
-        4,
     ),
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit) ---
     (
