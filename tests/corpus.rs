@@ -119,9 +119,7 @@ fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/triage/corpus")
 }
 
-// Ignored until the triage engine (issue 3) is complete; run with `cargo test -- --ignored`.
 #[test]
-#[ignore = "needs the full triage engine"]
 fn corpus_matches_labels() {
     let dir = corpus_dir();
     let Ok(entries) = std::fs::read_dir(&dir) else {
