@@ -96,6 +96,11 @@ static MODEL_MENTION: LazyLock<Regex> = LazyLock::new(|| {
         r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]Ada(?:[ _]Generation)?)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}))",
     )
 });
+static BARE_MODEL: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"\b(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?(?:5090|5080|4090|3090)|GB10)\b",
+    )
+});
 static CAPABILITY: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|Current capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device",
@@ -213,6 +218,7 @@ pub struct EnvCollector {
     torch_explicit: bool,
     framework_votes: BTreeMap<&'static str, u32>,
     gpu_model_rank: u8,
+    bare_count: Option<u32>,
 }
 
 impl EnvCollector {
@@ -240,9 +246,20 @@ impl EnvCollector {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 2);
-        } else if t.contains("NVIDIA") {
+        } else if t.contains("NVIDIA") && MODEL_MENTION.is_match(t) {
             if let Some(c) = MODEL_MENTION.captures(t) {
                 self.set_model(&c[1].replace('_', " "), 1);
+            }
+        } else if self.gpu_model_rank == 0 && t.len() < 300 {
+            // "8x H100", "on B200": the weakest evidence, kept only when nothing better is said
+            if let Some(c) = BARE_MODEL.captures(t) {
+                let name = c[2].to_string();
+                if sm_for_model(&name).is_some() && !t.contains("device_name=") {
+                    self.env.gpu_model = Some(name);
+                    if let Some(n) = c.get(1).and_then(|m| m.as_str().parse::<u32>().ok()) {
+                        self.bare_count = Some(n);
+                    }
+                }
             }
         }
         if t.contains("apabilit") || t.contains("sm_") || t.contains("SM") {
@@ -458,6 +475,8 @@ impl EnvCollector {
     pub fn finish(mut self) -> Env {
         if !self.gpu_ids.is_empty() {
             self.env.gpu_count = Some(self.gpu_ids.len() as u32);
+        } else if self.gpu_model_rank == 0 {
+            self.env.gpu_count = self.bare_count;
         }
         self.env.sm_arch = self.sm_stated.clone().or_else(|| {
             self.env
@@ -583,6 +602,16 @@ mod tests {
         assert_eq!(sm_for_model("NVIDIA B200"), Some("sm_100"));
         assert_eq!(sm_for_model("NVIDIA GB10"), Some("sm_121"));
         assert_eq!(sm_for_model("NVIDIA H20"), Some("sm_90"));
+    }
+
+    #[test]
+    fn bare_model_mention_is_weakest() {
+        let e = env(&["Running on 8x H200 with sglang"]);
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_90"));
+        assert_eq!(e.gpu_count, Some(8));
+        let e = env(&["Running on 8x H200", "GPU 0: NVIDIA B200"]);
+        assert_eq!(e.gpu_model.as_deref(), Some("NVIDIA B200"));
+        assert_eq!(e.gpu_count, Some(1));
     }
 
     #[test]

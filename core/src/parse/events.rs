@@ -164,6 +164,10 @@ pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
     if text.len() < 3 || !PREFILTER.is_match(text) {
         return None;
     }
+    // An operator stopping a process is not a crash, and says nothing about one.
+    if STOPPED.is_match(text) {
+        return None;
+    }
     let first = RULES.0.first_match(text)?;
     let tier = RULES.1[first].tier;
     // The generic fallback counts only on lines a logger marked as errors.
@@ -175,6 +179,11 @@ pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
     }
     Some(tier)
 }
+
+static STOPPED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:\w+\.)*KeyboardInterrupt\b|closing signal SIGTERM|Signal 15 \(SIGTERM\)|Received SIGTERM|received signal SIGINT|^Aborted!$")
+        .expect("valid regex")
+});
 
 static BENIGN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|errors?: 0\b|error_rate|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|Capturing|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File ""#)
