@@ -49,6 +49,7 @@ pub struct Triage {
     warnings: Vec<LineRef>,
     warning_keys: HashSet<String>,
     enqueued: BTreeMap<u32, u64>,
+    timed_out: BTreeSet<u32>,
     ranks: BTreeSet<u32>,
     lines: u64,
 }
@@ -168,6 +169,11 @@ impl Triage {
         if tier == 4 {
             self.device_assert = true;
             self.async_report = true;
+        }
+        if tier == 2 && events::class_of(text) == Some("nccl_timeout") {
+            if let Some(r) = line.rank.or_else(|| rank_in_text(text)) {
+                self.timed_out.insert(r);
+            }
         }
         let is_exception = EXCEPTION_LINE.is_match(text.trim_end());
         let frames = if is_exception && self.in_traceback {
@@ -331,8 +337,11 @@ impl Triage {
     fn culprit(&self, ev: &Event, class: &str) -> Option<u32> {
         if class == "nccl_timeout" {
             // The rank that enqueued the fewest collectives is the one the others waited for.
-            let min = self.enqueued.values().min()?;
-            let max = self.enqueued.values().max()?;
+            let (Some(min), Some(max)) =
+                (self.enqueued.values().min(), self.enqueued.values().max())
+            else {
+                return self.silent_rank();
+            };
             if min < max {
                 let laggards: Vec<u32> = self
                     .enqueued
@@ -344,13 +353,21 @@ impl Triage {
                     return Some(laggards[0]);
                 }
             }
-            return None;
+            return self.silent_rank();
         }
         if self.ranks.len() >= 2 {
             ev.rank
         } else {
             None
         }
+    }
+}
+
+impl Triage {
+    /// The one rank seen in the log that did not report a timeout: the others waited for it.
+    fn silent_rank(&self) -> Option<u32> {
+        let silent: Vec<u32> = self.ranks.difference(&self.timed_out).copied().collect();
+        (silent.len() == 1 && !self.timed_out.is_empty()).then(|| silent[0])
     }
 }
 
