@@ -84,7 +84,7 @@ const GENERIC: &[&str] = &[
 pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     let msg = core_message(&ev.text);
     let norm = normalize(&msg);
-    let short: String = norm.chars().take(160).collect();
+    let short = short_title(&norm);
     let title = if phase == "unknown" {
         format!("{class}: {short}")
     } else {
@@ -102,6 +102,22 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
+}
+
+/// A title-length form of a message: long reports are cut after their second sentence.
+fn short_title(norm: &str) -> String {
+    let mut end = norm.len();
+    if norm.len() > 100 {
+        let mut seen = 0;
+        for (i, _) in norm.match_indices(". ") {
+            seen += 1;
+            if seen == 2 {
+                end = i + 1;
+                break;
+            }
+        }
+    }
+    norm[..end].chars().take(160).collect()
 }
 
 /// The message without exception type, prefixes such as `CUDA error:`, or rank tags.
