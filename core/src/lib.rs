@@ -13,6 +13,7 @@ pub mod fold;
 pub mod lines;
 pub mod matching;
 pub mod parse;
+pub mod redact;
 pub mod signature;
 
 pub use analysis::{Analysis, Env, LineRef};
