@@ -109,10 +109,13 @@ impl Triage {
     }
 
     fn advance_phase(&mut self, p: &'static str) {
-        let p = if p == "memory_init_pending" {
-            "memory_init"
-        } else {
-            p
+        let p = match p {
+            "memory_init_pending" => "memory_init",
+            // A request reaching a server that is not yet batching means it is about to prefill;
+            // once batches are logged, request lines say nothing new.
+            "serving_request" if phase::order(self.phase) < phase::order("prefill") => "prefill",
+            "serving_request" => return,
+            p => p,
         };
         let serving = |x: &str| matches!(x, "prefill" | "decode");
         if phase::order(p) >= phase::order(self.phase) || (serving(p) && serving(self.phase)) {

@@ -20,7 +20,7 @@ const MARKERS: &[(&str, &str)] = &[
         "cuda_graph_capture",
     ),
     (
-        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run|Compiling a graph for dynamic shape|torch\.compile takes|Dynamo bytecode transform",
+        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run|Maximum concurrency for|Compiling a graph for dynamic shape|torch\.compile takes|Dynamo bytecode transform",
         "memory_init",
     ),
     (
@@ -44,7 +44,11 @@ const MARKERS: &[(&str, &str)] = &[
         "warmup",
     ),
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training",
+        r#""(POST|GET) /v1/(chat/)?completions|"POST /generate|Received request|Finished request|Added request"#,
+        "serving_request",
+    ),
+    (
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training",
         "training",
     ),
     (
