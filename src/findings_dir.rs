@@ -59,6 +59,10 @@ pub fn cmd_check(dir: &Path) -> i32 {
         }
     };
     let mut failures = 0usize;
+    for e in index.regex_errors() {
+        eprintln!("error: {e}");
+        failures += 1;
+    }
     for w in index.warnings() {
         eprintln!("error: {w}");
         failures += 1;

@@ -209,3 +209,15 @@ fn conflicts_are_found() {
     assert!(c[0].a == "a" && c[0].b == "b" && c[0].same_conditions);
     assert!(!c[1].same_conditions && !c[2].same_conditions);
 }
+
+#[test]
+fn oversized_regexes_are_caught_by_the_strict_check() {
+    let front = "[match]\n[[match.all]]\nname = \"huge\"\nregex = '\\w{1000}\\w{1000}\\w{1000}'\n";
+    let idx = FindingsIndex::from_sources(&[file("huge", front)]).unwrap();
+    let e = idx.regex_errors();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("huge: rule \"huge\": regex does not compile"),
+        "{e:?}"
+    );
+}

@@ -9,6 +9,10 @@
 //! candidates are then confirmed with their own regex. Rules with no usable fragment (rare: a
 //! regex made only of classes) go to a small `RegexSet` run on every line.
 //!
+//! Regexes are compiled on first use: building a regex costs far more than parsing it, and most
+//! rules never see a candidate line in a given log, so a knowledge base of a thousand findings
+//! loads in about the time it takes to parse its TOML.
+//!
 //! Identical patterns in different findings share one compiled pattern, so hits are counted once.
 
 use super::{Finding, Pattern};
@@ -16,6 +20,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use regex::{Regex, RegexSet};
 use regex_syntax::hir::{Class, Hir, HirKind};
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// Index of a distinct compiled pattern.
 pub type PatternId = u32;
@@ -24,14 +29,29 @@ pub type PatternId = u32;
 const MIN_FRAGMENT: usize = 3;
 /// Most alternative fragments kept for one regex before it counts as unfilterable.
 const MAX_ALTERNATIVES: usize = 32;
+/// Total fragment bytes up to which the automaton is a DFA (about 20 MB of tables at the limit).
+const DFA_MAX_FRAGMENT_BYTES: usize = 100_000;
+/// Regexes sharing a fragment from which on they are confirmed by one `RegexSet`.
+const GROUP_SET_MIN: usize = 3;
 
 /// How a candidate pattern is confirmed once one of its fragments was seen (the automaton is
 /// ASCII-case-insensitive, so even a literal needs a real check).
 #[derive(Debug)]
 enum Check {
     Literal(String),
-    Regex(Regex),
-    Never,
+    Regex(String, OnceLock<Option<Regex>>),
+}
+
+impl Check {
+    fn is_match(&self, text: &str) -> bool {
+        match self {
+            Check::Literal(l) => text.contains(l.as_str()),
+            Check::Regex(src, cell) => cell
+                .get_or_init(|| Regex::new(src).ok())
+                .as_ref()
+                .is_some_and(|r| r.is_match(text)),
+        }
+    }
 }
 
 /// The compiled rules of a set of findings.
@@ -42,20 +62,34 @@ pub struct RuleSet {
     rule_patterns: Vec<Vec<PatternId>>,
     prefilter: Option<AhoCorasick>,
     /// Per automaton pattern (a distinct lower-cased fragment): the patterns it is a fragment of.
-    fragment_patterns: Vec<Vec<PatternId>>,
-    unfiltered: Option<RegexSet>,
+    groups: Vec<Group>,
+    unfiltered: OnceLock<Option<RegexSet>>,
     unfiltered_ids: Vec<PatternId>,
+}
+
+/// The patterns that share one fragment. When many regexes share it (a common phrase, or many
+/// variants of one finding), they are confirmed together by one `RegexSet` pass over the line
+/// instead of one regex run each.
+#[derive(Debug, Default)]
+struct Group {
+    /// Patterns confirmed one by one.
+    single: Vec<PatternId>,
+    /// Regex patterns confirmed together (in set order), and their set once built.
+    together: Vec<PatternId>,
+    set: OnceLock<Option<RegexSet>>,
 }
 
 /// Per-scan scratch space, so scanning a line allocates nothing.
 #[derive(Debug, Default)]
 pub struct Scratch {
     stamps: Vec<u64>,
+    group_stamps: Vec<u64>,
+    set_hits: Vec<bool>,
     generation: u64,
 }
 
 impl RuleSet {
-    /// Compiles the rules of `findings` (already validated, so every regex compiles).
+    /// Compiles the rules of `findings` (already validated, so every regex parses).
     pub fn compile(findings: &[Finding]) -> RuleSet {
         let mut set = RuleSet::default();
         let mut by_key: HashMap<(bool, &str), PatternId> = HashMap::new();
@@ -79,9 +113,7 @@ impl RuleSet {
                         (Check::Literal(l.clone()), Some(vec![l.as_bytes().to_vec()]))
                     }
                     Pattern::Regex(r) => {
-                        // Validation compiled every regex already; a failure here cannot happen.
-                        let check = Regex::new(r).map_or(Check::Never, Check::Regex);
-                        (check, regex_fragments(r))
+                        (Check::Regex(r.clone(), OnceLock::new()), regex_fragments(r))
                     }
                 };
                 match frags {
@@ -90,15 +122,15 @@ impl RuleSet {
                             let f = f.to_ascii_lowercase();
                             let slot = *fragments.entry(f.clone()).or_insert_with(|| {
                                 fragment_list.push(f);
-                                set.fragment_patterns.push(Vec::new());
+                                set.groups.push(Group::default());
                                 fragment_list.len() - 1
                             });
-                            if set.fragment_patterns[slot].last() != Some(&id) {
-                                set.fragment_patterns[slot].push(id);
+                            if set.groups[slot].single.last() != Some(&id) {
+                                set.groups[slot].single.push(id);
                             }
                         }
                     }
-                    None => unfiltered.push((id, r_text(&rule.pattern))),
+                    None => unfiltered.push(id),
                 }
                 set.checks.push(check);
                 by_key.insert(key, id);
@@ -107,21 +139,23 @@ impl RuleSet {
             set.rule_patterns.push(ids);
         }
         if !fragment_list.is_empty() {
-            // The same automaton kind at every size keeps the per-byte cost comparable between a
-            // small and a large knowledge base; the automaton's own prefilter is off for the same
-            // reason (it only helps when there are few fragments).
-            set.prefilter = AhoCorasick::builder()
-                .ascii_case_insensitive(true)
-                .match_kind(MatchKind::Standard)
-                .kind(Some(AhoCorasickKind::ContiguousNFA))
-                .prefilter(false)
-                .build(&fragment_list)
-                .ok();
+            set.prefilter = build_automaton(&fragment_list);
         }
-        if !unfiltered.is_empty() {
-            set.unfiltered = RegexSet::new(unfiltered.iter().map(|(_, r)| r)).ok();
-            set.unfiltered_ids = unfiltered.into_iter().map(|(id, _)| id).collect();
+        for g in &mut set.groups {
+            let regexes = g
+                .single
+                .iter()
+                .filter(|&&id| matches!(set.checks[id as usize], Check::Regex(..)))
+                .count();
+            if regexes >= GROUP_SET_MIN {
+                let checks = &set.checks;
+                (g.together, g.single) = g
+                    .single
+                    .iter()
+                    .partition(|&&id| matches!(checks[id as usize], Check::Regex(..)));
+            }
         }
+        set.unfiltered_ids = unfiltered;
         set
     }
 
@@ -130,50 +164,130 @@ impl RuleSet {
         self.checks.len()
     }
 
+    /// Heap bytes used by the fragment automaton (the rest grows with use, as regexes compile).
+    pub fn automaton_bytes(&self) -> usize {
+        self.prefilter.as_ref().map_or(0, AhoCorasick::memory_usage)
+    }
+
     /// The pattern of rule `rule` of finding `finding` (indices into the index's findings).
     pub fn rule_pattern(&self, finding: usize, rule: usize) -> PatternId {
         self.rule_patterns[finding][rule]
+    }
+
+    fn source(&self, id: PatternId) -> String {
+        match &self.checks[id as usize] {
+            Check::Regex(r, _) => r.clone(),
+            Check::Literal(l) => regex::escape(l),
+        }
     }
 
     /// Appends to `out` every distinct pattern that matches `text`, each once.
     pub fn scan(&self, text: &str, scratch: &mut Scratch, out: &mut Vec<PatternId>) {
         if scratch.stamps.len() != self.checks.len() {
             scratch.stamps = vec![0; self.checks.len()];
+            scratch.group_stamps = vec![0; self.groups.len()];
         }
         scratch.generation += 1;
         let gen = scratch.generation;
         if let Some(ac) = &self.prefilter {
             for m in ac.find_overlapping_iter(text) {
-                for &id in &self.fragment_patterns[m.pattern().as_usize()] {
-                    let stamp = &mut scratch.stamps[id as usize];
-                    if *stamp == gen {
-                        continue;
-                    }
-                    *stamp = gen;
-                    let hit = match &self.checks[id as usize] {
-                        Check::Literal(l) => text.contains(l.as_str()),
-                        Check::Regex(r) => r.is_match(text),
-                        Check::Never => false,
-                    };
-                    if hit {
-                        out.push(id);
-                    }
+                let gi = m.pattern().as_usize();
+                if scratch.group_stamps[gi] != gen {
+                    scratch.group_stamps[gi] = gen;
+                    self.scan_group(&self.groups[gi], text, scratch, out);
                 }
             }
         }
-        if let Some(set) = &self.unfiltered {
-            for i in set.matches(text).iter() {
-                out.push(self.unfiltered_ids[i]);
+        if !self.unfiltered_ids.is_empty() {
+            let set = self.unfiltered.get_or_init(|| {
+                RegexSet::new(self.unfiltered_ids.iter().map(|&id| self.source(id))).ok()
+            });
+            if let Some(set) = set {
+                out.extend(set.matches(text).iter().map(|i| self.unfiltered_ids[i]));
             }
         }
     }
+
+    fn scan_group(&self, g: &Group, text: &str, scratch: &mut Scratch, out: &mut Vec<PatternId>) {
+        let gen = scratch.generation;
+        for &id in &g.single {
+            let stamp = &mut scratch.stamps[id as usize];
+            if *stamp != gen {
+                *stamp = gen;
+                if self.checks[id as usize].is_match(text) {
+                    out.push(id);
+                }
+            }
+        }
+        if g.together.is_empty() {
+            return;
+        }
+        let set = g
+            .set
+            .get_or_init(|| RegexSet::new(g.together.iter().map(|&id| self.source(id))).ok());
+        let hits = &mut scratch.set_hits;
+        hits.clear();
+        hits.resize(g.together.len(), false);
+        if let Some(set) = set {
+            set.matches_read_at(hits, text, 0);
+        }
+        for (i, &id) in g.together.iter().enumerate() {
+            let stamp = &mut scratch.stamps[id as usize];
+            if *stamp != gen {
+                *stamp = gen;
+                // A set too big to build falls back to one regex at a time.
+                let hit = if set.is_some() {
+                    hits[i]
+                } else {
+                    self.checks[id as usize].is_match(text)
+                };
+                if hit {
+                    out.push(id);
+                }
+            }
+        }
+    }
+
+    /// Compiles every regex now, returning the patterns that do not compile (for `findings
+    /// check`: loading only checks their syntax).
+    pub fn compile_all(&self) -> Vec<(PatternId, String)> {
+        let mut bad = Vec::new();
+        for (id, c) in self.checks.iter().enumerate() {
+            if let Check::Regex(src, cell) = c {
+                if let Err(e) = Regex::new(src) {
+                    bad.push((id as PatternId, e.to_string().replace('\n', " ")));
+                }
+                let _ = cell.get_or_init(|| Regex::new(src).ok());
+            }
+        }
+        bad
+    }
 }
 
-fn r_text(p: &Pattern) -> String {
-    match p {
-        Pattern::Regex(r) => r.clone(),
-        Pattern::Literal(l) => regex::escape(l),
-    }
+/// The fragment automaton. A DFA costs a few instructions per byte whatever the number of
+/// fragments, which keeps scanning flat as the knowledge base grows; the automaton's own
+/// prefilter is off because it only helps with few fragments and would make a small knowledge
+/// base scan faster than a big one for the wrong reason. Very large fragment sets fall back to a
+/// contiguous NFA to bound memory.
+fn build_automaton(fragments: &[Vec<u8>]) -> Option<AhoCorasick> {
+    let bytes: usize = fragments.iter().map(Vec::len).sum();
+    let kinds: &[AhoCorasickKind] = if bytes <= DFA_MAX_FRAGMENT_BYTES {
+        &[AhoCorasickKind::DFA, AhoCorasickKind::ContiguousNFA]
+    } else {
+        &[
+            AhoCorasickKind::ContiguousNFA,
+            AhoCorasickKind::NoncontiguousNFA,
+        ]
+    };
+    kinds.iter().find_map(|&kind| {
+        AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .kind(Some(kind))
+            .prefilter(false)
+            .build(fragments)
+            .ok()
+    })
 }
 
 /// Literal fragments of which at least one occurs in every match of `pattern`, or `None` when

@@ -47,6 +47,75 @@ pub struct Finding {
     pub rules: Vec<Rule>,
 }
 
+impl Finding {
+    /// When the finding applies, in plain words, one sentence per condition or rule group
+    /// (for the finding's page).
+    pub fn conditions_in_words(&self) -> Vec<String> {
+        let c = &self.conditions;
+        let list = |v: &[String]| v.join(", ");
+        let mut out = Vec::new();
+        if !c.error_class.is_empty() {
+            out.push(format!("The error class is {}.", list(&c.error_class)));
+        }
+        if !c.phase.is_empty() {
+            out.push(format!("It happens during {}.", list(&c.phase)));
+        }
+        if !c.sm_arch.is_empty() {
+            out.push(format!(
+                "The GPU architecture is {} (an unknown architecture does not exclude it).",
+                list(&c.sm_arch)
+            ));
+        }
+        if !c.framework.is_empty() {
+            out.push(format!("The framework is {}.", list(&c.framework)));
+        }
+        for v in &c.versions {
+            out.push(format!(
+                "{} is in {} (an unknown version does not exclude it).",
+                v.package, v.spec
+            ));
+        }
+        let describe = |r: &Rule| {
+            let what = match &r.pattern {
+                Pattern::Regex(p) => format!("a line matches /{p}/"),
+                Pattern::Literal(l) => format!("a line contains \u{201c}{l}\u{201d}"),
+            };
+            let count = if r.min_count > 1 {
+                format!(" (at least {} lines)", r.min_count)
+            } else {
+                String::new()
+            };
+            format!("{}: {what}{count}", r.name)
+        };
+        let group = |kind: RuleKind| -> Vec<String> {
+            self.rules
+                .iter()
+                .filter(|r| r.kind == kind)
+                .map(describe)
+                .collect()
+        };
+        let all = group(RuleKind::All);
+        let any = group(RuleKind::Any);
+        let not = group(RuleKind::Not);
+        if !all.is_empty() {
+            out.push(format!("All of: {}.", all.join("; ")));
+        }
+        if !any.is_empty() {
+            let n = c.any_min.max(1);
+            let head = if n == 1 {
+                "At least one of".to_string()
+            } else {
+                format!("At least {n} of")
+            };
+            out.push(format!("{head}: {}.", any.join("; ")));
+        }
+        if !not.is_empty() {
+            out.push(format!("None of: {}.", not.join("; ")));
+        }
+        out
+    }
+}
+
 /// Conditions a finding puts on the analysis; an empty list means "any value".
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Conditions {
@@ -198,6 +267,25 @@ impl FindingsIndex {
     /// The compiled rules, for the matcher.
     pub fn rule_set(&self) -> &RuleSet {
         &self.rules
+    }
+
+    /// Compiles every regex now and reports those that do not compile (too big once compiled;
+    /// loading only checked their syntax), as `id: rule: what is wrong`.
+    pub fn regex_errors(&self) -> Vec<String> {
+        let bad: HashMap<compile::PatternId, String> =
+            self.rules.compile_all().into_iter().collect();
+        let mut out = Vec::new();
+        for (fi, f) in self.findings.iter().enumerate() {
+            for (ri, r) in f.rules.iter().enumerate() {
+                if let Some(e) = bad.get(&self.rules.rule_pattern(fi, ri)) {
+                    out.push(format!(
+                        "{}: rule {:?}: regex does not compile: {e}",
+                        f.id, r.name
+                    ));
+                }
+            }
+        }
+        out
     }
 
     /// Pairs of findings with identical symptom rules (names ignored), in id order.

@@ -343,7 +343,9 @@ fn check_rule(at: &str, kind: RuleKind, spec: &RuleSpec, errors: &mut Vec<String
     }
     let pattern = match (&spec.regex, &spec.literal) {
         (Some(re), None) => {
-            match regex::Regex::new(re) {
+            // Syntax only: compiling is deferred to first use (see `compile`), and `findings
+            // check` compiles every regex.
+            match regex_syntax::parse(re) {
                 Err(e) => {
                     let msg = e.to_string().replace('\n', " ");
                     errors.push(format!(
@@ -351,7 +353,7 @@ fn check_rule(at: &str, kind: RuleKind, spec: &RuleSpec, errors: &mut Vec<String
                         spec.name
                     ));
                 }
-                Ok(r) if r.is_match("") => errors.push(format!(
+                Ok(hir) if hir.properties().minimum_len() == Some(0) => errors.push(format!(
                     "{at} ({:?}): regex matches the empty string, so it would fire on every line",
                     spec.name
                 )),
