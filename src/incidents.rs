@@ -18,6 +18,8 @@ pub struct Incident {
     /// Size in bytes of the log (after gzip inflation).
     pub size: i64,
     pub sha256: String,
+    /// Secrets replaced in the log before it was stored.
+    pub redactions: i64,
     pub analysis: Analysis,
 }
 
@@ -49,6 +51,7 @@ impl TryFrom<db::incidents::IncidentRow> for Incident {
             filename: row.filename,
             size: row.size,
             sha256: row.sha256,
+            redactions: row.redactions,
             analysis,
         })
     }

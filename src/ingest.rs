@@ -39,6 +39,7 @@ pub async fn ingest_log(
 
     let index = state.findings();
     let size = log.len() as i64;
+    let redactions = crashdex_core::redact::count_markers(&log) as i64;
     let (compressed, analysis) = tokio::task::spawn_blocking(move || -> AppResult<_> {
         let compressed =
             zstd::encode_all(log.as_slice(), ZSTD_LEVEL).map_err(AppError::internal)?;
@@ -52,6 +53,7 @@ pub async fn ingest_log(
         filename: filename.as_deref(),
         size,
         compressed: &compressed,
+        redactions,
         analysis: &analysis,
     };
     match store(&state.db, &stored).await? {
@@ -67,10 +69,21 @@ pub async fn ingest_log(
     }
 }
 
+/// Inflates a gzip upload (see [`inflate_only`]) and redacts its secrets
+/// ([`crashdex_core::redact`]): what is hashed, analysed and stored never holds them.
+pub fn inflate(bytes: Vec<u8>, limit: u64) -> AppResult<Vec<u8>> {
+    let log = inflate_only(bytes, limit)?;
+    let redacted = match crashdex_core::redact::redact_bytes(&log) {
+        (std::borrow::Cow::Owned(b), _) => Some(b),
+        (std::borrow::Cow::Borrowed(_), _) => None,
+    };
+    Ok(redacted.unwrap_or(log))
+}
+
 /// Inflates a gzip upload (detected by its magic bytes) with `limit` on the inflated size, and
 /// checks the plain log is neither empty nor over `limit`. A damaged gzip stream keeps what was
 /// inflated before the damage; one that inflates to nothing is kept as the bytes sent.
-pub fn inflate(bytes: Vec<u8>, limit: u64) -> AppResult<Vec<u8>> {
+pub fn inflate_only(bytes: Vec<u8>, limit: u64) -> AppResult<Vec<u8>> {
     let too_large = || AppError::TooLarge(crate::config::format_size(limit));
     if bytes.is_empty() {
         return Err(AppError::EmptyLog);
@@ -114,6 +127,8 @@ struct Stored<'a> {
     filename: Option<&'a str>,
     size: i64,
     compressed: &'a [u8],
+    /// Secrets replaced in the log.
+    redactions: i64,
     analysis: &'a Analysis,
 }
 
@@ -130,6 +145,7 @@ async fn store(pool: &sqlx::SqlitePool, s: &Stored<'_>) -> AppResult<Option<i64>
         filename: s.filename,
         size: s.size,
         body: s.compressed,
+        redactions: s.redactions,
         received_at: &now,
     };
     let Some(raw_log_id) = db::raw_logs::insert(&mut tx, &raw).await? else {

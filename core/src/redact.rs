@@ -181,7 +181,7 @@ pub fn redact_bytes(bytes: &[u8]) -> (Cow<'_, [u8]>, usize) {
         let mut at = 0;
         for (s, e, kind) in &spans {
             buf.extend_from_slice(&line[at..*s]);
-            buf.extend_from_slice(b"[REDACTED:");
+            buf.extend_from_slice(MARKER);
             buf.extend_from_slice(kind.as_bytes());
             buf.push(b']');
             at = *e;
@@ -197,6 +197,18 @@ pub fn redact_bytes(bytes: &[u8]) -> (Cow<'_, [u8]>, usize) {
             (Cow::Owned(buf), count)
         }
     }
+}
+
+/// The marker every replacement starts with.
+pub const MARKER: &[u8] = b"[REDACTED:";
+
+static MARKER_FINDER: LazyLock<AhoCorasick> =
+    LazyLock::new(|| AhoCorasick::new([MARKER]).expect("valid marker"));
+
+/// The number of `[REDACTED:` markers in a log: what [`redact_bytes`] replaced, plus any the
+/// upload already had (a log redacted elsewhere, or downloaded from crashdex and sent again).
+pub fn count_markers(bytes: &[u8]) -> usize {
+    MARKER_FINDER.find_iter(bytes).count()
 }
 
 /// The secrets of one line as sorted, non-overlapping `(start, end, kind)` spans.
@@ -378,6 +390,7 @@ mod tests {
         let log = b"a\nkey hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789 and AKIAIOSFODNN7EXAMPLE\r\n\xff\xfe bin\npostgres://u:pw123456@h/db\nend";
         let (out, n) = redact_bytes(log);
         assert_eq!(n, 3);
+        assert_eq!(count_markers(&out), 3);
         assert_eq!(
             out.iter().filter(|&&b| b == b'\n').count(),
             log.iter().filter(|&&b| b == b'\n').count()

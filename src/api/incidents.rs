@@ -35,6 +35,7 @@ pub async fn create(
         id: incident.id,
         url: url.clone(),
         created,
+        redactions: incident.redactions,
         analysis: incident.analysis,
     };
     Ok((status, [(header::LOCATION, url)], Json(body)).into_response())

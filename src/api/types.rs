@@ -13,6 +13,8 @@ pub struct CreatedResponse {
     pub url: String,
     /// `false` when the same bytes were uploaded before.
     pub created: bool,
+    /// Secrets replaced in the log before it was stored ("3 secrets redacted").
+    pub redactions: i64,
     pub analysis: Analysis,
 }
 
@@ -25,6 +27,8 @@ pub struct IncidentResponse {
     pub filename: Option<String>,
     pub size: i64,
     pub sha256: String,
+    /// Secrets replaced in the log before it was stored ("3 secrets redacted").
+    pub redactions: i64,
     pub analysis: Analysis,
 }
 
@@ -37,6 +41,7 @@ impl From<Incident> for IncidentResponse {
             filename: i.filename,
             size: i.size,
             sha256: i.sha256,
+            redactions: i.redactions,
             analysis: i.analysis,
         }
     }

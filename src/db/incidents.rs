@@ -60,13 +60,14 @@ pub struct IncidentRow {
     pub filename: Option<String>,
     pub size: i64,
     pub sha256: String,
+    pub redactions: i64,
     pub analysis_json: String,
 }
 
 /// An incident by id.
 pub async fn get(pool: &SqlitePool, id: i64) -> sqlx::Result<Option<IncidentRow>> {
     sqlx::query_as::<_, IncidentRow>(
-        "SELECT i.id, i.created_at, r.filename, r.size, r.sha256, i.analysis_json
+        "SELECT i.id, i.created_at, r.filename, r.size, r.sha256, r.redactions, i.analysis_json
          FROM incidents i JOIN raw_logs r ON r.id = i.raw_log_id WHERE i.id = ?",
     )
     .bind(id)

@@ -10,14 +10,16 @@ pub struct NewRawLog<'a> {
     pub size: i64,
     /// The zstd-compressed log.
     pub body: &'a [u8],
+    /// Secrets replaced in the log before it was stored.
+    pub redactions: i64,
     pub received_at: &'a str,
 }
 
 /// Inserts a raw log; `None` when a log with the same SHA-256 is already stored.
 pub async fn insert(conn: &mut SqliteConnection, log: &NewRawLog<'_>) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar::<_, i64>(
-        "INSERT INTO raw_logs (sha256, filename, size, body, received_at)
-         VALUES (?, ?, ?, ?, ?)
+        "INSERT INTO raw_logs (sha256, filename, size, body, redactions, received_at)
+         VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (sha256) DO NOTHING
          RETURNING id",
     )
@@ -25,6 +27,7 @@ pub async fn insert(conn: &mut SqliteConnection, log: &NewRawLog<'_>) -> sqlx::R
     .bind(log.filename)
     .bind(log.size)
     .bind(log.body)
+    .bind(log.redactions)
     .bind(log.received_at)
     .fetch_optional(conn)
     .await
