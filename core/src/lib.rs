@@ -32,11 +32,44 @@ pub fn analyze_reader<R: std::io::BufRead>(
     index: &FindingsIndex,
 ) -> std::io::Result<Analysis> {
     let reader = lines::maybe_gunzip(reader)?;
-    let mut triage = parse::Triage::new();
-    let mut matcher = matching::Matcher::new(index);
-    let result = lines::for_each_line(reader, |l| {
-        triage.feed(&l);
-        matcher.feed(&l);
+    // Two stages on two cores: this thread reads lines and runs the findings matcher over them,
+    // a worker runs triage over the same batches.
+    const BATCH: usize = 4096;
+    let (triage, matcher, result) = std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<std::sync::Arc<Vec<lines::Line>>>(4);
+        let worker = scope.spawn(move || {
+            let mut triage = parse::Triage::new();
+            for batch in rx {
+                for l in batch.iter() {
+                    triage.feed(l);
+                }
+            }
+            triage
+        });
+        let mut matcher = matching::Matcher::new(index);
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut send = |batch: Vec<lines::Line>, matcher: &mut matching::Matcher| {
+            let batch = std::sync::Arc::new(batch);
+            for l in batch.iter() {
+                matcher.feed(l);
+            }
+            let _ = tx.send(batch);
+        };
+        let result = lines::for_each_line(reader, |l| {
+            batch.push(l);
+            if batch.len() == BATCH {
+                send(
+                    std::mem::replace(&mut batch, Vec::with_capacity(BATCH)),
+                    &mut matcher,
+                );
+            }
+        });
+        send(batch, &mut matcher);
+        drop(send);
+        drop(tx);
+        // Triage does not panic on input; should it ever, the log still gets an analysis.
+        let triage = worker.join().unwrap_or_else(|_| parse::Triage::new());
+        (triage, matcher, result)
     });
     // A damaged gzip tail still leaves the lines before it worth analysing.
     if let Err(e) = result {
