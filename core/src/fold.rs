@@ -3,7 +3,7 @@
 //! Two steps. Per line, [`template_of`] masks volatile tokens (anything with a digit, paths,
 //! dates, booleans, quoted and dotted `key=value` values, units after numbers) into a *shape*;
 //! lines with one shape are counted once, with one table-driven pass over the bytes and one hash
-//! lookup. Then, over the distinct shapes only, [`TemplateMiner::templates`] merges shapes that
+//! lookup (a line repeated verbatim, as logs do, costs one hash of its text). Then, over the distinct shapes only, [`TemplateMiner::templates`] merges shapes that
 //! differ in variable words the masks cannot see (user names, host names), in the manner of the
 //! Brain parser: shapes of one length are grouped by the words they share exactly as often as
 //! they occur, and a group is split again on a column that takes only a few values, unless that
@@ -406,6 +406,9 @@ type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TemplateId(pub u32);
 
+/// Slots of the cache of recent lines (a power of two).
+const RECENT: usize = 4096;
+
 /// Mines templates from lines: feed every line with [`add`](Self::add), then ask for
 /// [`templates`](Self::templates).
 #[derive(Default)]
@@ -413,6 +416,10 @@ pub struct TemplateMiner {
     ids: FastMap<Box<[u8]>, u32>,
     counts: Vec<u64>,
     scratch: Vec<u8>,
+    /// Recently seen messages, by the 64-bit hash of their text, and their shapes: logs repeat
+    /// lines verbatim (half of Loghub's are repeats), and a repeat then costs one hash. A
+    /// direct-mapped table, so memory stays bounded whatever the log.
+    recent: Vec<(u64, u32)>,
 }
 
 /// One mined template: its text (variables as [`WILDCARD`]) and how many lines it covers.
@@ -443,6 +450,15 @@ impl TemplateMiner {
 
     /// Adds one message and returns the id of its shape.
     pub fn add(&mut self, text: &str) -> TemplateId {
+        if self.recent.is_empty() {
+            self.recent = vec![(0, u32::MAX); RECENT];
+        }
+        let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
+        let slot = &mut self.recent[hash as usize & (RECENT - 1)];
+        if slot.0 == hash && slot.1 != u32::MAX {
+            self.counts[slot.1 as usize] += 1;
+            return TemplateId(slot.1);
+        }
         push_shape(text, &mut self.scratch);
         let id = match self.ids.get(self.scratch.as_slice()) {
             Some(&id) => id,
@@ -454,6 +470,7 @@ impl TemplateMiner {
             }
         };
         self.counts[id as usize] += 1;
+        self.recent[hash as usize & (RECENT - 1)] = (hash, id);
         TemplateId(id)
     }
 
@@ -524,6 +541,7 @@ struct Vocab<'a> {
 impl<'a> Vocab<'a> {
     fn new(keys: &[&'a str]) -> Self {
         let mut ids: FastMap<&str, u32> = FastMap::default();
+        ids.reserve(keys.len() * 2);
         let mut v = Vocab {
             words: Vec::new(),
             masked: Vec::new(),
@@ -640,6 +658,7 @@ fn initial_groups(members: &[u32], vocab: &Vocab, counts: &[u64], out: &mut Vec<
         }
     }
     let mut groups: FastMap<Vec<u32>, usize> = FastMap::default();
+    groups.reserve(members.len());
     let mut tally: Vec<(u64, u32)> = Vec::new();
     for &s in members {
         let t = vocab.shape(s);
@@ -877,6 +896,19 @@ mod tests {
         let (ids, t) = mine(&refs);
         assert!(ids.iter().all(|&i| i == ids[0]));
         assert_eq!(t.list[0].text, "Invalid user <*> from <*>");
+    }
+
+    #[test]
+    fn repeated_lines_keep_their_shape() {
+        let mut m = TemplateMiner::new();
+        let a = m.add("worker 3 ready");
+        let b = m.add("shard 1 loaded");
+        assert_eq!(m.add("worker 3 ready"), a);
+        assert_eq!(m.add("worker 4 ready"), a);
+        assert_eq!(m.add("shard 1 loaded"), b);
+        assert_eq!(m.shapes(), 2);
+        let t = m.templates();
+        assert_eq!(t.list[t.index(a)].count, 3);
     }
 
     #[test]
