@@ -69,7 +69,7 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- compilers and builds (tier 3) ---
     (
-        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER",
+        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels",
         3,
     ),
     // --- runtime errors (tier 3) ---
@@ -151,6 +151,11 @@ static PREFILTER: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
             "heartbeat",
             "undefined",
             "cannot find",
+            "no matching distribution",
+            "could not find a version",
+            "resolutionimpossible",
+            "metadata-generation",
+            "installable wheels",
             "cmake",
             "stopiteration",
             "notimplemented",
@@ -231,7 +236,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "build_error",
-        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_",
+        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels",
     ),
     (
         "cuda_device_side_assert",
