@@ -3,10 +3,10 @@
 //! bind, serve until Ctrl-C/SIGTERM, reload findings on SIGHUP.
 
 use crate::config::Config;
-use crate::{api, db, findings_dir, web};
+use crate::{api, auth, db, findings_dir, web};
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderName, HeaderValue};
-use axum::Router;
+use axum::{middleware, Router};
 use crashdex_core::FindingsIndex;
 use sqlx::SqlitePool;
 use std::future::Future;
@@ -14,7 +14,7 @@ use std::sync::{Arc, RwLock};
 use tokio::net::TcpListener;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 
 /// Room for multipart boundaries and headers above the upload limit.
 const MULTIPART_OVERHEAD: u64 = 64 * 1024;
@@ -30,15 +30,24 @@ pub struct AppState {
     /// The findings knowledge base; swapped whole on reload.
     pub findings: Arc<RwLock<Arc<FindingsIndex>>>,
     pub config: Arc<Config>,
+    /// Per-token rate limits on writes.
+    pub limiter: Arc<crate::auth::ratelimit::Limiter>,
+    /// The webhook sender (a no-op without webhooks).
+    pub hooks: crate::webhooks::Hooks,
 }
 
 impl AppState {
     /// State over an open pool and a loaded index.
+    /// Starts the webhook task when webhooks are configured and a runtime is running.
     pub fn new(db: SqlitePool, findings: FindingsIndex, config: Config) -> Self {
+        let findings = Arc::new(RwLock::new(Arc::new(findings)));
+        let hooks = crate::webhooks::Hooks::start(db.clone(), Arc::clone(&findings), &config);
         AppState {
             db,
-            findings: Arc::new(RwLock::new(Arc::new(findings))),
+            findings,
+            limiter: Arc::new(crate::auth::ratelimit::Limiter::new(config.api.rate_limit)),
             config: Arc::new(config),
+            hooks,
         }
     }
 
@@ -70,7 +79,14 @@ pub fn build_router(state: AppState) -> Router {
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header_layer(header::REFERRER_POLICY, "no-referrer"))
         .layer(header_layer(header::X_FRAME_OPTIONS, "DENY"))
-        .layer(TraceLayer::new_for_http())
+        .layer(middleware::from_fn(auth::csrf::layer))
+        .layer(middleware::from_fn_with_state(state.clone(), auth::layer))
+        // spans and events carry the method and path, never headers (tokens, cookies)
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().include_headers(false))
+                .on_response(DefaultOnResponse::new().include_headers(false)),
+        )
         .with_state(state)
 }
 
@@ -90,7 +106,8 @@ pub async fn serve(
 }
 
 /// `crashdex serve`: database, findings, listener, then serve until a shutdown signal.
-pub async fn run(config: Config) -> anyhow::Result<()> {
+pub async fn run(mut config: Config) -> anyhow::Result<()> {
+    config.api.merge_config_file()?;
     let index = load_findings(&config.findings)?;
     let pool = db::connect(&config.db).await?;
     let listener = TcpListener::bind(&config.bind).await?;
@@ -101,12 +118,32 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         "crashdex listening on http://{}",
         listener.local_addr()?
     );
+    log_access_policy(&config);
     let state = AppState::new(pool.clone(), index, config);
     spawn_reload_on_sighup(state.clone());
     serve(listener, state, shutdown_signal()).await?;
     pool.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Says who may write and read, so an operator sees the policy in force.
+fn log_access_policy(config: &Config) {
+    let o = &config.api;
+    if auth::writes_require_token(&config.bind, o.open_writes, o.private) {
+        tracing::info!("API writes need a token (crashdex token create NAME)");
+    } else if !auth::is_loopback(&config.bind) {
+        tracing::warn!(
+            "--open-writes: anyone who reaches {} may upload",
+            config.bind
+        );
+    }
+    if o.private {
+        tracing::info!("private mode: every page and read needs a token or a session");
+    }
+    if !o.webhooks.is_empty() {
+        tracing::info!(count = o.webhooks.len(), format = ?o.webhook_format, "webhooks on");
+    }
 }
 
 /// Loads the findings directory, logging every problem.

@@ -31,6 +31,9 @@ pub fn run(cli: Cli) -> ExitCode {
             FindingsCommand::New { id, dir } => findings_dir::cmd_new(&dir, &id),
             FindingsCommand::Import { file, dir } => findings_dir::cmd_import(&file, &dir),
         }),
+        Command::Token(args) => exit_code(crate::tokens::run(args)),
+        Command::Submit(args) => exit_code(crate::client::submit(args)),
+        Command::Import(args) => exit_code(crate::client::import(args)),
     }
 }
 

@@ -28,6 +28,12 @@ pub enum Command {
         #[command(subcommand)]
         command: FindingsCommand,
     },
+    /// Manage API tokens (stored in the server's database).
+    Token(crate::tokens::TokenArgs),
+    /// Send logs to a crashdex server and print one verdict per incident.
+    Submit(crate::client::SubmitArgs),
+    /// Ingest many logs into a local database or a server, with a summary.
+    Import(crate::client::ImportArgs),
 }
 
 /// Arguments of `crashdex analyze`.
@@ -88,6 +94,9 @@ pub struct Config {
     /// Directory of the static assets served under `/static`.
     #[arg(long, env = "CRASHDEX_STATIC", default_value = "static")]
     pub static_dir: PathBuf,
+    /// Access control, rate limits and webhooks (`src/options.rs`).
+    #[command(flatten)]
+    pub api: crate::options::ApiOptions,
 }
 
 impl Config {
@@ -99,6 +108,7 @@ impl Config {
             findings: PathBuf::from("findings"),
             max_upload: 1024 * 1024,
             static_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/static")),
+            api: crate::options::ApiOptions::default(),
         }
     }
 

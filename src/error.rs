@@ -5,7 +5,7 @@
 //! never reaches a client. Pure modules have their own errors; only this file maps them to statuses.
 
 use askama::Template;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
@@ -25,6 +25,15 @@ pub enum AppError {
     /// The request is malformed.
     #[error("{0}")]
     BadRequest(String),
+    /// No valid credentials (a missing, wrong or revoked token).
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Valid credentials that may not do this (a scope it lacks, a failed CSRF check).
+    #[error("{0}")]
+    Forbidden(String),
+    /// Too many writes: try again after `retry_after` seconds.
+    #[error("rate limit exceeded: retry in {retry_after} s")]
+    RateLimited { retry_after: u64 },
     /// A database failure.
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
@@ -48,6 +57,9 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::EmptyLog | AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Db(_) | AppError::Template(_) | AppError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -61,6 +73,9 @@ impl AppError {
             AppError::EmptyLog => "empty_body",
             AppError::TooLarge(_) => "too_large",
             AppError::BadRequest(_) => "bad_request",
+            AppError::Unauthorized(_) => "unauthorized",
+            AppError::Forbidden(_) => "forbidden",
+            AppError::RateLimited { .. } => "rate_limited",
             AppError::Db(_) | AppError::Template(_) | AppError::Internal(_) => "internal",
         }
     }
@@ -79,6 +94,17 @@ impl AppError {
     pub fn internal(e: impl std::fmt::Display) -> Self {
         AppError::Internal(e.to_string())
     }
+
+    /// The headers this error adds: `Retry-After` on a 429, `WWW-Authenticate` on a 401.
+    fn extra_headers(&self) -> Vec<(header::HeaderName, String)> {
+        match self {
+            AppError::RateLimited { retry_after } => {
+                vec![(header::RETRY_AFTER, retry_after.to_string())]
+            }
+            AppError::Unauthorized(_) => vec![(header::WWW_AUTHENTICATE, "Bearer".into())],
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// The error page.
@@ -93,13 +119,14 @@ struct ErrorPage {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
+        let headers = extra_headers_map(&self);
         let page = ErrorPage {
             status: status.as_u16(),
             reason: status.canonical_reason().unwrap_or("Error"),
             message: self.public_message(),
         };
         match page.render() {
-            Ok(html) => (status, Html(html)).into_response(),
+            Ok(html) => (status, headers, Html(html)).into_response(),
             Err(e) => {
                 tracing::error!(error = %e, "error page failed to render");
                 (status, page.message).into_response()
@@ -118,6 +145,16 @@ impl<E: Into<AppError>> From<E> for ApiError {
     }
 }
 
+fn extra_headers_map(e: &AppError) -> HeaderMap {
+    let mut map = HeaderMap::new();
+    for (name, value) in e.extra_headers() {
+        if let Ok(v) = HeaderValue::from_str(&value) {
+            map.insert(name, v);
+        }
+    }
+    map
+}
+
 #[derive(Serialize)]
 struct ErrorBody {
     error: &'static str,
@@ -130,7 +167,8 @@ impl IntoResponse for ApiError {
             error: self.0.code(),
             message: self.0.public_message(),
         };
-        (self.0.status(), Json(body)).into_response()
+        let headers = extra_headers_map(&self.0);
+        (self.0.status(), headers, Json(body)).into_response()
     }
 }
 

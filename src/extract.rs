@@ -14,7 +14,23 @@ use axum::http::{header, StatusCode};
 pub struct Upload {
     pub filename: Option<String>,
     pub bytes: Vec<u8>,
+    /// The other (small, text) fields of a multipart form, such as `csrf`.
+    pub fields: Vec<(String, String)>,
 }
+
+impl Upload {
+    /// A text field of the form.
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Longest text field kept in [`Upload::fields`], and how many are kept.
+const FIELD_MAX: usize = 4096;
+const FIELDS_MAX: usize = 32;
 
 impl FromRequest<AppState> for Upload {
     type Rejection = AppError;
@@ -53,6 +69,7 @@ impl FromRequest<AppState> for Upload {
         Ok(Upload {
             filename,
             bytes: bytes.to_vec(),
+            fields: Vec::new(),
         })
     }
 }
@@ -71,18 +88,16 @@ async fn from_multipart(mut multipart: Multipart) -> Result<Upload, MultipartFai
             MultipartFailure::Bad(format!("malformed multipart upload: {}", e.body_text()))
         }
     };
-    let mut file: Option<Upload> = None;
+    let mut file: Option<(Option<String>, Vec<u8>)> = None;
     let mut text: Option<Vec<u8>> = None;
+    let mut fields = Vec::new();
     while let Some(field) = multipart.next_field().await.map_err(fail)? {
         match field.name() {
             Some("file") => {
                 let filename = field.file_name().map(clean_filename);
                 let bytes = field.bytes().await.map_err(fail)?;
                 if !bytes.is_empty() {
-                    file = Some(Upload {
-                        filename,
-                        bytes: bytes.to_vec(),
-                    });
+                    file = Some((filename, bytes.to_vec()));
                 }
             }
             Some("text") => {
@@ -90,22 +105,31 @@ async fn from_multipart(mut multipart: Multipart) -> Result<Upload, MultipartFai
                 // browsers send a textarea's line breaks as CRLF
                 text = Some(normalize_newlines(&bytes));
             }
+            Some(name) if fields.len() < FIELDS_MAX => {
+                let name = name.to_string();
+                let bytes = field.bytes().await.map_err(fail)?;
+                if bytes.len() <= FIELD_MAX {
+                    fields.push((name, String::from_utf8_lossy(&bytes).into_owned()));
+                }
+            }
             _ => {}
         }
     }
-    Ok(file.unwrap_or_else(|| Upload {
-        filename: None,
-        bytes: text.unwrap_or_default(),
-    }))
+    let (filename, bytes) = file.unwrap_or_else(|| (None, text.unwrap_or_default()));
+    Ok(Upload {
+        filename,
+        bytes,
+        fields,
+    })
 }
 
 /// Keeps the last path component of a client-supplied file name, at most 200 characters.
-fn clean_filename(name: &str) -> String {
+pub fn clean_filename(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     base.chars().filter(|c| !c.is_control()).take(200).collect()
 }
 
-fn normalize_newlines(b: &[u8]) -> Vec<u8> {
+pub fn normalize_newlines(b: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {

@@ -16,13 +16,31 @@ use std::io::{BufReader, Read};
 /// zstd level for stored logs: fast, and crash logs compress well anyway.
 const ZSTD_LEVEL: i32 = 3;
 
+/// What is stored beside an incident's analysis: the uploader's metadata (`source`, `job`,
+/// `host`, `labels`) and, for an upload of several files, the files ([`crate::bundle`]).
+#[derive(Debug, Default)]
+pub struct Extra {
+    pub meta: db::incident_meta::MetaRow,
+    pub parts: Vec<db::incident_meta::PartRow>,
+}
+
 /// Stores and analyses one uploaded log. Returns the incident and whether it was created
 /// (`false`: the same bytes were uploaded before, and that incident is returned).
-#[tracing::instrument(skip_all, fields(filename = filename.as_deref().unwrap_or(""), bytes = bytes.len()))]
 pub async fn ingest_log(
     state: &AppState,
     filename: Option<String>,
     bytes: Vec<u8>,
+) -> AppResult<(Incident, bool)> {
+    ingest_log_with(state, filename, bytes, Extra::default()).await
+}
+
+/// [`ingest_log`] with what the uploader said about the log ([`Extra`]).
+#[tracing::instrument(skip_all, fields(filename = filename.as_deref().unwrap_or(""), bytes = bytes.len()))]
+pub async fn ingest_log_with(
+    state: &AppState,
+    filename: Option<String>,
+    bytes: Vec<u8>,
+    extra: Extra,
 ) -> AppResult<(Incident, bool)> {
     let limit = state.config.max_upload;
     let (log, sha256) = tokio::task::spawn_blocking(move || -> AppResult<_> {
@@ -38,31 +56,49 @@ pub async fn ingest_log(
     }
 
     let index = state.findings();
+    let (log, analysis) = tokio::task::spawn_blocking(move || {
+        let analysis = analyze_plain(&log, &index);
+        (log, analysis)
+    })
+    .await
+    .map_err(AppError::internal)?;
+    store_analysed(state, filename, log, &sha256, analysis, &extra).await
+}
+
+/// Compresses and stores an analysed plain log (`sha256` is its hash) with its [`Extra`] rows,
+/// then queues the new incident for the webhooks. The same log stored meanwhile by another
+/// upload returns that incident (`false`).
+pub async fn store_analysed(
+    state: &AppState,
+    filename: Option<String>,
+    log: Vec<u8>,
+    sha256: &str,
+    analysis: Analysis,
+    extra: &Extra,
+) -> AppResult<(Incident, bool)> {
     let size = log.len() as i64;
     let redactions = crashdex_core::redact::count_markers(&log) as i64;
-    let (compressed, analysis) = tokio::task::spawn_blocking(move || -> AppResult<_> {
-        let compressed =
-            zstd::encode_all(log.as_slice(), ZSTD_LEVEL).map_err(AppError::internal)?;
-        Ok((compressed, analyze_plain(&log, &index)))
+    let compressed = tokio::task::spawn_blocking(move || {
+        zstd::encode_all(log.as_slice(), ZSTD_LEVEL).map_err(AppError::internal)
     })
     .await
     .map_err(AppError::internal)??;
-
     let stored = Stored {
-        sha256: &sha256,
+        sha256,
         filename: filename.as_deref(),
         size,
         compressed: &compressed,
         redactions,
         analysis: &analysis,
     };
-    match store(&state.db, &stored).await? {
+    match store(&state.db, &stored, extra).await? {
         Some(id) => {
             tracing::info!(id, class = %analysis.error_class, "incident created");
+            state.hooks.notify(id);
             Ok((incidents::get(&state.db, id).await?, true))
         }
         // another upload of the same bytes won the race
-        None => match db::raw_logs::incident_for_sha256(&state.db, &sha256).await? {
+        None => match db::raw_logs::incident_for_sha256(&state.db, sha256).await? {
             Some(id) => Ok((incidents::get(&state.db, id).await?, false)),
             None => Err(AppError::Internal("raw log stored without incident".into())),
         },
@@ -132,9 +168,9 @@ struct Stored<'a> {
     analysis: &'a Analysis,
 }
 
-/// Inserts the raw log, the incident and its matches in one transaction. `None` when the raw
-/// log already exists (nothing is written then).
-async fn store(pool: &sqlx::SqlitePool, s: &Stored<'_>) -> AppResult<Option<i64>> {
+/// Inserts the raw log, the incident, its matches and its [`Extra`] rows in one transaction.
+/// `None` when the raw log already exists (nothing is written then).
+async fn store(pool: &sqlx::SqlitePool, s: &Stored<'_>, extra: &Extra) -> AppResult<Option<i64>> {
     let a = s.analysis;
     let analysis_json = serde_json::to_string(a).map_err(AppError::internal)?;
     let verdict = a.verdict();
@@ -176,6 +212,8 @@ async fn store(pool: &sqlx::SqlitePool, s: &Stored<'_>) -> AppResult<Option<i64>
         .map(|m| (m.finding.as_str(), m.score))
         .collect();
     db::matches::insert_all(&mut tx, id, &matches).await?;
+    db::incident_meta::set(&mut tx, id, &extra.meta).await?;
+    db::incident_meta::insert_parts(&mut tx, id, &extra.parts).await?;
     tx.commit().await?;
     Ok(Some(id))
 }

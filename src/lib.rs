@@ -7,11 +7,16 @@
 //! - [`incidents`]: incidents as pages and the API see them;
 //! - [`findings_dir`]: the findings directory on disk; [`findings_filter`]: list filters;
 //! - [`web`] (HTML pages) and [`api`] (REST, `/api/v1`), with [`extract`] for uploads;
-//! - [`error`]: every error and its status; [`app`]: state, router, serve; [`cli`]: commands.
+//! - [`error`]: every error and its status; [`app`]: state, router, serve; [`cli`]: commands;
+//! - for bots: [`bundle`] (multi-file incidents), [`auth`] (tokens, sessions, CSRF, rate
+//!   limits), [`options`], [`tokens`], [`webhooks`], and [`client`] (`submit`, `import`).
 
 pub mod api;
 pub mod app;
+pub mod auth;
+pub mod bundle;
 pub mod cli;
+pub mod client;
 pub mod config;
 pub mod db;
 pub mod error;
@@ -20,7 +25,10 @@ pub mod findings_dir;
 pub mod findings_filter;
 pub mod incidents;
 pub mod ingest;
+pub mod options;
+pub mod tokens;
 pub mod web;
+pub mod webhooks;
 
 pub use app::{build_router, serve, AppState};
 pub use config::Config;

@@ -48,7 +48,7 @@ pub fn analyze_reader<R: std::io::BufRead>(
         });
         let mut matcher = matching::Matcher::new(index);
         let mut batch = Vec::with_capacity(BATCH);
-        let mut send = |batch: Vec<lines::Line>, matcher: &mut matching::Matcher| {
+        let send = |batch: Vec<lines::Line>, matcher: &mut matching::Matcher| {
             let batch = std::sync::Arc::new(batch);
             for l in batch.iter() {
                 matcher.feed(l);
@@ -65,7 +65,6 @@ pub fn analyze_reader<R: std::io::BufRead>(
             }
         });
         send(batch, &mut matcher);
-        drop(send);
         drop(tx);
         // Triage does not panic on input; should it ever, the log still gets an analysis.
         let triage = worker.join().unwrap_or_else(|_| parse::Triage::new());

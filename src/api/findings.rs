@@ -12,7 +12,22 @@ use axum::Json;
 /// How many matching incidents a finding lists.
 const INCIDENTS_LISTED: i64 = 100;
 
-/// `GET /api/v1/findings?q=&component=&status=&arch=`.
+/// The findings of the knowledge base, filtered like the `/findings` page.
+#[utoipa::path(
+    get,
+    path = "/findings",
+    tag = "findings",
+    params(
+        ("q" = Option<String>, Query, description = "Words in the id, title or body"),
+        ("component" = Option<String>, Query, description = "Only this component"),
+        ("status" = Option<String>, Query, description = "Only this status"),
+        ("arch" = Option<String>, Query, description = "Only findings that apply to this SM architecture"),
+    ),
+    responses(
+        (status = 200, body = FindingList),
+        (status = 400, body = super::types::ErrorResponse),
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     filter: Result<Query<FindingsFilter>, QueryRejection>,
@@ -28,7 +43,17 @@ pub async fn list(
     Ok(Json(FindingList { findings }))
 }
 
-/// `GET /api/v1/findings/{id}`: the finding and the incidents that matched it, newest first.
+/// One finding and the incidents that matched it, newest first.
+#[utoipa::path(
+    get,
+    path = "/findings/{id}",
+    tag = "findings",
+    params(("id" = String, Path, description = "Finding id")),
+    responses(
+        (status = 200, body = FindingResponse),
+        (status = 404, body = super::types::ErrorResponse),
+    )
+)]
 pub async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,

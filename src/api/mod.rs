@@ -3,9 +3,13 @@
 //!
 //! Nothing imports `api`.
 
+mod admin;
 mod findings;
 mod incidents;
+pub mod openapi;
+pub mod range;
 pub mod types;
+pub mod upload;
 
 use crate::app::AppState;
 use crate::error::{ApiError, AppError};
@@ -17,8 +21,11 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/incidents", get(incidents::list).post(incidents::create))
         .route("/incidents/{id}", get(incidents::show))
+        .route("/incidents/{id}/log", get(incidents::log))
         .route("/findings", get(findings::list))
         .route("/findings/{id}", get(findings::show))
+        .route("/admin/webhooks", get(admin::webhooks))
+        .route("/openapi.json", get(openapi::openapi_json))
         .fallback(not_found)
 }
 

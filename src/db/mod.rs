@@ -4,9 +4,11 @@
 //!
 //! Must not import `web`, `api` or `app`.
 
+pub mod incident_meta;
 pub mod incidents;
 pub mod matches;
 pub mod raw_logs;
+pub mod tokens;
 
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};

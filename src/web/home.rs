@@ -3,6 +3,7 @@
 use super::incidents::{list_items, IncidentItem};
 use super::render;
 use crate::app::AppState;
+use crate::auth::csrf::CsrfToken;
 use crate::error::AppResult;
 use crate::incidents;
 use askama::Template;
@@ -16,15 +17,20 @@ const RECENT: i64 = 10;
 #[template(path = "home.html")]
 struct HomePage {
     max_upload: String,
+    csrf: String,
     recent: Vec<IncidentItem>,
     total: i64,
 }
 
 /// `GET /`.
-pub async fn show(State(state): State<AppState>) -> AppResult<Html<String>> {
+pub async fn show(
+    State(state): State<AppState>,
+    CsrfToken(csrf): CsrfToken,
+) -> AppResult<Html<String>> {
     let page = incidents::page(&state.db, 1, RECENT).await?;
     render(&HomePage {
         max_upload: state.config.max_upload_human(),
+        csrf,
         recent: list_items(page.rows),
         total: page.total,
     })

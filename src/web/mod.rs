@@ -4,11 +4,13 @@
 //!
 //! Nothing imports `web`.
 
+mod admin;
 mod filters;
 mod findings;
 mod home;
 mod incident_view;
 mod incidents;
+mod login;
 pub mod logview;
 mod uploads;
 
@@ -28,6 +30,9 @@ pub fn router() -> Router<AppState> {
         .route("/incidents/{id}/raw", get(incidents::raw))
         .route("/findings", get(findings::list))
         .route("/findings/{id}", get(findings::show))
+        .route("/login", get(login::show).post(login::create))
+        .route("/logout", post(login::destroy))
+        .route("/admin", get(admin::show))
         .route("/healthz", get(healthz))
         .fallback(not_found)
 }

@@ -60,10 +60,15 @@ impl TestApp {
 
     /// An app with the given upload limit in bytes.
     pub async fn with_limit(max_upload: u64) -> Self {
+        Self::with_config(|c| c.max_upload = max_upload).await
+    }
+
+    /// An app whose test configuration `change` adjusts (bind address, `--private`, webhooks...).
+    pub async fn with_config(change: impl FnOnce(&mut Config)) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut config = Config::for_tests(dir.path().join("test.db"));
-        config.max_upload = max_upload;
         config.findings = fixture_findings_dir();
+        change(&mut config);
         let pool = crashdex::db::connect(&config.db).await.expect("database");
         let index = crashdex::findings_dir::load(&config.findings).expect("fixture findings");
         let state = AppState::new(pool, index, config);
@@ -109,7 +114,8 @@ impl TestApp {
         self.request(req).await
     }
 
-    /// `POST uri` with a multipart form; each part is `(name, file name, bytes)`.
+    /// `POST uri` with a multipart form; each part is `(name, file name, bytes)`. A page form
+    /// (not `/api/`) also gets the CSRF cookie and field a browser would send.
     pub async fn post_multipart(
         &self,
         uri: &str,
@@ -117,7 +123,10 @@ impl TestApp {
     ) -> TestResponse {
         let boundary = "----crashdexTestBoundary7MA4YWxkTrZu0gW";
         let mut body = Vec::new();
-        for (name, filename, bytes) in parts {
+        let page_form = !uri.starts_with("/api/");
+        let csrf_part = [("csrf", None, TEST_CSRF.as_bytes())];
+        let extra: &[(&str, Option<&str>, &[u8])] = if page_form { &csrf_part } else { &[] };
+        for (name, filename, bytes) in extra.iter().chain(parts) {
             body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
             match filename {
                 Some(f) => body.extend_from_slice(
@@ -135,14 +144,15 @@ impl TestApp {
             body.extend_from_slice(b"\r\n");
         }
         body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-        let req = Request::post(uri)
-            .header(
-                header::CONTENT_TYPE,
-                format!("multipart/form-data; boundary={boundary}"),
-            )
-            .body(Body::from(body))
-            .expect("request");
-        self.request(req).await
+        let mut req = Request::post(uri).header(
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        );
+        if page_form {
+            req = req.header(header::COOKIE, csrf_cookie());
+        }
+        self.request(req.body(Body::from(body)).expect("request"))
+            .await
     }
 
     /// Uploads a log through the API and returns the new incident's id.
@@ -151,6 +161,14 @@ impl TestApp {
         assert!(res.status.is_success(), "{}: {}", res.status, res.text());
         res.json()["id"].as_i64().expect("id")
     }
+}
+
+/// The CSRF token the test helpers send with page forms (cookie and field).
+pub const TEST_CSRF: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+/// The `Cookie` header carrying [`TEST_CSRF`].
+pub fn csrf_cookie() -> String {
+    format!("crashdex_csrf={TEST_CSRF}")
 }
 
 /// Gzips bytes.

@@ -1,0 +1,73 @@
+//! `GET /api/v1/openapi.json`: the OpenAPI 3.1 document of the API, generated from the
+//! handlers' `#[utoipa::path]` attributes and the `ToSchema` types (JSON only: no UI crate).
+//! Paths are relative to the server URL `/api/v1`. `tests/api_v1.rs` checks that every route
+//! of [`super::router`] is documented and every documented route exists.
+
+use super::{admin, findings, incidents};
+use axum::Json;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+/// The API document.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "crashdex",
+        description = "Crash triage for ML-serving logs: upload logs, read incidents and findings. \
+                       Errors are JSON `{\"error\", \"message\"}`. Writes need \
+                       `Authorization: Bearer <token>` unless the server is bound to loopback or \
+                       runs with `--open-writes`; `--private` servers need a token for reads too."
+    ),
+    servers((url = "/api/v1")),
+    paths(
+        incidents::create,
+        incidents::list,
+        incidents::show,
+        incidents::log,
+        findings::list,
+        findings::show,
+        admin::webhooks,
+        openapi_json,
+    ),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "incidents", description = "Uploaded logs and their analysis"),
+        (name = "findings", description = "The knowledge base"),
+        (name = "admin", description = "Server status"),
+        (name = "meta", description = "This document"),
+    )
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("A token from `crashdex token create NAME`"))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The document as a value (what the endpoint serves).
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+/// This OpenAPI 3.1 document.
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    tag = "meta",
+    responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json"))
+)]
+pub async fn openapi_json() -> Json<utoipa::openapi::OpenApi> {
+    Json(document())
+}
