@@ -436,3 +436,35 @@ fn a_thousand_findings_compile_and_match() {
     assert_eq!(ids, vec!["synthetic_0421", "synthetic_0998"]);
     assert!(n.is_empty(), "{n:?}");
 }
+
+#[test]
+fn overlapping_and_nested_fragments_all_fire() {
+    let lits = [
+        "CUDA",
+        "CUDA error",
+        "error: out of memory",
+        "out of",
+        "memory",
+        "A error",
+        "A errors",
+    ];
+    let sources: Vec<_> = lits
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            src(
+                &format!("f{i}"),
+                &format!("[match]\n[[match.all]]\nname = \"r\"\nliteral = \"{l}\"\n"),
+            )
+        })
+        .collect();
+    let idx = index(&sources);
+    let (m, _, _) = match_findings(
+        &log("x CUDA error: out of memory"),
+        &analysis("cuda_oom", None),
+        &idx,
+    );
+    let mut ids: Vec<_> = m.iter().map(|m| m.finding.as_str()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, vec!["f0", "f1", "f2", "f3", "f4", "f5"]);
+}
