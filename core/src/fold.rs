@@ -797,16 +797,20 @@ pub struct FoldedRow {
 }
 
 /// Collapses runs of consecutive lines whose messages have the same template into one row.
+///
+/// Consecutive lines fold when their shapes are equal: they differ only in masked tokens
+/// (numbers, addresses, paths, ...), as progress lines and repeated warnings do. The merging
+/// of [`TemplateMiner::templates`] is left out on purpose: it is for grouping a whole log, and
+/// on a page it would fold neighbours whose words differ (`#0 all_reduce from ...`,
+/// `#1 wrapper from ...`), hiding what a reader needs. Streams: one shape lookup per line.
 pub fn fold(lines: &[Line]) -> Vec<FoldedRow> {
     let mut miner = TemplateMiner::new();
-    let ids: Vec<TemplateId> = lines.iter().map(|l| miner.add(&l.text)).collect();
-    let templates = miner.templates();
     let mut rows: Vec<FoldedRow> = Vec::new();
-    let mut prev = usize::MAX;
-    for (line, id) in lines.iter().zip(ids) {
-        let t = templates.index(id);
+    let mut prev = None;
+    for line in lines {
+        let id = miner.add(&line.text);
         match rows.last_mut() {
-            Some(row) if t == prev => {
+            Some(row) if prev == Some(id) => {
                 row.last = line.number;
                 row.count += 1;
             }
@@ -817,7 +821,7 @@ pub fn fold(lines: &[Line]) -> Vec<FoldedRow> {
                 raw: line.raw.clone(),
             }),
         }
-        prev = t;
+        prev = Some(id);
     }
     rows
 }
@@ -927,5 +931,24 @@ mod tests {
         assert_eq!((rows[1].first, rows[1].count), (4, 1));
         assert_eq!((rows[2].first, rows[2].last), (5, 5));
         assert!(fold(&[]).is_empty());
+    }
+
+    #[test]
+    fn fold_keeps_lines_whose_words_differ() {
+        let lines = vec![
+            line(
+                1,
+                "frame #4: <unknown function> + 0xecdb4 (0x7f6c6e8ecdb4 in /lib/libc.so.6)",
+            ),
+            line(
+                2,
+                "frame #5: <unknown function> + 0x9cb84 (0x7f6c9f89cb84 in /lib/libc.so.6)",
+            ),
+            line(3, "#0 all_reduce from /opt/torch/distributed_c10d.py:3068"),
+            line(4, "#1 wrapper from /opt/torch/c10d_logger.py:83"),
+        ];
+        let rows = fold(&lines);
+        let counts: Vec<u64> = rows.iter().map(|r| r.count).collect();
+        assert_eq!(counts, [2, 1, 1]);
     }
 }
