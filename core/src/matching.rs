@@ -76,14 +76,18 @@ impl<'a> Matcher<'a> {
         if self.hits.is_empty() {
             return;
         }
-        // An exact repeat of the previous line (the same message from every rank) has the same
-        // hits: count it without scanning again, and without repeating the evidence.
+        // An exact repeat of the previous message (the same message from every rank) has the
+        // same hits: count it without scanning again, and without repeating the evidence. (A
+        // rule on the raw prefix, such as a rank, is taken from the first of the repeats.)
         let repeat = !self.prev_text.is_empty() && line.text == self.prev_text;
         if !repeat {
             self.line_hits.clear();
-            self.index
-                .rule_set()
-                .scan(&line.text, &mut self.scratch, &mut self.line_hits);
+            self.index.rule_set().scan_line(
+                &line.text,
+                &line.raw,
+                &mut self.scratch,
+                &mut self.line_hits,
+            );
             self.prev_text.clear();
             self.prev_text.push_str(&line.text);
         }

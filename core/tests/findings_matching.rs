@@ -468,3 +468,24 @@ fn overlapping_and_nested_fragments_all_fire() {
     ids.sort_unstable();
     assert_eq!(ids, vec!["f0", "f1", "f2", "f3", "f4", "f5"]);
 }
+
+#[test]
+fn rules_may_include_the_stripped_prefix() {
+    let idx = index(&[
+        src(
+            "with_level",
+            "[match]\n[[match.all]]\nname = \"r\"\nliteral = \"ERROR: Could not build wheels\"\n",
+        ),
+        src(
+            "message_only",
+            "[match]\n[[match.all]]\nname = \"r\"\nregex = '^Could not build wheels for \\w+'\n",
+        ),
+    ]);
+    let lines =
+        log("ERROR: Could not build wheels for flash-attn\nERROR: Could not build wheels for x");
+    assert_eq!(lines[0].text, "Could not build wheels for flash-attn");
+    let (m, _, _) = match_findings(&lines, &analysis("build_error", Some(1)), &idx);
+    let ids: Vec<_> = m.iter().map(|m| m.finding.as_str()).collect();
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    assert_eq!(m[0].evidence.len(), 2, "one hit per line, not per form");
+}

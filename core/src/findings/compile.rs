@@ -61,6 +61,8 @@ pub struct RuleSet {
     /// Per finding, per rule (in the finding's rule order): its pattern.
     rule_patterns: Vec<Vec<PatternId>>,
     prefilter: Option<AhoCorasick>,
+    /// Length in bytes of the longest fragment.
+    longest_fragment: usize,
     /// Per automaton pattern (a distinct lower-cased fragment): the patterns it is a fragment of.
     groups: Vec<Group>,
     unfiltered: OnceLock<Option<RegexSet>>,
@@ -139,6 +141,7 @@ impl RuleSet {
             set.rule_patterns.push(ids);
         }
         if !fragment_list.is_empty() {
+            set.longest_fragment = fragment_list.iter().map(Vec::len).max().unwrap_or(0);
             set.prefilter = build_automaton(&fragment_list);
         }
         for g in &mut set.groups {
@@ -183,6 +186,48 @@ impl RuleSet {
 
     /// Appends to `out` every distinct pattern that matches `text`, each once.
     pub fn scan(&self, text: &str, scratch: &mut Scratch, out: &mut Vec<PatternId>) {
+        self.scan_pass(text, text, scratch, out);
+    }
+
+    /// Appends to `out` every distinct pattern that matches a line's message `text` or its `raw`
+    /// form, each once. Rules are written against the message, but an author who copied a line
+    /// with its `ERROR:` or `[rank0]:` prefix expects that to match too. When the raw line is the
+    /// message behind a prefix, only the prefix and the start of the message can hold a fragment
+    /// the message alone does not, so only that region of the raw line is searched again.
+    pub fn scan_line(
+        &self,
+        text: &str,
+        raw: &str,
+        scratch: &mut Scratch,
+        out: &mut Vec<PatternId>,
+    ) {
+        let before = out.len();
+        self.scan_pass(text, text, scratch, out);
+        let raw = raw.trim_end();
+        if raw == text || raw.is_empty() {
+            return;
+        }
+        let region = match raw.strip_suffix(text) {
+            Some(prefix) => {
+                let mut end = (prefix.len() + self.longest_fragment).min(raw.len());
+                while !raw.is_char_boundary(end) {
+                    end -= 1;
+                }
+                &raw[..end]
+            }
+            None => raw,
+        };
+        self.scan_pass(region, raw, scratch, out);
+        if out.len() - before > 1 {
+            let mut tail = out.split_off(before);
+            tail.sort_unstable();
+            tail.dedup();
+            out.extend(tail);
+        }
+    }
+
+    /// Finds fragments in `hay` and confirms their patterns against `text` (which contains it).
+    fn scan_pass(&self, hay: &str, text: &str, scratch: &mut Scratch, out: &mut Vec<PatternId>) {
         if scratch.stamps.len() != self.checks.len() {
             scratch.stamps = vec![0; self.checks.len()];
             scratch.group_stamps = vec![0; self.groups.len()];
@@ -190,7 +235,7 @@ impl RuleSet {
         scratch.generation += 1;
         let gen = scratch.generation;
         if let Some(ac) = &self.prefilter {
-            for m in ac.find_overlapping_iter(text) {
+            for m in ac.find_overlapping_iter(hay) {
                 let gi = m.pattern().as_usize();
                 if scratch.group_stamps[gi] != gen {
                     scratch.group_stamps[gi] = gen;
