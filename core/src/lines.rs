@@ -96,6 +96,11 @@ pub fn for_each_line<R: BufRead>(mut r: R, mut f: impl FnMut(Line)) -> std::io::
                 let mut all = Vec::new();
                 r.read_to_end(&mut all)?;
                 let text = decode_utf16(&all);
+                // a final line break ends the last line; it does not start another
+                let text = text.strip_suffix('\n').unwrap_or(&text);
+                if text.is_empty() {
+                    return Ok(0);
+                }
                 for (i, l) in text.split('\n').enumerate() {
                     let l = l.strip_suffix('\r').unwrap_or(l);
                     f(Line::new(i as u64 + 1, l.to_string()));
@@ -400,6 +405,17 @@ mod tests {
             r#"{"log":"RuntimeError: CUDA error: out of memory\n","stream":"stderr","time":"2026-01-01T00:00:00Z"}"#,
         );
         assert_eq!(l.text, "RuntimeError: CUDA error: out of memory");
+    }
+
+    #[test]
+    fn utf16_counts_lines_like_utf8() {
+        let mut le = vec![0xff, 0xfe];
+        le.extend("a\r\nb\n".encode_utf16().flat_map(u16::to_le_bytes));
+        let lines = read_bytes(&le);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].raw, "a");
+        assert_eq!(lines[1].raw, "b");
+        assert!(read_bytes(&[0xff, 0xfe]).is_empty());
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! Nothing imports `web`.
 
 mod admin;
+pub mod escape;
 mod filters;
 mod findings;
 mod home;
