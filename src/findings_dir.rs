@@ -202,7 +202,13 @@ pub fn cmd_import(file: &Path, dir: &Path) -> i32 {
         return 1;
     }
     let (mut written, mut failed) = (0usize, 0usize);
+    let mut skipped = 0usize;
     for entry in &entries {
+        if let Some(why) = &entry.skip {
+            println!("{}: skipped ({why})", entry.title);
+            skipped += 1;
+            continue;
+        }
         let path = dir.join(format!("{}.md", entry.id));
         let name = path.display().to_string();
         if path.exists() {
@@ -227,7 +233,7 @@ pub fn cmd_import(file: &Path, dir: &Path) -> i32 {
         }
     }
     println!(
-        "imported {written} of {} entries into {}",
+        "imported {written} of {} entries into {} ({skipped} skipped)",
         entries.len(),
         dir.display()
     );
