@@ -34,6 +34,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Token(args) => exit_code(crate::tokens::run(args)),
         Command::Submit(args) => exit_code(crate::client::submit(args)),
         Command::Import(args) => exit_code(crate::client::import(args)),
+        Command::Backup(args) => exit_code(crate::backup::run(args)),
     }
 }
 

@@ -34,6 +34,8 @@ pub enum Command {
     Submit(crate::client::SubmitArgs),
     /// Ingest many logs into a local database or a server, with a summary.
     Import(crate::client::ImportArgs),
+    /// Write a consistent copy of the database while the server runs (`VACUUM INTO`).
+    Backup(crate::backup::BackupArgs),
 }
 
 /// Arguments of `crashdex analyze`.

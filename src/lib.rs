@@ -14,6 +14,7 @@
 pub mod api;
 pub mod app;
 pub mod auth;
+pub mod backup;
 pub mod bundle;
 pub mod cli;
 pub mod client;
