@@ -60,6 +60,7 @@ impl AppError {
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Db(e) if db_unavailable(e) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Db(_) | AppError::Template(_) | AppError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -76,13 +77,19 @@ impl AppError {
             AppError::Unauthorized(_) => "unauthorized",
             AppError::Forbidden(_) => "forbidden",
             AppError::RateLimited { .. } => "rate_limited",
+            AppError::Db(e) if db_unavailable(e) => "unavailable",
             AppError::Db(_) | AppError::Template(_) | AppError::Internal(_) => "internal",
         }
     }
 
     /// The message shown to the client; server errors are logged and replaced by a generic text.
     fn public_message(&self) -> String {
-        if self.status().is_server_error() {
+        if self.status() == StatusCode::SERVICE_UNAVAILABLE {
+            tracing::error!(error = %self, "database unavailable (disk full, read-only or I/O error)");
+            "the database is unavailable (disk full, read-only or failing storage); \
+             nothing was lost, try again later"
+                .to_string()
+        } else if self.status().is_server_error() {
             tracing::error!(error = %self, "request failed");
             "internal server error; the details are in the server log".to_string()
         } else {
@@ -104,6 +111,22 @@ impl AppError {
             AppError::Unauthorized(_) => vec![(header::WWW_AUTHENTICATE, "Bearer".into())],
             _ => Vec::new(),
         }
+    }
+}
+
+/// Whether a database error is the storage's fault rather than the request's: the disk is full,
+/// the file is read-only or cannot be opened, an I/O error, or the database stayed busy past the
+/// timeout. Such errors clear by themselves (space freed, permissions fixed), so they are a 503.
+pub fn db_unavailable(e: &sqlx::Error) -> bool {
+    // SQLite primary result codes: BUSY 5, LOCKED 6, READONLY 8, IOERR 10, FULL 13, CANTOPEN 14
+    const CODES: [i32; 6] = [5, 6, 8, 10, 13, 14];
+    match e {
+        sqlx::Error::Database(d) => d
+            .code()
+            .and_then(|c| c.parse::<i32>().ok())
+            .is_some_and(|c| CODES.contains(&(c & 0xff))),
+        sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => true,
+        _ => false,
     }
 }
 
