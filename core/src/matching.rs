@@ -11,11 +11,10 @@
 
 use crate::analysis::{Analysis, Annotation, Evidence, Match, NearMiss};
 use crate::findings::compile::{PatternId, Scratch};
-use crate::findings::{Finding, FindingsIndex, RuleKind, VersionCondition};
+use crate::findings::conditions::ConditionReport;
+use crate::findings::{Finding, FindingsIndex, RuleKind};
 use crate::lines::Line;
-use pep440_rs::{Operator, Version};
 use std::cmp::Ordering;
-use std::str::FromStr;
 
 /// Evidence lines kept per pattern.
 const EVIDENCE_PER_RULE: usize = 5;
@@ -139,7 +138,7 @@ impl<'a> Matcher<'a> {
                 if s.all_fired + s.any_fired == 0 {
                     "none of its rules fired".to_string()
                 } else if finding.informational {
-                    let c = conditions(finding, analysis);
+                    let c = finding.conditions.check(analysis);
                     s.missing
                         .iter()
                         .chain(&c.vetoes)
@@ -161,7 +160,7 @@ impl<'a> Matcher<'a> {
         if !any_fired {
             return Verdict::None;
         }
-        let c = conditions(finding, analysis);
+        let c = finding.conditions.check(analysis);
         if finding.informational {
             if !s.ok() || !c.vetoes.is_empty() {
                 return Verdict::None;
@@ -364,134 +363,7 @@ impl Symptoms {
     }
 }
 
-/// How the conditions of a finding fare against an analysis.
-#[derive(Default)]
-struct Conds {
-    /// Conditions positively confirmed, in words.
-    confirmed: Vec<String>,
-    /// Conditions the analysis contradicts, in words.
-    vetoes: Vec<String>,
-    /// Conditions that could not be checked.
-    unknown: Vec<String>,
-}
-
-fn conditions(f: &Finding, a: &Analysis) -> Conds {
-    let c = &f.conditions;
-    let mut out = Conds::default();
-    if !c.error_class.is_empty() {
-        if c.error_class.contains(&a.error_class) {
-            out.confirmed.push(format!("class {}", a.error_class));
-        } else {
-            out.vetoes.push(format!(
-                "the error class is {}, not {}",
-                a.error_class,
-                c.error_class.join(" or ")
-            ));
-        }
-    }
-    if !c.phase.is_empty() {
-        if c.phase.contains(&a.phase) {
-            out.confirmed.push(format!("phase {}", a.phase));
-        } else if a.phase == "unknown" {
-            out.unknown.push("phase unknown".into());
-        } else {
-            out.vetoes.push(format!(
-                "the phase is {}, not {}",
-                a.phase,
-                c.phase.join(" or ")
-            ));
-        }
-    }
-    if !c.sm_arch.is_empty() {
-        match a.env.sm_arch.as_deref() {
-            None => out.unknown.push("GPU architecture unknown".into()),
-            Some(arch) => match c.sm_arch.iter().find(|p| arch_matches(p, arch)) {
-                Some(p) if p.as_str() == arch => out.confirmed.push(arch.to_string()),
-                Some(p) => out.confirmed.push(format!("{arch} is in {p}")),
-                None => out
-                    .vetoes
-                    .push(format!("the GPU is {arch}, not {}", c.sm_arch.join(" or "))),
-            },
-        }
-    }
-    if !c.framework.is_empty() {
-        match a.env.framework.as_deref() {
-            None => out.unknown.push("framework unknown".into()),
-            Some(fw) if c.framework.iter().any(|x| x.eq_ignore_ascii_case(fw)) => {
-                out.confirmed.push(format!("framework {fw}"))
-            }
-            Some(fw) => out.vetoes.push(format!(
-                "the framework is {fw}, not {}",
-                c.framework.join(" or ")
-            )),
-        }
-    }
-    for vc in &c.versions {
-        match installed(a, &vc.package) {
-            None => out.unknown.push(format!("{} version unknown", vc.package)),
-            Some((shown, v)) if vc.specifiers.contains(&v) => out
-                .confirmed
-                .push(format!("{} {shown} is in {}", vc.package, vc.spec)),
-            Some((shown, v)) => out.vetoes.push(version_veto(vc, shown, &v)),
-        }
-    }
-    out
-}
-
-/// Whether `arch` satisfies a condition entry: exact, or a prefix ending in `*`.
-pub fn arch_matches(pattern: &str, arch: &str) -> bool {
-    match pattern.strip_suffix('*') {
-        Some(prefix) => arch.starts_with(prefix),
-        None => pattern == arch,
-    }
-}
-
-/// The installed version of `package` per the analysis, when it is known and parses.
-fn installed<'a>(a: &'a Analysis, package: &str) -> Option<(&'a str, Version)> {
-    let want = normalize(package);
-    let shown = match (&a.env.framework, &a.env.framework_version) {
-        (Some(fw), Some(v)) if normalize(fw) == want => Some(v.as_str()),
-        _ => None,
-    }
-    .or_else(|| {
-        a.env
-            .packages
-            .iter()
-            .find(|(k, _)| normalize(k) == want)
-            .map(|(_, v)| v.as_str())
-    })?;
-    Version::from_str(shown.trim()).ok().map(|v| (shown, v))
-}
-
-/// PEP 503 name normalisation: `Flashinfer_Python` and `flashinfer-python` are one package.
-fn normalize(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.trim().chars() {
-        let c = if matches!(c, '_' | '.') {
-            '-'
-        } else {
-            c.to_ascii_lowercase()
-        };
-        if !(c == '-' && out.ends_with('-')) {
-            out.push(c);
-        }
-    }
-    out
-}
-
-fn version_veto(vc: &VersionCondition, shown: &str, v: &Version) -> String {
-    let failed = vc.specifiers.iter().find(|s| !s.contains(v));
-    let why = match failed.map(|s| *s.operator()) {
-        Some(Operator::LessThan | Operator::LessThanEqual) => "where it is fixed",
-        Some(Operator::GreaterThan | Operator::GreaterThanEqual) => {
-            "which is older than the affected range"
-        }
-        _ => "outside the affected range",
-    };
-    format!("you run {} {shown} {why} (range {})", vc.package, vc.spec)
-}
-
-fn score(f: &Finding, s: &Symptoms, c: &Conds, first_error_distance: Option<u64>) -> f64 {
+fn score(f: &Finding, s: &Symptoms, c: &ConditionReport, first_error_distance: Option<u64>) -> f64 {
     let positive = (s.all_total + s.any_total).max(1) as f64;
     let mut score = 0.40 + 0.10 * (s.all_fired + s.any_fired) as f64 / positive;
     score += match first_error_distance {
@@ -513,7 +385,12 @@ fn score(f: &Finding, s: &Symptoms, c: &Conds, first_error_distance: Option<u64>
     round(score.clamp(0.01, 1.0))
 }
 
-fn why(f: &Finding, s: &Symptoms, c: &Conds, near_first: Option<(u64, PatternId)>) -> String {
+fn why(
+    f: &Finding,
+    s: &Symptoms,
+    c: &ConditionReport,
+    near_first: Option<(u64, PatternId)>,
+) -> String {
     let mut parts = c.confirmed.clone();
     let names: Vec<String> = s
         .fired

@@ -5,12 +5,16 @@
 //! The file format is described in `findings/README.md`.
 
 pub mod compile;
+pub mod conditions;
+pub mod fragments;
 pub mod import;
 pub mod parse;
 pub mod render;
+pub mod scaffold;
 
-pub use import::{import_markdown, scaffold, Imported};
+pub use import::{import_markdown, Imported};
 pub use render::render_markdown;
+pub use scaffold::scaffold;
 
 use compile::RuleSet;
 use pep440_rs::VersionSpecifiers;

@@ -1,16 +1,18 @@
-//! Writing finding files from text: the scaffold of `crashdex findings new`, and the best-effort
-//! conversion of a single FINDINGS.md (one `## Title` per entry, or one `### Title` per entry
-//! under `##` parts) used by `crashdex findings import`.
+//! The best-effort conversion of a single FINDINGS.md (one `## Title` per entry, or one
+//! `### Title` per entry under `##` parts) into finding files, for `crashdex findings import`:
+//! splitting the document into entries and each entry into its labelled parts ([`entry`] writes
+//! the file).
 //!
 //! Pure: the caller reads and writes the files. The conversion never guesses silently: whatever it
 //! could not map is listed in the entry's notes, and the literal rules it lifts from the symptoms
 //! are meant to be reviewed.
 
-use super::parse::{valid_id, SECTIONS};
-use crate::lines::Line;
+mod entry;
+
+use super::parse::valid_id;
+use entry::convert_entry;
 use regex::Regex;
 use std::collections::HashSet;
-use std::fmt::Write;
 use std::sync::LazyLock;
 
 /// One entry converted from a FINDINGS.md.
@@ -29,58 +31,8 @@ pub struct Imported {
     sections_found: usize,
 }
 
-/// A commented scaffold for a new finding that passes validation as it is.
-pub fn scaffold(id: &str) -> String {
-    format!(
-        r#"+++
-id = "{id}"                      # must equal the file name without .md
-title = "TODO: what goes wrong, in one line"
-severity = "medium"              # info | low | medium | high | critical
-status = "open"                  # open | workaround | fixed
-informational = false            # true: a known-harmless warning, shown as a note on its line
-components = []                  # free words: sglang, vllm, pytorch, nccl, triton, deepgemm, ...
-refs = []                        # issue and pull-request URLs
-fixed_in = []                    # "package version" strings, e.g. "sglang 0.5.9"
-examples = []                    # e.g. "examples/{id}.log", relative to findings/
-
-[match]
-# Conditions: every one present must hold. A value the log does not show does not veto.
-# error_class = ["cuda_device_side_assert"]   # SPEC error classes
-# phase = ["decode"]                          # SPEC phases
-# sm_arch = ["sm_12*"]                        # exact, or a prefix ending in *
-# framework = ["sglang"]
-# any_min = 1                                 # how many `any` rules must fire
-
-# [match.versions]                            # PEP 440 specifiers per package
-# sglang = ">=0.5.6, <0.5.9"
-
-# Symptom rules: `regex` or `literal`, optional `min_count`. Groups: all, any, not.
-[[match.all]]
-name = "main error"
-literal = "TODO: paste the verbatim error text"
-+++
-
-## Symptoms
-
-TODO: the lines that show this problem.
-
-## Root cause
-
-TODO
-
-## Resolution
-
-TODO
-
-## References
-
-TODO
-"#
-    )
-}
-
 /// Which of the four sections a sub-heading or bold label belongs to.
-fn section_of(label: &str) -> Option<&'static str> {
+pub(super) fn section_of(label: &str) -> Option<&'static str> {
     let l = label
         .trim()
         .trim_end_matches(':')
@@ -100,34 +52,8 @@ fn section_of(label: &str) -> Option<&'static str> {
 static BOLD_LABEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:[-*]\s+)?\*\*([^*]+?)\*\*\s*:?\s*(.*)$").expect("valid regex")
 });
-static URL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"https?://[^\s<>()\[\]"'`]+"#).expect("valid regex"));
-static CODE_SPAN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"`([^`]+)`").expect("valid"));
-static FIXED_IN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)fixed in ([a-z][a-z0-9_.-]*)\s+v?([0-9][0-9a-z.+]*[0-9a-z])").expect("valid")
-});
-static REGEX_LINE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\s*(?:[-*]\s+)?(?i:regex(?:es)?)\s*:").expect("valid"));
 static ENUMERATOR: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(?:[A-Z]?\d+[.)]|[A-Z][.)])\s+").expect("valid regex"));
-const COMPONENTS: &[&str] = &[
-    "sglang",
-    "vllm",
-    "pytorch",
-    "nccl",
-    "triton",
-    "deepgemm",
-    "flashinfer",
-    "transformers",
-    "cutlass",
-    "flash-attn",
-    "tensorrt",
-];
-static ERRORISH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)error|fail|assert|exception|fatal|abort|killed|timeout|timed out|not supported|out of memory|illegal|invalid")
-        .expect("valid regex")
-});
-
 /// Converts a FINDINGS.md with one `## Title` per entry into finding files.
 pub fn import_markdown(markdown: &str) -> Vec<Imported> {
     let mut out: Vec<Imported> = Vec::new();
@@ -319,207 +245,6 @@ fn split_sections(lines: &[&str], notes: &mut Vec<String>) -> Sections {
     s
 }
 
-/// A symptom rule lifted from the text.
-enum Lifted {
-    Literal(String),
-    Regex(String),
-}
-
-/// A verbatim string worth a literal rule: the longest piece around an ellipsis, without the
-/// log prefixes the matcher strips anyway (a timestamp would never match another log).
-fn literal_from(span: &str) -> Option<String> {
-    let piece = span
-        .split(['…'])
-        .flat_map(|p| p.split("..."))
-        .max_by_key(|p| p.len())?;
-    let text = Line::new(0, piece.trim().to_string()).text;
-    let text = text.trim();
-    let useful = ERRORISH.is_match(text) || (text.len() >= 16 && text.contains(' '));
-    (text.len() >= 8 && useful).then(|| text.to_string())
-}
-
-/// Rules lifted from the Symptoms: `regex:` lines give regexes, code spans and the error-like
-/// lines of fenced blocks give literals.
-fn symptom_rules(symptoms: &[String], notes: &mut Vec<String>) -> Vec<Lifted> {
-    let mut out: Vec<Lifted> = Vec::new();
-    let add = |rule: Lifted, out: &mut Vec<Lifted>| {
-        let dup = out.iter().any(|o| match (o, &rule) {
-            (Lifted::Literal(a), Lifted::Literal(b)) | (Lifted::Regex(a), Lifted::Regex(b)) => {
-                a == b
-            }
-            _ => false,
-        });
-        if !dup && out.len() < 6 {
-            out.push(rule);
-        }
-    };
-    let mut fenced = false;
-    let mut block: Vec<&str> = Vec::new();
-    for line in symptoms {
-        if line.trim_start().starts_with("```") {
-            if fenced {
-                let errorish: Vec<&str> = block
-                    .iter()
-                    .copied()
-                    .filter(|l| ERRORISH.is_match(l))
-                    .collect();
-                let picked = if errorish.is_empty() {
-                    block.iter().take(1).copied().collect()
-                } else {
-                    errorish
-                };
-                for l in picked {
-                    if let Some(lit) = literal_from(l) {
-                        add(Lifted::Literal(lit), &mut out);
-                    }
-                }
-                block.clear();
-            }
-            fenced = !fenced;
-        } else if fenced {
-            if !line.trim().is_empty() {
-                block.push(line);
-            }
-        } else if REGEX_LINE.is_match(line) {
-            for c in CODE_SPAN.captures_iter(line) {
-                match regex_syntax::parse(&c[1]) {
-                    Ok(_) => add(Lifted::Regex(c[1].to_string()), &mut out),
-                    Err(_) => notes.push(format!("regex {:?} does not parse; skipped", &c[1])),
-                }
-            }
-        } else {
-            for c in CODE_SPAN.captures_iter(line) {
-                if let Some(lit) = literal_from(&c[1]) {
-                    add(Lifted::Literal(lit), &mut out);
-                }
-            }
-        }
-    }
-    out
-}
-
-fn convert_entry(id: &str, title: &str, lines: &[&str]) -> Imported {
-    let mut notes = Vec::new();
-    let sections = split_sections(lines, &mut notes);
-    let get = |name: &str| {
-        sections
-            .named
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, b)| b)
-    };
-    let all_text = lines.join("\n");
-    let mut refs: Vec<String> = Vec::new();
-    for m in URL.find_iter(&all_text) {
-        let u = m
-            .as_str()
-            .trim_end_matches(['.', ',', ';', ':'])
-            .to_string();
-        if !refs.contains(&u) {
-            refs.push(u);
-        }
-    }
-    let fixed_in: Vec<String> = FIXED_IN
-        .captures_iter(&all_text)
-        .filter(|c| c[2].parse::<pep440_rs::Version>().is_ok())
-        .map(|c| format!("{} {}", c[1].to_ascii_lowercase(), &c[2]))
-        .collect::<Vec<_>>();
-    let rules = get("Symptoms")
-        .map(|s| symptom_rules(s, &mut notes))
-        .unwrap_or_default();
-    let lower = all_text.to_ascii_lowercase();
-    let components: Vec<String> = COMPONENTS
-        .iter()
-        .filter(|c| lower.contains(*c))
-        .map(|c| c.to_string())
-        .collect();
-    for sec in SECTIONS {
-        if get(sec).is_none() {
-            notes.push(format!(
-                "no {sec:?} section found; an empty one was written"
-            ));
-        }
-    }
-    if rules.is_empty() {
-        notes.push(
-            "no verbatim symptom text (code spans or fenced lines) under Symptoms; \
-             a placeholder rule was written"
-                .into(),
-        );
-    } else {
-        notes.push(format!(
-            "{} rule(s) lifted from Symptoms as `any` rules: review them (run-specific numbers?), \
-             choose the `all` ones, add error_class/phase conditions and an example",
-            rules.len()
-        ));
-    }
-    let status = if !fixed_in.is_empty() {
-        "fixed"
-    } else if get("Resolution").is_some() {
-        "workaround"
-    } else {
-        "open"
-    };
-    let mut t = String::new();
-    let list = |v: &[String]| v.iter().map(|s| toml_str(s)).collect::<Vec<_>>().join(", ");
-    let _ = writeln!(t, "+++\nid = {}\ntitle = {}", toml_str(id), toml_str(title));
-    let _ = writeln!(
-        t,
-        "severity = \"medium\"\nstatus = \"{status}\"\ninformational = false"
-    );
-    let _ = writeln!(
-        t,
-        "components = [{}]\nrefs = [{}]\nfixed_in = [{}]\nexamples = []\n",
-        list(&components),
-        list(&refs),
-        list(&fixed_in)
-    );
-    t.push_str("[match]\n");
-    let group = if rules.len() > 1 { "any" } else { "all" };
-    if rules.is_empty() {
-        t.push_str(
-            "\n[[match.all]]\nname = \"main error\"\nliteral = \"TODO: paste the verbatim error text\"\n",
-        );
-    }
-    for (i, rule) in rules.iter().enumerate() {
-        let (key, value) = match rule {
-            Lifted::Literal(l) => ("literal", l),
-            Lifted::Regex(r) => ("regex", r),
-        };
-        let _ = write!(
-            t,
-            "\n[[match.{group}]]\nname = \"symptom {}\"\n{key} = {}\n",
-            i + 1,
-            toml_str(value)
-        );
-    }
-    t.push_str("+++\n");
-    let lead = sections.lead.join("\n");
-    if !lead.trim().is_empty() {
-        let _ = write!(t, "\n{}\n", lead.trim());
-    }
-    let mut names: Vec<&str> = SECTIONS.to_vec();
-    names.extend(
-        sections
-            .named
-            .iter()
-            .map(|(n, _)| n.as_str())
-            .filter(|n| !names_contains(n)),
-    );
-    for name in names {
-        let body = get(name).map(|b| dedent(b)).unwrap_or_default();
-        let _ = write!(t, "\n## {name}\n\n{}\n", body.trim());
-    }
-    Imported {
-        id: id.to_string(),
-        title: title.to_string(),
-        text: t,
-        notes,
-        skip: None,
-        sections_found: SECTIONS.iter().filter(|s| get(s).is_some()).count(),
-    }
-}
-
 /// A section's lines without their common indentation (a label's first line, already trimmed,
 /// does not count), so nested bullets under a label become a plain list.
 fn dedent(lines: &[String]) -> String {
@@ -539,41 +264,10 @@ fn dedent(lines: &[String]) -> String {
         .join("\n")
 }
 
-fn names_contains(n: &str) -> bool {
-    SECTIONS.contains(&n)
-}
-
-/// A TOML basic string.
-fn toml_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::findings::parse::parse_finding;
-
-    #[test]
-    fn scaffold_is_valid() {
-        let p = parse_finding("my_new_thing.md", &scaffold("my_new_thing"));
-        assert!(p.errors.is_empty(), "{:?}", p.errors);
-        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
-    }
 
     #[test]
     fn slugs() {
