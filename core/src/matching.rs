@@ -363,26 +363,24 @@ impl Symptoms {
     }
 }
 
+/// The score in (0, 1]: evidence points (each fired rule, each condition the log confirms, the
+/// first error among the evidence) mapped through `1 - e^(-points/4)`. Points add up without a
+/// cap, so a finding that asks for more and gets it (more rules, confirmed GPU and versions)
+/// outranks a generic one on a shared line, and scores stay apart instead of piling up at 1.
 fn score(f: &Finding, s: &Symptoms, c: &ConditionReport, first_error_distance: Option<u64>) -> f64 {
-    let positive = (s.all_total + s.any_total).max(1) as f64;
-    let mut score = 0.40 + 0.10 * (s.all_fired + s.any_fired) as f64 / positive;
-    score += match first_error_distance {
-        Some(0) => 0.25,
-        Some(d) if d <= NEAR_FIRST_ERROR => 0.12,
+    let any_needed = s.any_fired.min(s.any_needed);
+    let any_extra = s.any_fired - any_needed;
+    let nots = f.rules.iter().filter(|r| r.kind == RuleKind::Not).count();
+    let mut points = (s.all_fired + any_needed) as f64
+        + 0.5 * any_extra as f64
+        + 0.25 * nots as f64
+        + 0.75 * c.confirmed.len() as f64;
+    points += match first_error_distance {
+        Some(0) => 2.0,
+        Some(d) if d <= NEAR_FIRST_ERROR => 1.0,
         _ => 0.0,
     };
-    score += (0.04 * c.confirmed.len() as f64).min(0.16);
-    // Specificity: what the finding requires, with diminishing returns, so a finding that asks
-    // for more (more rules, conditions the log confirms) outranks a generic one on a shared line.
-    let not_rules = f
-        .rules
-        .iter()
-        .filter(|r| r.kind == RuleKind::Not)
-        .count()
-        .min(1);
-    let required = (s.all_total + s.any_needed + not_rules + c.confirmed.len()) as f64;
-    score += 0.09 * (1.0 - 1.0 / required.max(1.0));
-    round(score.clamp(0.01, 1.0))
+    round((1.0 - (-points / 4.0).exp()).clamp(0.01, 1.0))
 }
 
 fn why(
