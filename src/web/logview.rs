@@ -38,7 +38,8 @@ impl From<&Line> for ViewLine {
         ViewLine {
             number: l.number,
             text: strip_ansi(&l.raw).into_owned(),
-            key: xxhash_rust::xxh3::xxh3_64(l.text.as_bytes()),
+            // lines that differ only in volatile tokens (thread ids, sizes, times) fold together
+            key: xxhash_rust::xxh3::xxh3_64(crashdex_core::fold::template_of(&l.text).as_bytes()),
         }
     }
 }
@@ -216,6 +217,17 @@ mod tests {
             "[2026-02-26 15:57:00 TP0] Decode batch",
         ]);
         assert_eq!(fold_runs(&l, &HashSet::new()), vec![(0, 2)]);
+    }
+
+    #[test]
+    fn folds_lines_of_one_template() {
+        let l = lines(&[
+            "Indexing.cu:1515: indexSelectSmallIndex: block: [0,0,0], thread: [0,0,0] Assertion `srcIndex < srcSelectDimSize` failed.",
+            "Indexing.cu:1515: indexSelectSmallIndex: block: [0,0,0], thread: [1,0,0] Assertion `srcIndex < srcSelectDimSize` failed.",
+            "Indexing.cu:1515: indexSelectSmallIndex: block: [1,0,0], thread: [77,0,0] Assertion `srcIndex < srcSelectDimSize` failed.",
+            "Traceback (most recent call last):",
+        ]);
+        assert_eq!(fold_runs(&l, &HashSet::new()), vec![(0, 3), (3, 1)]);
     }
 
     #[test]

@@ -101,6 +101,31 @@ static BARE_MODEL: LazyLock<Regex> = LazyLock::new(|| {
         r"\b(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?(?:5090|5080|4090|3090)|GB10)\b",
     )
 });
+/// Words that vote for a framework (pytorch only registers that torch was seen).
+const FRAMEWORK_VOTES: &[(&str, &str)] = &[
+    ("sglang", "sglang"),
+    ("ServerArgs(", "sglang"),
+    ("Scheduler hit an exception", "sglang"),
+    ("vllm", "vllm"),
+    ("vLLM", "vllm"),
+    ("EngineCore", "vllm"),
+    ("tensorrt_llm", "tensorrt_llm"),
+    ("TRT-LLM", "tensorrt_llm"),
+    ("TensorRT-LLM", "tensorrt_llm"),
+    ("torch", "pytorch"),
+];
+static FRAMEWORK_WORDS: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
+    aho_corasick::AhoCorasick::new(FRAMEWORK_VOTES.iter().map(|(w, _)| *w)).expect("valid words")
+});
+
+/// Literal hints without which [`BARE_MODEL`] cannot match (it is too costly for every line).
+static BARE_HINT: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
+    aho_corasick::AhoCorasick::new([
+        "H100", "H200", "H800", "H20", "B100", "B200", "B300", "GB200", "GB300", "GB10", "A100",
+        "A800", "A10", "L40", "L20", "RTX",
+    ])
+    .expect("valid hints")
+});
 static CAPABILITY: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|Current capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device",
@@ -236,12 +261,14 @@ impl EnvCollector {
 
     fn gpu(&mut self, t: &str) {
         let gpu_line = t.contains("GPU ") && t.contains(": ");
-        if let Some(c) = GPU_LINE.captures(t).filter(|_| gpu_line) {
+        // cheap checks first: the regexes run only on lines that can be these shapes
+        let smi_row = !gpu_line && t.starts_with('|');
+        if let Some(c) = gpu_line.then(|| GPU_LINE.captures(t)).flatten() {
             for id in c[1].split(',').filter_map(|s| s.trim().parse::<u32>().ok()) {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 3);
-        } else if let Some(c) = SMI_ROW.captures(t).filter(|_| t.starts_with('|')) {
+        } else if let Some(c) = smi_row.then(|| SMI_ROW.captures(t)).flatten() {
             if let Ok(id) = c[1].parse() {
                 self.gpu_ids.insert(id);
             }
@@ -250,7 +277,11 @@ impl EnvCollector {
             if let Some(c) = MODEL_MENTION.captures(t) {
                 self.set_model(&c[1].replace('_', " "), 1);
             }
-        } else if self.gpu_model_rank == 0 && t.len() < 300 {
+        } else if self.gpu_model_rank == 0
+            && self.env.gpu_model.is_none()
+            && t.len() < 300
+            && BARE_HINT.is_match(t)
+        {
             // "8x H100", "on B200": the weakest evidence, kept only when nothing better is said
             if let Some(c) = BARE_MODEL.captures(t) {
                 let name = c[2].to_string();
@@ -313,8 +344,9 @@ impl EnvCollector {
             && (t.contains("ersion")
                 || t.contains("release")
                 || t.contains("build")
-                || t.contains(':')
-                || t.contains('='))
+                || t.contains("cuda_version")
+                || t.contains("cuda-version")
+                || t.contains("CUDA Version"))
             && !t.contains("rror")
         {
             for (i, r) in CUDA.iter().enumerate() {
@@ -404,24 +436,16 @@ impl EnvCollector {
     }
 
     fn frameworks(&mut self, t: &str) {
-        let votes: &[(&str, &'static str)] = &[
-            ("sglang", "sglang"),
-            ("ServerArgs(", "sglang"),
-            ("Scheduler hit an exception", "sglang"),
-            ("vllm", "vllm"),
-            ("vLLM", "vllm"),
-            ("EngineCore", "vllm"),
-            ("tensorrt_llm", "tensorrt_llm"),
-            ("TRT-LLM", "tensorrt_llm"),
-            ("TensorRT-LLM", "tensorrt_llm"),
-        ];
-        for (needle, fw) in votes {
-            if t.contains(needle) {
-                *self.framework_votes.entry(fw).or_default() += 1;
-            }
+        // one scan for every vote word, instead of a substring search per word
+        let mut seen = [false; FRAMEWORK_VOTES.len()];
+        for m in FRAMEWORK_WORDS.find_overlapping_iter(t) {
+            seen[m.pattern().as_usize()] = true;
         }
-        if t.contains("torch") {
-            *self.framework_votes.entry("pytorch").or_default() += 0;
+        for (i, (_, fw)) in FRAMEWORK_VOTES.iter().enumerate() {
+            if seen[i] {
+                *self.framework_votes.entry(fw).or_default() +=
+                    if *fw == "pytorch" { 0 } else { 1 };
+            }
         }
     }
 

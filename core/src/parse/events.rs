@@ -104,6 +104,7 @@ static RULES: LazyLock<(super::prefilter::OrderedRules, Vec<Rule>)> = LazyLock::
 /// Cheap pre-check: a line without any of these bytes cannot be an event.
 static PREFILTER: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
     aho_corasick::AhoCorasickBuilder::new()
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
         .ascii_case_insensitive(true)
         .build([
             "error",
