@@ -137,8 +137,8 @@ fn replay(dir: &Path, index: &FindingsIndex, id: &str, example: &str) -> Result<
     let own = analysis.matches.iter().find(|m| m.finding == id);
     match (analysis.matches.first(), own) {
         (Some(top), Some(own)) => Err(format!(
-            "{} (score {}) outranks it (score {}); {} / {}",
-            top.finding, top.score, own.score, top.why, own.why
+            "{} outranks it: {} (score {}: {}) vs {id} (score {}: {})",
+            top.finding, top.finding, top.score, top.why, own.score, own.why
         )),
         (Some(top), None) => Err(format!(
             "it does not match ({explained}); top match is {} (score {}); {context}",

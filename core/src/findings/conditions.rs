@@ -51,7 +51,7 @@ impl Conditions {
             match a.env.sm_arch.as_deref() {
                 None => out.unknown.push("GPU architecture unknown".into()),
                 Some(arch) => match c.sm_arch.iter().find(|p| arch_matches(p, arch)) {
-                    Some(p) if p.as_str() == arch => out.confirmed.push(arch.to_string()),
+                    Some(p) if p.as_str() == arch => out.confirmed.push(format!("GPU {arch}")),
                     Some(p) => out.confirmed.push(format!("{arch} is in {p}")),
                     None => out
                         .vetoes
