@@ -284,7 +284,8 @@ fn check_conditions(m: &MatchSpec, errors: &mut Vec<String>) -> Conditions {
             }),
             Ok(_) => errors.push(format!("match.versions.{package} is empty")),
             Err(e) => errors.push(format!(
-                "match.versions.{package} = {spec:?} is not a PEP 440 specifier: {e}"
+                "match.versions.{package} = {spec:?} is not a PEP 440 specifier: {}",
+                first_line(&e.to_string())
             )),
         }
     }
@@ -346,13 +347,11 @@ fn check_rule(at: &str, kind: RuleKind, spec: &RuleSpec, errors: &mut Vec<String
             // Syntax only: compiling is deferred to first use (see `compile`), and `findings
             // check` compiles every regex.
             match regex_syntax::parse(re) {
-                Err(e) => {
-                    let msg = e.to_string().replace('\n', " ");
-                    errors.push(format!(
-                        "{at} ({:?}): regex does not compile: {msg}",
-                        spec.name
-                    ));
-                }
+                Err(e) => errors.push(format!(
+                    "{at} ({:?}): regex does not compile: {}",
+                    spec.name,
+                    regex_error(&e)
+                )),
                 Ok(hir) if hir.properties().minimum_len() == Some(0) => errors.push(format!(
                     "{at} ({:?}): regex matches the empty string, so it would fire on every line",
                     spec.name
@@ -388,4 +387,26 @@ fn check_rule(at: &str, kind: RuleKind, spec: &RuleSpec, errors: &mut Vec<String
         pattern,
         min_count: min_count as u32,
     })
+}
+
+/// The first line of a multi-line error message, without a trailing colon.
+fn first_line(msg: &str) -> &str {
+    msg.lines()
+        .next()
+        .unwrap_or("")
+        .trim()
+        .trim_end_matches(':')
+}
+
+/// A regex syntax error on one line: what is wrong and where.
+fn regex_error(e: &regex_syntax::Error) -> String {
+    match e {
+        regex_syntax::Error::Parse(e) => {
+            format!("{} (at character {})", e.kind(), e.span().start.column)
+        }
+        regex_syntax::Error::Translate(e) => {
+            format!("{} (at character {})", e.kind(), e.span().start.column)
+        }
+        e => first_line(&e.to_string()).to_string(),
+    }
 }
