@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Fuzzes the line reader, the analysis and the redaction (fuzz/fuzz_targets/analyze.rs, checks
+# in fuzz/src/lib.rs) for a bounded time with cargo-fuzz (libFuzzer, needs a nightly toolchain).
+# Not run in CI: CI runs the same checks on fixed-seed inputs (core/tests/fuzz_smoke.rs).
+#
+#   bench/fuzz.sh            # 300 s
+#   FUZZ_SECONDS=60 bench/fuzz.sh
+#
+# A crash is saved under fuzz/artifacts/analyze/; once fixed, add the input to REGRESSIONS in
+# core/tests/fuzz_smoke.rs.
+set -euo pipefail
+cd "$(dirname "$0")/../fuzz"
+seconds=${FUZZ_SECONDS:-300}
+
+if ! rustup toolchain list | grep -q '^nightly'; then
+  echo "fuzz.sh: needs a nightly toolchain (rustup toolchain install nightly)" >&2
+  exit 1
+fi
+command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
+
+# seed corpus: the findings' example logs and the development corpus
+mkdir -p corpus/analyze
+cp ../findings/examples/*.log corpus/analyze/ 2>/dev/null || true
+for d in ../../shared/triage/corpus/*/; do
+  [ -f "$d/log.txt" ] && cp "$d/log.txt" "corpus/analyze/$(basename "$d").log"
+done
+
+cargo +nightly fuzz run analyze corpus/analyze -- \
+  -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 2>&1 | tail -n 25
