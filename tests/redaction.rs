@@ -32,7 +32,11 @@ async fn uploads_are_redacted_before_storage() {
     assert!(!raw.contains(HF) && !raw.contains(AWS), "{raw}");
     assert!(raw.contains("[REDACTED:hf-token]"));
     assert!(raw.contains("X-Amz-Signature=[REDACTED:signature]"));
-    assert_eq!(raw.lines().count(), log.lines().count(), "line numbers kept");
+    assert_eq!(
+        raw.lines().count(),
+        log.lines().count(),
+        "line numbers kept"
+    );
 
     let page = app.get(&format!("/incidents/{id}")).await.text();
     assert!(page.contains("3 secrets redacted"), "no redaction notice");
