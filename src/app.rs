@@ -120,6 +120,7 @@ pub async fn run(mut config: Config) -> anyhow::Result<()> {
     );
     log_access_policy(&config);
     let state = AppState::new(pool.clone(), index, config);
+    crate::search::index_findings(&state.db, &state.findings()).await?;
     spawn_reload_on_sighup(state.clone());
     serve(listener, state, shutdown_signal()).await?;
     pool.close().await;
@@ -176,6 +177,10 @@ fn spawn_reload_on_sighup(state: AppState) {
                 Ok(Ok(index)) => {
                     tracing::info!(findings = index.findings().len(), "findings reloaded");
                     state.set_findings(index);
+                    let index = state.findings();
+                    if let Err(e) = crate::search::index_findings(&state.db, &index).await {
+                        tracing::error!("findings search index not rebuilt: {e}");
+                    }
                 }
                 Ok(Err(e)) => tracing::error!("findings reload failed, keeping the old index: {e}"),
                 Err(e) => tracing::error!("findings reload panicked: {e}"),

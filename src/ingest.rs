@@ -78,8 +78,11 @@ pub async fn store_analysed(
 ) -> AppResult<(Incident, bool)> {
     let size = log.len() as i64;
     let redactions = crashdex_core::redact::count_markers(&log) as i64;
-    let compressed = tokio::task::spawn_blocking(move || {
-        zstd::encode_all(log.as_slice(), ZSTD_LEVEL).map_err(AppError::internal)
+    let (compressed, analysis, key_text) = tokio::task::spawn_blocking(move || -> AppResult<_> {
+        let compressed =
+            zstd::encode_all(log.as_slice(), ZSTD_LEVEL).map_err(AppError::internal)?;
+        let key_text = crate::search::key_lines_text(&log, &analysis);
+        Ok((compressed, analysis, key_text))
     })
     .await
     .map_err(AppError::internal)??;
@@ -90,6 +93,7 @@ pub async fn store_analysed(
         compressed: &compressed,
         redactions,
         analysis: &analysis,
+        key_text: &key_text,
     };
     match store(&state.db, &stored, extra).await? {
         Some(id) => {
@@ -166,6 +170,8 @@ struct Stored<'a> {
     /// Secrets replaced in the log.
     redactions: i64,
     analysis: &'a Analysis,
+    /// The text of the key lines, for search.
+    key_text: &'a str,
 }
 
 /// Inserts the raw log, the incident, its matches and its [`Extra`] rows in one transaction.
@@ -206,6 +212,7 @@ async fn store(pool: &sqlx::SqlitePool, s: &Stored<'_>, extra: &Extra) -> AppRes
         top_finding: a.matches.first().map(|m| m.finding.as_str()),
     };
     let id = db::incidents::insert(&mut tx, &incident).await?;
+    db::search::set_incident_key_lines(&mut tx, id, s.key_text).await?;
     let matches: Vec<(&str, f64)> = a
         .matches
         .iter()

@@ -4,7 +4,7 @@
 //! - [`config`]: command line and server configuration;
 //! - [`ingest`]: upload → inflate → hash/dedupe → analyse (`crashdex_core`) → store;
 //! - [`db`]: SQLite pool, migrations and every SQL query;
-//! - [`incidents`]: incidents as pages and the API see them;
+//! - [`incidents`]: incidents as pages and the API see them; [`search`]: full-text search;
 //! - [`findings_dir`]: the findings directory on disk; [`findings_filter`]: list filters;
 //! - [`web`] (HTML pages) and [`api`] (REST, `/api/v1`), with [`extract`] for uploads;
 //! - [`error`]: every error and its status; [`app`]: state, router, serve; [`cli`]: commands;
@@ -27,6 +27,7 @@ pub mod findings_filter;
 pub mod incidents;
 pub mod ingest;
 pub mod options;
+pub mod search;
 pub mod tokens;
 pub mod web;
 pub mod webhooks;

@@ -8,6 +8,7 @@ mod findings;
 mod incidents;
 pub mod openapi;
 pub mod range;
+mod search;
 pub mod types;
 pub mod upload;
 
@@ -24,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .route("/incidents/{id}/log", get(incidents::log))
         .route("/findings", get(findings::list))
         .route("/findings/{id}", get(findings::show))
+        .route("/search", get(search::search))
         .route("/admin/webhooks", get(admin::webhooks))
         .route("/openapi.json", get(openapi::openapi_json))
         .fallback(not_found)

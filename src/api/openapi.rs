@@ -3,7 +3,7 @@
 //! Paths are relative to the server URL `/api/v1`. `tests/api_v1.rs` checks that every route
 //! of [`super::router`] is documented and every documented route exists.
 
-use super::{admin, findings, incidents};
+use super::{admin, findings, incidents, search};
 use axum::Json;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -26,6 +26,7 @@ use utoipa::{Modify, OpenApi};
         incidents::log,
         findings::list,
         findings::show,
+        search::search,
         admin::webhooks,
         openapi_json,
     ),
@@ -33,6 +34,7 @@ use utoipa::{Modify, OpenApi};
     tags(
         (name = "incidents", description = "Uploaded logs and their analysis"),
         (name = "findings", description = "The knowledge base"),
+        (name = "search", description = "Full-text search"),
         (name = "admin", description = "Server status"),
         (name = "meta", description = "This document"),
     )

@@ -8,6 +8,7 @@ pub mod incident_meta;
 pub mod incidents;
 pub mod matches;
 pub mod raw_logs;
+pub mod search;
 pub mod tokens;
 
 use sqlx::migrate::Migrator;

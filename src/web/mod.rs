@@ -13,6 +13,7 @@ mod incident_view;
 mod incidents;
 mod login;
 pub mod logview;
+mod search;
 mod uploads;
 
 use crate::app::AppState;
@@ -31,6 +32,7 @@ pub fn router() -> Router<AppState> {
         .route("/incidents/{id}/raw", get(incidents::raw))
         .route("/findings", get(findings::list))
         .route("/findings/{id}", get(findings::show))
+        .route("/search", get(search::show))
         .route("/login", get(login::show).post(login::create))
         .route("/logout", post(login::destroy))
         .route("/admin", get(admin::show))

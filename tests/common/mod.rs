@@ -72,6 +72,9 @@ impl TestApp {
         let pool = crashdex::db::connect(&config.db).await.expect("database");
         let index = crashdex::findings_dir::load(&config.findings).expect("fixture findings");
         let state = AppState::new(pool, index, config);
+        crashdex::search::index_findings(&state.db, &state.findings())
+            .await
+            .expect("findings search index");
         let router = build_router(state.clone());
         TestApp {
             state,
