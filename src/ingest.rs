@@ -212,6 +212,7 @@ async fn store(pool: &sqlx::SqlitePool, s: &Stored<'_>, extra: &Extra) -> AppRes
         top_finding: a.matches.first().map(|m| m.finding.as_str()),
     };
     let id = db::incidents::insert(&mut tx, &incident).await?;
+    crate::problems::attach(&mut tx, id, &a.fingerprint, &a.signature, &now).await?;
     db::search::set_incident_key_lines(&mut tx, id, s.key_text).await?;
     let matches: Vec<(&str, f64)> = a
         .matches

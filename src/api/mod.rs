@@ -7,6 +7,7 @@ mod admin;
 mod findings;
 mod incidents;
 pub mod openapi;
+mod problems;
 pub mod range;
 mod search;
 pub mod types;
@@ -28,6 +29,7 @@ pub fn router() -> Router<AppState> {
         .route("/search", get(search::search))
         .route("/admin/webhooks", get(admin::webhooks))
         .route("/openapi.json", get(openapi::openapi_json))
+        .merge(problems::router())
         .fallback(not_found)
 }
 

@@ -7,6 +7,7 @@
 pub mod incident_meta;
 pub mod incidents;
 pub mod matches;
+pub mod problems;
 pub mod raw_logs;
 pub mod search;
 pub mod tokens;

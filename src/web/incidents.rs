@@ -75,6 +75,8 @@ pub async fn list(
 #[template(path = "incidents/show.html")]
 struct ShowPage {
     v: IncidentView,
+    /// Its problem, resolution and similar incidents (`templates/problems/panel.html`).
+    p: super::problems::Panel,
 }
 
 /// `GET /incidents/{id}`: the verdict, the first error in context, the environment, the
@@ -86,7 +88,8 @@ pub async fn show(
     let incident = incidents::get_by_param(&state.db, &id).await?;
     let log = logview::load(&state.db, &incident).await?;
     let v = IncidentView::new(incident, log, &state.findings());
-    render(&ShowPage { v })
+    let p = super::problems::panel(&state, &v).await?;
+    render(&ShowPage { v, p })
 }
 
 /// `GET /incidents/{id}/raw`: the original bytes, as a plain-text download.

@@ -5,6 +5,7 @@
 //! Nothing imports `web`.
 
 mod admin;
+mod drafts;
 pub mod escape;
 mod filters;
 mod findings;
@@ -13,6 +14,7 @@ mod incident_view;
 mod incidents;
 mod login;
 pub mod logview;
+mod problems;
 mod search;
 mod uploads;
 
@@ -36,6 +38,7 @@ pub fn router() -> Router<AppState> {
         .route("/login", get(login::show).post(login::create))
         .route("/logout", post(login::destroy))
         .route("/admin", get(admin::show))
+        .merge(problems::router())
         .route("/healthz", get(healthz))
         .fallback(not_found)
 }
