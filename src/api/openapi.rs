@@ -5,7 +5,11 @@
 
 use super::{admin, findings, incidents, search};
 use axum::Json;
+use utoipa::openapi::path::{
+    HttpMethod, OperationBuilder, Parameter, ParameterBuilder, ParameterIn,
+};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ObjectBuilder, Required, ResponseBuilder, Type};
 use utoipa::{Modify, OpenApi};
 
 /// The API document.
@@ -30,10 +34,11 @@ use utoipa::{Modify, OpenApi};
         admin::webhooks,
         openapi_json,
     ),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &OtherRoutes),
     tags(
         (name = "incidents", description = "Uploaded logs and their analysis"),
         (name = "findings", description = "The knowledge base"),
+        (name = "problems", description = "Incidents grouped by fingerprint"),
         (name = "search", description = "Full-text search"),
         (name = "admin", description = "Server status"),
         (name = "meta", description = "This document"),
@@ -56,6 +61,62 @@ impl Modify for BearerAuth {
             ),
         );
     }
+}
+
+/// The routes whose handlers carry no `#[utoipa::path]` (problems), described by hand:
+/// their parameters, and a JSON object in reply.
+struct OtherRoutes;
+
+impl Modify for OtherRoutes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let query = |name: &str, what: &str| param(name, what, ParameterIn::Query, Required::False);
+        let problems = operation(
+            "problems",
+            "Problems (incidents grouped by fingerprint), most recently seen first",
+        )
+        .parameter(query("page", "1-based page"))
+        .parameter(query("limit", "Problems per page"));
+        let problem = operation(
+            "problems",
+            "One problem: its incidents, history and resolution",
+        )
+        .parameter(param("id", "Problem id", ParameterIn::Path, Required::True));
+        for (path, op) in [("/problems", problems), ("/problems/{id}", problem)] {
+            openapi
+                .paths
+                .add_path_operation(path, vec![HttpMethod::Get], op.build());
+        }
+    }
+}
+
+fn operation(tag: &str, summary: &str) -> OperationBuilder {
+    OperationBuilder::new()
+        .tag(tag)
+        .summary(Some(summary))
+        .response(
+            "200",
+            ResponseBuilder::new().description("A JSON object").build(),
+        )
+        .response(
+            "400",
+            ResponseBuilder::new()
+                .description("A bad parameter")
+                .build(),
+        )
+        .response(
+            "404",
+            ResponseBuilder::new().description("Not found").build(),
+        )
+}
+
+fn param(name: &str, what: &str, at: ParameterIn, required: Required) -> Parameter {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(at)
+        .required(required)
+        .description(Some(what))
+        .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+        .build()
 }
 
 /// The document as a value (what the endpoint serves).
