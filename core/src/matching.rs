@@ -136,20 +136,14 @@ impl<'a> Matcher<'a> {
             Verdict::None => {
                 let s = self.symptoms(fi, finding);
                 if s.all_fired + s.any_fired == 0 {
-                    "none of its rules fired".to_string()
-                } else if finding.informational {
-                    let c = finding.conditions.check(analysis);
-                    s.missing
-                        .iter()
-                        .chain(&c.vetoes)
-                        .cloned()
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                } else if !analysis.crash {
-                    format!("the log shows no crash; {}", s.missing.join("; "))
-                } else {
-                    s.missing.join("; ")
+                    return Some("none of its rules fired".to_string());
                 }
+                let c = finding.conditions.check(analysis);
+                let mut reasons: Vec<String> = s.missing.iter().chain(&c.vetoes).cloned().collect();
+                if !analysis.crash {
+                    reasons.insert(0, "the log shows no crash".into());
+                }
+                reasons.join("; ")
             }
         })
     }

@@ -489,3 +489,31 @@ fn rules_may_include_the_stripped_prefix() {
     assert_eq!(ids.len(), 2, "{ids:?}");
     assert_eq!(m[0].evidence.len(), 2, "one hit per line, not per form");
 }
+
+#[test]
+fn explain_says_why_a_finding_did_not_match() {
+    let idx = index(&[
+        src("idx", &assert_finding("phase = [\"prefill\"]")),
+        src(
+            "other",
+            "[match]\n[[match.all]]\nname = \"o\"\nliteral = \"never here\"\n",
+        ),
+    ]);
+    let lines = log(ASSERT_LOG);
+    let mut m = Matcher::new(&idx);
+    for l in &lines {
+        m.feed(l);
+    }
+    let a = analysis("cuda_device_side_assert", Some(2));
+    let e = m.explain(&a, "idx").unwrap();
+    assert!(
+        e.starts_with("near miss") && e.contains("the phase is decode, not prefill"),
+        "{e}"
+    );
+    assert_eq!(m.explain(&a, "other").unwrap(), "none of its rules fired");
+    assert!(m.explain(&a, "nope").is_none());
+    let mut healthy = analysis("none", None);
+    healthy.phase = "prefill".into();
+    let e = m.explain(&healthy, "idx").unwrap();
+    assert!(e.starts_with("the log shows no crash; "), "{e}");
+}
