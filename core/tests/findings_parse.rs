@@ -221,3 +221,9 @@ fn oversized_regexes_are_caught_by_the_strict_check() {
         "{e:?}"
     );
 }
+
+#[test]
+fn the_index_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<FindingsIndex>();
+}
