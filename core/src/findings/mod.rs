@@ -3,6 +3,13 @@
 //!
 //! Pure: file access lives in the application (`src/findings_dir.rs`), which hands text here.
 //! The file format is described in `findings/README.md`.
+//!
+//! - [`parse`]: one file's front matter and body, validated (every problem reported);
+//! - [`render`]: the body to sanitised HTML;
+//! - [`fragments`] and [`compile`]: all rules of all findings compiled once into a literal
+//!   prefilter plus lazily built regexes, which [`crate::matching`] runs over a log;
+//! - [`conditions`]: class, phase, GPU, framework and version conditions against an analysis;
+//! - [`scaffold`] and [`import`]: new files for `crashdex findings new|import`.
 
 pub mod compile;
 pub mod conditions;

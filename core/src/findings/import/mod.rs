@@ -1,6 +1,6 @@
 //! The best-effort conversion of a single FINDINGS.md (one `## Title` per entry, or one
 //! `### Title` per entry under `##` parts) into finding files, for `crashdex findings import`:
-//! splitting the document into entries and each entry into its labelled parts ([`entry`] writes
+//! splitting the document into entries and each entry into its labelled parts (`entry.rs` writes
 //! the file).
 //!
 //! Pure: the caller reads and writes the files. The conversion never guesses silently: whatever it
