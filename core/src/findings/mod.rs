@@ -9,7 +9,7 @@
 //! - [`fragments`] and [`compile`]: all rules of all findings compiled once into a literal
 //!   prefilter plus lazily built regexes, which [`crate::matching`] runs over a log;
 //! - [`conditions`]: class, phase, GPU, framework and version conditions against an analysis;
-//! - [`scaffold`] and [`import`]: new files for `crashdex findings new|import`.
+//! - [`mod@scaffold`] and [`import`]: new files for `crashdex findings new|import`.
 
 pub mod compile;
 pub mod conditions;
