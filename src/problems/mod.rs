@@ -1,7 +1,8 @@
 //! Problems: incidents with the same fingerprint, grouped, with the decisions people take about
 //! them. [`attach`] puts a new incident in its problem (ingest calls it in its transaction);
 //! [`merge`], [`unmerge`], [`split`], [`resolve`] and [`reopen`] record decisions, each in one
-//! transaction with an entry in `problem_events`. [`views`] builds what pages and the API show.
+//! transaction with an entry in `problem_events`. [`views`] builds what the problem pages and the
+//! API show, [`incident`] what an incident page shows about its problem.
 //!
 //! The model (see `migrations/20260302000000_problems.sql`):
 //! - a fingerprint routes new incidents to one problem (`fingerprint_routes`);
@@ -14,6 +15,7 @@
 //!
 //! Uses `db`; must not import `web`, `api` or `app`.
 
+pub mod incident;
 pub mod views;
 
 use crate::db::problems::{self as dbp, NewEvent, NewProblem};

@@ -7,7 +7,7 @@ use crate::app::AppState;
 use crate::draft::Draft;
 use crate::error::{AppError, AppResult};
 use crate::incidents;
-use crate::problems::views;
+use crate::problems::incident;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -38,7 +38,7 @@ pub async fn show(
     Query(q): Query<DraftQuery>,
 ) -> AppResult<Response> {
     let incident = incidents::get_by_param(&state.db, &id).await?;
-    let checked = views::draft_for(&state.db, &incident, &state.findings()).await?;
+    let checked = incident::draft_for(&state.db, &incident, &state.findings()).await?;
     let d = checked.draft;
     match q.download.as_deref() {
         Some("finding") => Ok(attachment(
