@@ -273,13 +273,21 @@ async fn admin_webhook_status_is_json() {
     assert!(page.text().contains("No webhooks configured"));
 }
 
-/// The `(METHOD, path)` pairs registered in the api router: every `.route(...)` of the files
-/// of `src/api/` (`mod.rs` and the routers it merges).
+/// The `(METHOD, path)` pairs registered in the api router: every `.route(...)` of
+/// `src/api/mod.rs`, and of the modules whose `router()` it merges (`.merge(problems::router())`).
 fn registered_routes() -> Vec<(String, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/api");
-    let mut source = String::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        source += &std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    let main = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
+    let merged = regex::Regex::new(r"\.merge\(\s*(\w+)::router\(\)\s*\)").unwrap();
+    let mut source = main.clone();
+    for m in merged.captures_iter(&main) {
+        let file = dir.join(format!("{}.rs", &m[1]));
+        let file = if file.exists() {
+            file
+        } else {
+            dir.join(&m[1]).join("mod.rs")
+        };
+        source += &std::fs::read_to_string(&file).unwrap();
     }
     let route = regex::Regex::new(r#"(?s)\.route\(\s*"([^"]+)"\s*,(.*?)\)\s*\n"#).unwrap();
     let method = regex::Regex::new(r"\b(get|post|put|patch|delete)\(").unwrap();
