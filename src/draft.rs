@@ -281,16 +281,25 @@ fn title(a: &Analysis) -> String {
     t.chars().take(140).collect()
 }
 
-/// A finding id from the class and the first words of the signature's message.
+/// Words left out of ids: placeholders of normalised messages and small words.
+const SLUG_SKIP: &[&str] = &[
+    "hex", "a", "an", "and", "at", "by", "for", "in", "is", "of", "on", "or", "the", "to", "was",
+    "with",
+];
+
+/// A finding id from the class and the first words of the signature's message (words of the
+/// class itself left out).
 pub fn slug(class: &str, signature: &str) -> String {
     let msg = signature
         .strip_prefix(&format!("{class}: "))
         .unwrap_or(signature);
     let msg = msg.split(" [").next().unwrap_or(msg);
-    let mut words: Vec<String> = vec![class.to_ascii_lowercase()];
+    let class = class.to_ascii_lowercase();
+    let mut words: Vec<String> = vec![class.clone()];
     for w in msg.split(|c: char| !c.is_ascii_alphanumeric()) {
         let w = w.to_ascii_lowercase();
-        if w.len() < 2 || w == "hex" || w.chars().all(|c| c.is_ascii_digit()) {
+        let filler = SLUG_SKIP.contains(&w.as_str()) || class.split('_').any(|c| c == w);
+        if w.len() < 2 || filler || w.chars().all(|c| c.is_ascii_digit()) {
             continue;
         }
         if words.contains(&w) {
@@ -472,9 +481,16 @@ For debugging consider passing CUDA_LAUNCH_BLOCKING=1
                 "cuda_device_side_assert",
                 "cuda_device_side_assert: CUDA error: device-side assert triggered [decode]"
             ),
-            "cuda_device_side_assert_cuda_error_device_side_assert"
+            "cuda_device_side_assert_error_triggered"
         );
         assert_eq!(slug("none", "no crash"), "none_no_crash");
+        assert_eq!(
+            slug(
+                "cuda_oom",
+                "cuda_oom: CUDA out of memory. Tried to allocate N MiB."
+            ),
+            "cuda_oom_out_memory_tried_allocate_mib"
+        );
         assert_eq!(unique_id("a", |id| id == "a" || id == "a_2"), "a_3");
     }
 

@@ -192,7 +192,7 @@ async fn merge_sends_new_incidents_to_the_survivor_and_unmerge_restores() {
     assert_eq!(events[1]["author"], "ann");
     let history = app.get(&format!("/problems/{q}")).await.text();
     assert!(
-        history.contains("merged into #"),
+        history.contains(&format!("problem #{p} merged into this one")),
         "the survivor's history shows the merge"
     );
 }

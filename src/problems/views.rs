@@ -94,6 +94,12 @@ impl ProblemSummary {
         seen_sentence(self.count, &self.first_seen, &self.archs, &self.frameworks)
     }
 
+    /// The same without "seen": "14 times since 2026-11-02 on sm_120 with sglang 0.5.8.post1".
+    pub fn times(&self) -> String {
+        let s = self.seen();
+        s.strip_prefix("seen ").map_or(s.clone(), str::to_string)
+    }
+
     /// The incidents of the last [`SERIES_DAYS`] days.
     pub fn recent(&self) -> i64 {
         self.daily.iter().map(|d| d.count).sum()

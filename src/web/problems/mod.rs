@@ -196,7 +196,7 @@ fn event_views(rows: Vec<EventRow>, page_id: i64) -> Vec<EventView> {
             };
             EventView {
                 time: short_time(&e.created_at),
-                detail: e.detail.unwrap_or_default(),
+                detail: event_text(&e, page_id),
                 author: e.author,
                 other: other.filter(|&o| o != page_id),
                 incident: e.incident_id,
@@ -204,6 +204,26 @@ fn event_views(rows: Vec<EventRow>, page_id: i64) -> Vec<EventView> {
             }
         })
         .collect()
+}
+
+/// What an event says, seen from problem `page` (the subject of a merge, or its target).
+fn event_text(e: &EventRow, page: i64) -> String {
+    let own = e.problem_id == page;
+    let other = e
+        .other_problem_id
+        .map_or_else(String::new, |o| format!("#{o}"));
+    let detail = e.detail.clone().unwrap_or_default();
+    match (e.kind.as_str(), own) {
+        ("merged", true) => format!("merged into problem {other}"),
+        ("merged", false) => format!("problem #{} merged into this one", e.problem_id),
+        ("unmerged", true) => format!("unmerged from problem {other}"),
+        ("unmerged", false) => format!("problem #{} unmerged from this one", e.problem_id),
+        ("split", false) => format!("split out of problem #{}", e.problem_id),
+        ("created", true) if e.other_problem_id.is_some() => {
+            format!("created for an incident split out of problem {other}")
+        }
+        _ => detail,
+    }
 }
 
 /// A resolution as pages show it.
