@@ -514,3 +514,87 @@ async fn drafted_finding_passes_the_findings_check() {
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
     assert!(res.text().contains("no crash"));
 }
+
+#[tokio::test]
+async fn migration_backfills_problems_for_stored_incidents() {
+    use sqlx::sqlite::{SqliteConnectOptions, SqlitePool};
+    // a database as the first release left it, with incidents but no problems
+    let dir = tempfile::tempdir().expect("temp dir");
+    let first = dir.path().join("migrations");
+    std::fs::create_dir(&first).expect("dir");
+    let init = "20260301000000_init.sql";
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    std::fs::copy(src.join(init), first.join(init)).expect("copy");
+    let options = SqliteConnectOptions::new()
+        .filename(dir.path().join("old.db"))
+        .create_if_missing(true);
+    let pool = SqlitePool::connect_with(options).await.expect("pool");
+    let old = sqlx::migrate::Migrator::new(first.as_path())
+        .await
+        .expect("migrator");
+    old.run(&pool).await.expect("first migration");
+    for (n, fp) in [(1, "aaa"), (2, "bbb"), (3, "aaa")] {
+        sqlx::query(
+            "INSERT INTO raw_logs (sha256, size, body, received_at) VALUES (?, 1, x'00', ?)",
+        )
+        .bind(format!("sha{n}"))
+        .bind(format!("2026-03-0{n}T00:00:00Z"))
+        .execute(&pool)
+        .await
+        .expect("raw log");
+        sqlx::query(
+            "INSERT INTO incidents (raw_log_id, created_at, crash, verdict, error_class, phase,
+                 signature, fingerprint, analysis_json)
+             VALUES (?, ?, 1, 'v', 'cuda_oom', 'decode', ?, ?, '{}')",
+        )
+        .bind(n)
+        .bind(format!("2026-03-0{n}T00:00:00Z"))
+        .bind(format!("cuda_oom: sig {fp}"))
+        .bind(fp)
+        .execute(&pool)
+        .await
+        .expect("incident");
+    }
+    crashdex::db::MIGRATOR
+        .run(&pool)
+        .await
+        .expect("later migrations");
+
+    let root = |id: i64| {
+        let pool = pool.clone();
+        async move {
+            crashdex::db::problems::for_incident(&pool, id)
+                .await
+                .expect("query")
+                .and_then(|r| r.root_id)
+                .expect("backfilled")
+        }
+    };
+    let (p1, p2, p3) = (root(1).await, root(2).await, root(3).await);
+    assert_eq!(p1, p3);
+    assert_ne!(p1, p2);
+    let p = crashdex::db::problems::get(&pool, p1)
+        .await
+        .expect("query")
+        .expect("problem");
+    assert_eq!(p.fingerprint, "aaa");
+    assert_eq!(p.signature, "cuda_oom: sig aaa");
+    assert_eq!(p.created_at, "2026-03-01T00:00:00Z");
+    let stats = crashdex::db::problems::stats(&pool, p1)
+        .await
+        .expect("query")
+        .expect("stats");
+    assert_eq!(stats.count, 2);
+    let events = crashdex::db::problems::events(&pool, p1, 10)
+        .await
+        .expect("query");
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].kind, "created");
+
+    // a new incident of a backfilled fingerprint joins the backfilled problem
+    let mut conn = pool.acquire().await.expect("connection");
+    let attached = crashdex::problems::attach(&mut conn, 3, "aaa", "cuda_oom: sig aaa", "now")
+        .await
+        .expect("attach");
+    assert_eq!(attached, p1);
+}
