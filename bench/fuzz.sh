@@ -25,5 +25,12 @@ for d in ../../shared/triage/corpus/*/; do
   [ -f "$d/log.txt" ] && cp "$d/log.txt" "corpus/analyze/$(basename "$d").log"
 done
 
+log=$(mktemp)
+set +e
 cargo +nightly fuzz run analyze corpus/analyze -- \
-  -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 2>&1 | tail -n 25
+  -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 > "$log" 2>&1
+status=$?
+set -e
+grep -E '^#[0-9]+[[:space:]]+(INITED|DONE|pulse)|^Done|ERROR|SUMMARY|artifact|panicked' "$log" | tail -n 20 || true
+rm -f "$log"
+exit "$status"
