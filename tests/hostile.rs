@@ -479,50 +479,6 @@ async fn five_million_short_lines() {
 // ---------------------------------------------------------------------------------------------
 // Findings with hostile content
 
-/// The app over a findings directory of the test's own (`TestApp` uses the fixture findings).
-struct FindingsApp {
-    router: axum::Router,
-    _dir: tempfile::TempDir,
-}
-
-impl FindingsApp {
-    async fn new(findings: &Path) -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let mut config = crashdex::Config::for_tests(dir.path().join("test.db"));
-        config.findings = findings.to_path_buf();
-        let pool = crashdex::db::connect(&config.db).await.unwrap();
-        let index = crashdex::findings_dir::load(&config.findings).expect("findings load");
-        assert!(
-            index.get("hostile_finding").is_some(),
-            "the hostile finding loaded"
-        );
-        let state = crashdex::AppState::new(pool, index, config);
-        FindingsApp {
-            router: crashdex::build_router(state),
-            _dir: dir,
-        }
-    }
-
-    async fn request(&self, req: Request<Body>) -> TestResponse {
-        use http_body_util::BodyExt;
-        use tower::ServiceExt;
-        let res = self.router.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let headers = res.headers().clone();
-        let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
-        TestResponse {
-            status,
-            headers,
-            body,
-        }
-    }
-
-    async fn get(&self, uri: &str) -> TestResponse {
-        self.request(Request::get(uri).body(Body::empty()).unwrap())
-            .await
-    }
-}
-
 #[tokio::test]
 async fn hostile_finding_is_sanitised() {
     let dir = tempfile::tempdir().unwrap();
@@ -558,12 +514,14 @@ regex = 'CUDA error: out of memory'
 <details open ontoggle=alert(7)>x</details> `<script>in code</script>`
 "#;
     std::fs::write(dir.path().join("hostile_finding.md"), finding).unwrap();
-    let app = FindingsApp::new(dir.path()).await;
+    let findings = dir.path().to_path_buf();
+    let app = TestApp::with_config(|c| c.findings = findings).await;
+    assert!(
+        app.state.findings().get("hostile_finding").is_some(),
+        "the hostile finding loaded"
+    );
     let log = "RuntimeError: CUDA error: out of memory\n";
-    let req = Request::post("/api/v1/incidents")
-        .body(Body::from(log))
-        .unwrap();
-    let res = app.request(req).await;
+    let res = app.post_raw("/api/v1/incidents", log).await;
     let json = res.json();
     let id = json["id"].as_i64().unwrap();
     assert_eq!(json["analysis"]["matches"][0]["finding"], "hostile_finding");
