@@ -67,6 +67,8 @@ impl From<Filters> for FiltersResponse {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct IncidentGroup {
     pub total: i64,
+    /// Whether counting stopped early (`total` is then a lower bound).
+    pub capped: bool,
     pub hits: Vec<IncidentHitResponse>,
 }
 
@@ -74,6 +76,8 @@ pub struct IncidentGroup {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FindingGroup {
     pub total: i64,
+    /// Whether counting stopped early (`total` is then a lower bound).
+    pub capped: bool,
     pub hits: Vec<FindingHitResponse>,
 }
 
@@ -81,6 +85,8 @@ pub struct FindingGroup {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProblemGroup {
     pub total: i64,
+    /// Whether counting stopped early (`total` is then a lower bound).
+    pub capped: bool,
     pub hits: Vec<ProblemHitResponse>,
 }
 
@@ -191,16 +197,16 @@ impl From<ProblemHit> for ProblemHitResponse {
     }
 }
 
-fn hits<T, R: From<T>>(g: Group<T>) -> (i64, Vec<R>) {
-    (g.total, g.hits.into_iter().map(R::from).collect())
+fn hits<T, R: From<T>>(g: Group<T>) -> (i64, bool, Vec<R>) {
+    (g.total, g.capped, g.hits.into_iter().map(R::from).collect())
 }
 
 impl From<SearchResults> for SearchResponse {
     fn from(r: SearchResults) -> Self {
         let total = r.total();
-        let (findings_total, findings) = hits(r.findings);
-        let (problems_total, problems) = hits(r.problems);
-        let (incidents_total, incidents) = hits(r.incidents);
+        let (findings_total, findings_capped, findings) = hits(r.findings);
+        let (problems_total, problems_capped, problems) = hits(r.problems);
+        let (incidents_total, incidents_capped, incidents) = hits(r.incidents);
         SearchResponse {
             total,
             query: QueryInfo {
@@ -215,14 +221,17 @@ impl From<SearchResults> for SearchResponse {
             },
             findings: FindingGroup {
                 total: findings_total,
+                capped: findings_capped,
                 hits: findings,
             },
             problems: ProblemGroup {
                 total: problems_total,
+                capped: problems_capped,
                 hits: problems,
             },
             incidents: IncidentGroup {
                 total: incidents_total,
+                capped: incidents_capped,
                 hits: incidents,
             },
         }

@@ -2,6 +2,10 @@
 //! snippets (matches wrapped in the sentinels of `search::snippet`), optional filters built with
 //! [`QueryBuilder`]. `expr` is always an expression from `search::query::fts_expression`, never
 //! user text.
+//!
+//! Incidents are searched in two steps so the cost stays bounded as the table grows: the newest
+//! matching incidents are ranked by bm25 ([`candidates`]), then only the best few get their
+//! snippets ([`incident_hits`]). Counting stops at a cap ([`count_incidents`]).
 
 use crate::search::query::Filters;
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
@@ -15,7 +19,17 @@ const FINDING_WEIGHTS: &str = "8.0, 6.0, 1.0, 2.0";
 /// Tokens of context in a snippet.
 const SNIPPET_TOKENS: u32 = 24;
 
-/// One incident that matched.
+/// A matching incident before its snippets: what ranking and grouping need.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CandidateRow {
+    pub id: i64,
+    /// bm25 (lower is better); 0 without a text query.
+    pub score: f64,
+    pub problem_id: Option<i64>,
+    pub created_at: String,
+}
+
+/// One incident that matched, ready to show.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct IncidentHitRow {
     pub id: i64,
@@ -31,8 +45,6 @@ pub struct IncidentHitRow {
     pub first_error: String,
     /// The best-matching passage of any column, with sentinels; empty without a text query.
     pub snippet: String,
-    /// bm25 (lower is better); 0 without a text query.
-    pub score: f64,
 }
 
 /// One finding that matched.
@@ -41,9 +53,23 @@ pub struct FindingHitRow {
     pub finding_id: String,
     /// The title, with every match between sentinels.
     pub title: String,
-    /// The best-matching passage of the body or metadata, with sentinels.
+    /// A passage of the body (its best match, or its start when only the title or the
+    /// metadata matched), with sentinels.
     pub snippet: String,
     pub score: f64,
+}
+
+/// A problem an incident belongs to, with the surviving (root) problem it shows under.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RootProblemRow {
+    /// The incident's own problem.
+    pub problem_id: i64,
+    /// The root problem's id and what a hit shows of it.
+    pub id: i64,
+    pub title: String,
+    pub signature: String,
+    pub resolved_at: Option<String>,
+    pub resolved_finding: Option<String>,
 }
 
 /// A finding as indexed.
@@ -98,47 +124,42 @@ pub async fn has_problems(pool: &SqlitePool) -> sqlx::Result<bool> {
     .map(|n| n > 0)
 }
 
-/// Appends `AND ...` for a problem status over the root problem `p`: `open` is unresolved,
-/// any other status (`resolved`, `fixed`, ...) resolved.
-fn push_problem_status(qb: &mut QueryBuilder<'_, Sqlite>, status: &str) {
-    qb.push(if status == "open" {
-        " AND p.resolved_at IS NULL"
-    } else {
-        " AND p.resolved_at IS NOT NULL"
-    });
-}
-
 /// Appends the incident filters (`AND ...`) for a query over `incidents i`. `status` applies
-/// through the incident's (root) problem, when there are problems.
+/// through the incident's (root) problem, when there are problems: `open` is unresolved, any
+/// other status (`resolved`, `fixed`, ...) resolved.
 fn push_incident_filters(qb: &mut QueryBuilder<'_, Sqlite>, f: &Filters, problems: bool) {
     if let (Some(status), true) = (&f.status, problems) {
         qb.push(
             " AND i.problem_id IN (SELECT p0.id FROM problems p0
-                 JOIN problems p ON p.id = p0.root_id WHERE 1 = 1",
+                 JOIN problems p ON p.id = p0.root_id WHERE p.resolved_at IS ",
         );
-        push_problem_status(qb, status);
-        qb.push(")");
+        qb.push(if status == "open" {
+            "NULL)"
+        } else {
+            "NOT NULL)"
+        });
     }
-    if let Some(v) = &f.class {
-        qb.push(" AND i.error_class = ").push_bind(v.clone());
-    }
-    if let Some(v) = &f.phase {
-        qb.push(" AND i.phase = ").push_bind(v.clone());
-    }
-    if let Some(v) = &f.framework {
-        qb.push(" AND lower(i.framework) = ").push_bind(v.clone());
+    // the engine writes these in lower case, so the indexes apply
+    for (column, value) in [
+        ("error_class", &f.class),
+        ("phase", &f.phase),
+        ("framework", &f.framework),
+    ] {
+        if let Some(v) = value {
+            qb.push(format!(" AND i.{column} = ")).push_bind(v.clone());
+        }
     }
     if let Some(v) = &f.arch {
         match v.strip_suffix('*') {
-            // a prefix compared exactly, since `_` in `sm_12` is a LIKE wildcard
+            // a prefix as a range, since `_` in `sm_12` is a LIKE wildcard
             Some(prefix) => {
-                qb.push(" AND substr(lower(i.sm_arch), 1, ")
-                    .push_bind(prefix.chars().count() as i64)
-                    .push(") = ")
-                    .push_bind(prefix.to_string());
+                qb.push(" AND i.sm_arch >= ")
+                    .push_bind(prefix.to_string())
+                    .push(" AND i.sm_arch < ")
+                    .push_bind(format!("{prefix}\u{10FFFF}"));
             }
             None => {
-                qb.push(" AND lower(i.sm_arch) = ").push_bind(v.clone());
+                qb.push(" AND i.sm_arch = ").push_bind(v.clone());
             }
         }
     }
@@ -147,73 +168,142 @@ fn push_incident_filters(qb: &mut QueryBuilder<'_, Sqlite>, f: &Filters, problem
     }
 }
 
-const INCIDENT_COLUMNS: &str = "i.id, i.created_at, i.verdict, i.error_class, i.phase,
-    i.sm_arch, i.framework, i.framework_version, i.top_finding";
+/// The join to `incidents i` that filters need next to `incidents_fts`.
+fn join_for(filters: &Filters) -> &'static str {
+    if filters.is_empty() {
+        ""
+    } else {
+        " JOIN incidents i ON i.id = incidents_fts.rowid"
+    }
+}
 
-/// The best `limit` incidents for the FTS expression `expr` that pass `filters`, best first.
-pub async fn incidents(
+/// The newest `newest` incidents that match `expr` (all, without one) and pass `filters`,
+/// newest first, each with its bm25 score, problem and time.
+pub async fn candidates(
     pool: &SqlitePool,
-    expr: &str,
+    expr: Option<&str>,
     filters: &Filters,
     problems: bool,
-    limit: i64,
+    newest: i64,
+) -> sqlx::Result<Vec<CandidateRow>> {
+    let problem = if problems { "i.problem_id" } else { "NULL" };
+    let mut qb = match expr {
+        Some(expr) => {
+            // bm25 over the newest matches only: FTS5 walks its doclists newest first and stops
+            let mut qb = QueryBuilder::<Sqlite>::new(format!(
+                "WITH m AS MATERIALIZED (
+                     SELECT incidents_fts.rowid AS id,
+                         bm25(incidents_fts, {INCIDENT_WEIGHTS}) AS score
+                     FROM incidents_fts{}
+                     WHERE incidents_fts MATCH ",
+                join_for(filters)
+            ));
+            qb.push_bind(expr.to_string());
+            push_incident_filters(&mut qb, filters, problems);
+            qb.push(" ORDER BY incidents_fts.rowid DESC LIMIT ")
+                .push_bind(newest);
+            qb.push(format!(
+                ")
+                 SELECT m.id, m.score, {problem} AS problem_id, i.created_at
+                 FROM m JOIN incidents i ON i.id = m.id ORDER BY m.id DESC"
+            ));
+            qb
+        }
+        None => {
+            let mut qb = QueryBuilder::<Sqlite>::new(format!(
+                "SELECT i.id, 0.0 AS score, {problem} AS problem_id, i.created_at
+                 FROM incidents i WHERE 1 = 1"
+            ));
+            push_incident_filters(&mut qb, filters, problems);
+            qb.push(" ORDER BY i.id DESC LIMIT ").push_bind(newest);
+            qb
+        }
+    };
+    qb.build_query_as::<CandidateRow>().fetch_all(pool).await
+}
+
+/// The incidents `ids` as hits, with the matches of `expr` highlighted (the first error as it
+/// is, and no snippet, without one). In no particular order.
+pub async fn incident_hits(
+    pool: &SqlitePool,
+    expr: Option<&str>,
+    ids: &[i64],
 ) -> sqlx::Result<Vec<IncidentHitRow>> {
-    let mut qb = QueryBuilder::<Sqlite>::new(format!(
-        "SELECT {INCIDENT_COLUMNS},
-             highlight(incidents_fts, 1, char(57344), char(57345)) AS first_error,
-             snippet(incidents_fts, -1, char(57344), char(57345), '…', {SNIPPET_TOKENS}) AS snippet,
-             bm25(incidents_fts, {INCIDENT_WEIGHTS}) AS score
-         FROM incidents_fts JOIN incidents i ON i.id = incidents_fts.rowid
-         WHERE incidents_fts MATCH "
-    ));
-    qb.push_bind(expr.to_string());
-    push_incident_filters(&mut qb, filters, problems);
-    qb.push(" ORDER BY score LIMIT ").push_bind(limit);
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let columns = "i.id, i.created_at, i.verdict, i.error_class, i.phase, i.sm_arch,
+        i.framework, i.framework_version, i.top_finding";
+    let mut qb = match expr {
+        Some(expr) => {
+            let mut qb = QueryBuilder::<Sqlite>::new(format!(
+                "SELECT {columns},
+                     highlight(incidents_fts, 1, char(57344), char(57345)) AS first_error,
+                     snippet(incidents_fts, -1, char(57344), char(57345), '…', {SNIPPET_TOKENS})
+                         AS snippet
+                 FROM incidents_fts JOIN incidents i ON i.id = incidents_fts.rowid
+                 WHERE incidents_fts MATCH "
+            ));
+            qb.push_bind(expr.to_string());
+            qb.push(" AND incidents_fts.rowid IN (");
+            qb
+        }
+        None => QueryBuilder::<Sqlite>::new(format!(
+            "SELECT {columns}, coalesce(i.first_error_text, '') AS first_error, '' AS snippet
+                 FROM incidents i WHERE i.id IN ("
+        )),
+    };
+    let mut list = qb.separated(", ");
+    for id in ids {
+        list.push_bind(*id);
+    }
+    qb.push(")");
     qb.build_query_as::<IncidentHitRow>().fetch_all(pool).await
 }
 
-/// How many incidents match `expr` and pass `filters`.
+/// How many incidents match `expr` (all, without one) and pass `filters`, counting no further
+/// than `cap`.
 pub async fn count_incidents(
     pool: &SqlitePool,
-    expr: &str,
+    expr: Option<&str>,
     filters: &Filters,
     problems: bool,
+    cap: i64,
 ) -> sqlx::Result<i64> {
+    let mut qb = match expr {
+        Some(expr) => {
+            let mut qb = QueryBuilder::<Sqlite>::new(format!(
+                "SELECT count(*) FROM (SELECT 1 FROM incidents_fts{} WHERE incidents_fts MATCH ",
+                join_for(filters)
+            ));
+            qb.push_bind(expr.to_string());
+            qb
+        }
+        None => QueryBuilder::<Sqlite>::new(
+            "SELECT count(*) FROM (SELECT 1 FROM incidents i WHERE 1 = 1",
+        ),
+    };
+    push_incident_filters(&mut qb, filters, problems);
+    qb.push(" LIMIT ").push_bind(cap).push(")");
+    qb.build_query_scalar::<i64>().fetch_one(pool).await
+}
+
+/// The root problems of the problems `ids` (one row per id that exists).
+pub async fn root_problems(pool: &SqlitePool, ids: &[i64]) -> sqlx::Result<Vec<RootProblemRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     let mut qb = QueryBuilder::<Sqlite>::new(
-        "SELECT count(*) FROM incidents_fts JOIN incidents i ON i.id = incidents_fts.rowid
-         WHERE incidents_fts MATCH ",
+        "SELECT p0.id AS problem_id, p.id, p.title, p.signature, p.resolved_at,
+             p.resolved_finding
+         FROM problems p0 JOIN problems p ON p.id = p0.root_id WHERE p0.id IN (",
     );
-    qb.push_bind(expr.to_string());
-    push_incident_filters(&mut qb, filters, problems);
-    qb.build_query_scalar::<i64>().fetch_one(pool).await
-}
-
-/// The newest `limit` incidents that pass `filters` (a search with filters and no text).
-pub async fn filtered_incidents(
-    pool: &SqlitePool,
-    filters: &Filters,
-    problems: bool,
-    limit: i64,
-) -> sqlx::Result<Vec<IncidentHitRow>> {
-    let mut qb = QueryBuilder::<Sqlite>::new(format!(
-        "SELECT {INCIDENT_COLUMNS}, coalesce(i.first_error_text, '') AS first_error,
-             '' AS snippet, 0.0 AS score
-         FROM incidents i WHERE 1 = 1"
-    ));
-    push_incident_filters(&mut qb, filters, problems);
-    qb.push(" ORDER BY i.id DESC LIMIT ").push_bind(limit);
-    qb.build_query_as::<IncidentHitRow>().fetch_all(pool).await
-}
-
-/// How many incidents pass `filters`.
-pub async fn count_filtered_incidents(
-    pool: &SqlitePool,
-    filters: &Filters,
-    problems: bool,
-) -> sqlx::Result<i64> {
-    let mut qb = QueryBuilder::<Sqlite>::new("SELECT count(*) FROM incidents i WHERE 1 = 1");
-    push_incident_filters(&mut qb, filters, problems);
-    qb.build_query_scalar::<i64>().fetch_one(pool).await
+    let mut list = qb.separated(", ");
+    for id in ids {
+        list.push_bind(*id);
+    }
+    qb.push(")");
+    qb.build_query_as::<RootProblemRow>().fetch_all(pool).await
 }
 
 /// Every finding that matches `expr`, best first (there are few; filters apply afterwards,
@@ -222,79 +312,11 @@ pub async fn findings(pool: &SqlitePool, expr: &str) -> sqlx::Result<Vec<Finding
     sqlx::query_as::<_, FindingHitRow>(&format!(
         "SELECT finding_id,
              highlight(findings_fts, 1, char(57344), char(57345)) AS title,
-             snippet(findings_fts, -1, char(57344), char(57345), '…', {SNIPPET_TOKENS}) AS snippet,
+             snippet(findings_fts, 2, char(57344), char(57345), '…', {SNIPPET_TOKENS}) AS snippet,
              bm25(findings_fts, {FINDING_WEIGHTS}) AS score
          FROM findings_fts WHERE findings_fts MATCH ? ORDER BY score"
     ))
     .bind(expr)
     .fetch_all(pool)
     .await
-}
-
-/// One (root) problem whose incidents matched.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct ProblemHitRow {
-    pub id: i64,
-    pub title: String,
-    pub signature: String,
-    pub resolved_at: Option<String>,
-    pub resolved_finding: Option<String>,
-    /// Its incidents that matched.
-    pub matched: i64,
-    pub last_seen: String,
-    /// The best bm25 of its incidents (0 without a text query).
-    pub score: f64,
-    /// How many problems matched in all.
-    pub total: i64,
-}
-
-/// The best `limit` root problems whose incidents match `expr` (all, without one) and pass
-/// `filters`; each row carries the number of matching problems.
-pub async fn problems(
-    pool: &SqlitePool,
-    expr: Option<&str>,
-    filters: &Filters,
-    limit: i64,
-) -> sqlx::Result<Vec<ProblemHitRow>> {
-    // MATERIALIZED: bm25() may not be flattened into the aggregate below
-    let mut qb = QueryBuilder::<Sqlite>::new("WITH m AS MATERIALIZED (");
-    match expr {
-        Some(expr) => {
-            qb.push(format!(
-                "SELECT i.id, i.problem_id, i.created_at,
-                     bm25(incidents_fts, {INCIDENT_WEIGHTS}) AS score
-                 FROM incidents_fts JOIN incidents i ON i.id = incidents_fts.rowid
-                 WHERE incidents_fts MATCH "
-            ))
-            .push_bind(expr.to_string());
-        }
-        None => {
-            qb.push(
-                "SELECT i.id, i.problem_id, i.created_at, 0.0 AS score FROM incidents i
-                 WHERE 1 = 1",
-            );
-        }
-    }
-    push_incident_filters(
-        &mut qb,
-        &Filters {
-            status: None,
-            ..filters.clone()
-        },
-        false,
-    );
-    qb.push(
-        ")
-         SELECT p.id, p.title, p.signature, p.resolved_at, p.resolved_finding,
-             count(*) AS matched, max(m.created_at) AS last_seen, min(m.score) AS score,
-             count(*) OVER () AS total
-         FROM m JOIN problems p0 ON p0.id = m.problem_id JOIN problems p ON p.id = p0.root_id
-         WHERE 1 = 1",
-    );
-    if let Some(status) = &filters.status {
-        push_problem_status(&mut qb, status);
-    }
-    qb.push(" GROUP BY p.id ORDER BY score, last_seen DESC LIMIT ")
-        .push_bind(limit);
-    qb.build_query_as::<ProblemHitRow>().fetch_all(pool).await
 }

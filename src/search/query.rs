@@ -217,6 +217,83 @@ pub fn fts_expression(terms: &[String], mode: Mode) -> Option<String> {
     }))
 }
 
+/// Words too common in logs to tell incidents apart, left out of an any-term search.
+const STOPWORDS: [&str; 24] = [
+    "a", "an", "and", "at", "by", "error", "errors", "file", "for", "from", "in", "info", "is",
+    "line", "not", "of", "on", "or", "the", "to", "warning", "was", "with", "be",
+];
+
+/// The terms with their volatile tokens removed: numbers, hex addresses and ids, the parts
+/// that differ between two runs of the same crash (`[3,0,0]`, `pid=17201`, `0x7f3a2b`,
+/// `Indexing.cu:1515:`). A term is cut where a token is removed, so the rest still matches as
+/// phrases; terms left with no word are dropped.
+pub fn without_volatile(terms: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for term in terms {
+        let mut piece = String::new();
+        let flush = |piece: &mut String, out: &mut Vec<String>| {
+            let p = piece.trim().to_string();
+            if p.chars().any(char::is_alphanumeric)
+                && !out.iter().any(|t| t.eq_ignore_ascii_case(&p))
+            {
+                out.push(p);
+            }
+            piece.clear();
+        };
+        for (is_word, run) in runs(term) {
+            if is_word && is_volatile(run) {
+                flush(&mut piece, &mut out);
+            } else {
+                piece.push_str(run);
+            }
+        }
+        flush(&mut piece, &mut out);
+    }
+    out
+}
+
+/// The few terms worth an any-term search: no stop words, at most `max`, the longest kept
+/// (long words are the rare ones), in their order.
+pub fn distinctive(terms: &[String], max: usize) -> Vec<String> {
+    let mut keep: Vec<(usize, &String)> = terms
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !STOPWORDS.contains(&t.to_lowercase().as_str()))
+        .collect();
+    keep.sort_by_key(|(i, t)| (std::cmp::Reverse(t.chars().count()), *i));
+    keep.truncate(max);
+    keep.sort_by_key(|(i, _)| *i);
+    keep.into_iter().map(|(_, t)| t.clone()).collect()
+}
+
+/// `s` cut into alternating runs of word characters (letters, digits) and the rest.
+fn runs(s: &str) -> Vec<(bool, &str)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut word = None;
+    for (i, c) in s.char_indices() {
+        let w = c.is_alphanumeric();
+        if word.is_some_and(|prev| prev != w) {
+            out.push((word == Some(true), &s[start..i]));
+            start = i;
+        }
+        word = Some(w);
+    }
+    if start < s.len() {
+        out.push((word == Some(true), &s[start..]));
+    }
+    out
+}
+
+/// A number, a `0x` hex literal, or a long hex id with digits in it.
+fn is_volatile(token: &str) -> bool {
+    let t = token.to_ascii_lowercase();
+    let hex = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_hexdigit());
+    t.bytes().all(|b| b.is_ascii_digit())
+        || t.strip_prefix("0x").is_some_and(hex)
+        || (t.len() >= 8 && hex(&t) && t.bytes().any(|b| b.is_ascii_digit()))
+}
+
 /// A piece of query text.
 #[derive(Debug, PartialEq)]
 enum Token {
@@ -453,6 +530,57 @@ mod tests {
         assert_eq!(q.notices.len(), 1);
         let huge = "a".repeat(MAX_QUERY_CHARS + 10);
         assert_eq!(parse(&huge).terms[0].len(), MAX_QUERY_CHARS);
+    }
+
+    #[test]
+    fn volatile_tokens_are_cut_out() {
+        let terms: Vec<String> = [
+            "Indexing.cu:1515:",
+            "[0,0,0],",
+            "pid=17201",
+            "0x7f3a2b00",
+            "deadbeef1234",
+            "foo-123-bar",
+            "sm_120",
+            "srcIndex",
+            "2.00",
+            "GiB.",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(
+            without_volatile(&terms),
+            [
+                "Indexing.cu:",
+                "pid=",
+                "foo-",
+                "-bar",
+                "sm_",
+                "srcIndex",
+                "GiB."
+            ]
+        );
+        assert!(without_volatile(&["123 456".to_string()]).is_empty());
+    }
+
+    #[test]
+    fn distinctive_terms_are_long_and_not_stop_words() {
+        let terms: Vec<String> = [
+            "CUDA",
+            "error",
+            "an",
+            "illegal",
+            "memory",
+            "access",
+            "was",
+            "encountered",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(distinctive(&terms, 3), ["illegal", "memory", "encountered"]);
+        assert_eq!(distinctive(&terms, 10).len(), 5);
     }
 
     #[test]

@@ -95,10 +95,13 @@ struct SearchPage {
     nothing_searchable: bool,
     any_mode: bool,
     notices: Vec<String>,
-    total: i64,
+    total: String,
     incidents_total: i64,
+    /// The incident count as shown: `10000+` when counting stopped.
+    incidents_count: String,
     findings_total: i64,
     problems_total: i64,
+    problems_count: String,
     incidents: Vec<IncidentItem>,
     problems: Vec<ProblemItem>,
     findings: Vec<FindingItem>,
@@ -133,10 +136,12 @@ fn page(params: &SearchParams, r: SearchResults) -> SearchPage {
         nothing_searchable: !params.q.trim().is_empty() && r.query.is_empty(),
         any_mode: r.mode == Mode::Any,
         notices: r.query.notices.clone(),
-        total: r.total(),
+        total: shown(r.total(), r.incidents.capped || r.problems.capped),
         incidents_total: r.incidents.total,
+        incidents_count: shown(r.incidents.total, r.incidents.capped),
         findings_total: r.findings.total,
         problems_total: r.problems.total,
+        problems_count: shown(r.problems.total, r.problems.capped),
         problems: r
             .problems
             .hits
@@ -167,6 +172,15 @@ fn page(params: &SearchParams, r: SearchResults) -> SearchPage {
         phases: menu(PHASES, &form.phase),
         statuses: menu(&STATUSES, &form.status),
         form,
+    }
+}
+
+/// A count for people: `10000+` when it is a lower bound.
+fn shown(n: i64, capped: bool) -> String {
+    if capped {
+        format!("{n}+")
+    } else {
+        n.to_string()
     }
 }
 
