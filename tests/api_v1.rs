@@ -74,6 +74,28 @@ async fn multi_file_upload_elects_the_culprit_rank() {
     let res = app.get(&format!("/api/v1/incidents/{id}/log?part=9")).await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
 
+    // the incident page lists the files, marks the culprit and links each first error into
+    // the joined log
+    let page = app.get(&format!("/incidents/{id}")).await.text();
+    let (_, files) = page.split_once("<h2>Files").expect("a Files section");
+    let (files, _) = files.split_once("</table>").expect("the files table");
+    let culprit_row = files
+        .split("<tr")
+        .find(|row| row.contains("rank3.log"))
+        .expect("a row for rank3.log");
+    assert!(culprit_row.contains("culprit"), "{culprit_row}");
+    assert!(
+        culprit_row.contains(&format!("href=\"#L{line}\">line {line}</a>")),
+        "{culprit_row}"
+    );
+    assert!(culprit_row.contains(&format!("/api/v1/incidents/{id}/log?part=1")));
+    let other_row = files
+        .split("<tr")
+        .find(|row| row.contains("rank0.log"))
+        .expect("a row for rank0.log");
+    assert!(!other_row.contains("culprit"), "{other_row}");
+    assert!(other_row.contains("nccl_timeout"), "{other_row}");
+
     // the same files again: the same incident
     let again = app
         .post_multipart(

@@ -121,6 +121,8 @@ async fn incident_page_shows_the_verdict_and_escapes_the_log() {
     assert!(html.contains("id=\"L10\""));
     assert!(html.contains("href=\"#L3\""));
     assert!(html.contains(&format!("/incidents/{id}/raw")));
+    // one file: no table of files
+    assert!(!html.contains("<h2>Files"));
 }
 
 #[tokio::test]

@@ -1,8 +1,9 @@
 //! The incident page's view model: everything `templates/incidents/show.html` shows, computed
 //! from the stored analysis, the lines read for display and the findings index. No I/O.
 
-use super::filters::{score, short_time, size};
+use super::filters::{score, short_time, size, truncate};
 use super::logview::{self, LogLines, LogRow};
+use crate::db::incident_meta::PartRow;
 use crate::incidents::Incident;
 use crashdex_core::analysis::{class_title, phase_title, Evidence};
 use crashdex_core::FindingsIndex;
@@ -41,6 +42,52 @@ pub struct NearMissView {
     pub title: String,
     pub score: String,
     pub missing: String,
+}
+
+/// One file of a multi-file incident, as its row in the page's file table.
+pub struct PartView {
+    pub idx: i64,
+    pub name: String,
+    pub rank: Option<i64>,
+    pub culprit: bool,
+    pub crash: bool,
+    pub error_class: String,
+    /// The file's first error and its line in the joined log (as the log view numbers it).
+    pub first_error: Option<(u64, String)>,
+    pub size: String,
+    /// Where the file starts in the joined log.
+    pub line_start: u64,
+}
+
+impl PartView {
+    /// Rows for the files of an incident, in upload order.
+    pub fn rows(parts: Vec<PartRow>) -> Vec<PartView> {
+        parts
+            .into_iter()
+            .map(|p| {
+                let line_start = u64::try_from(p.line_start).unwrap_or(1).max(1);
+                // a file's own line numbers count from 1 where it starts in the joined log
+                let first_error = match (p.first_error_line, p.first_error_text) {
+                    (Some(line), Some(text)) => Some((
+                        line_start + u64::try_from(line).unwrap_or(1).max(1) - 1,
+                        truncate(&text, 200),
+                    )),
+                    _ => None,
+                };
+                PartView {
+                    name: p.filename.unwrap_or_else(|| format!("part-{}", p.idx)),
+                    idx: p.idx,
+                    rank: p.rank,
+                    culprit: p.culprit,
+                    crash: p.crash,
+                    error_class: p.error_class,
+                    first_error,
+                    size: size(p.size),
+                    line_start,
+                }
+            })
+            .collect()
+    }
 }
 
 /// Everything the incident page shows.

@@ -2,7 +2,7 @@
 //! `GET /incidents/{id}/raw` (the log as uploaded, as a download).
 
 use super::filters::{short_time, truncate};
-use super::incident_view::IncidentView;
+use super::incident_view::{IncidentView, PartView};
 use super::{logview, render};
 use crate::app::AppState;
 use crate::db::incidents::SummaryRow;
@@ -77,6 +77,8 @@ struct ShowPage {
     v: IncidentView,
     /// Its problem, resolution and similar incidents (`templates/problems/panel.html`).
     p: super::problems::Panel,
+    /// The files of a multi-file upload (empty for one file).
+    parts: Vec<PartView>,
 }
 
 /// `GET /incidents/{id}`: the verdict, the first error in context, the environment, the
@@ -86,10 +88,18 @@ pub async fn show(
     Path(id): Path<String>,
 ) -> AppResult<Html<String>> {
     let incident = incidents::get_by_param(&state.db, &id).await?;
+    let incident_id = incident.id;
     let log = logview::load(&state.db, &incident).await?;
     let v = IncidentView::new(incident, log, &state.findings());
     let p = super::problems::panel(&state, &v).await?;
-    render(&ShowPage { v, p })
+    let parts = crate::db::incident_meta::parts(&state.db, incident_id).await?;
+    // one file is the incident itself: the table is for uploads of several
+    let parts = if parts.len() > 1 {
+        PartView::rows(parts)
+    } else {
+        Vec::new()
+    };
+    render(&ShowPage { v, p, parts })
 }
 
 /// `GET /incidents/{id}/raw`: the original bytes, as a plain-text download.
