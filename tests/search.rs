@@ -321,6 +321,14 @@ async fn problems_are_found_through_their_incidents() {
     assert!(api_ids(&json, "incidents").contains(&assert_id.into()));
     assert!(api_ids(&json, "incidents").contains(&again.into()));
 
+    // nothing is resolved yet
+    let json = app
+        .get("/api/v1/search?q=cuda+status:resolved")
+        .await
+        .json();
+    assert_eq!(json["incidents"]["total"], 0, "{json}");
+    assert_eq!(json["problems"]["total"], 0, "{json}");
+
     // status applies to problems and, through them, to incidents
     sqlx::query("UPDATE problems SET resolved_at = '2026-11-30T00:00:00Z' WHERE id = ?")
         .bind(problem)

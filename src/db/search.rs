@@ -288,6 +288,17 @@ pub async fn count_incidents(
     qb.build_query_scalar::<i64>().fetch_one(pool).await
 }
 
+/// Whether any surviving (root) problem is open (`open`) or resolved (`!open`): when none is,
+/// a `status:` filter passes no incident and the search need not scan the matches.
+pub async fn any_root_problem(pool: &SqlitePool, open: bool) -> sqlx::Result<bool> {
+    let sql = if open {
+        "SELECT EXISTS (SELECT 1 FROM problems WHERE id = root_id AND resolved_at IS NULL)"
+    } else {
+        "SELECT EXISTS (SELECT 1 FROM problems WHERE id = root_id AND resolved_at IS NOT NULL)"
+    };
+    sqlx::query_scalar::<_, bool>(sql).fetch_one(pool).await
+}
+
 /// The root problems of the problems `ids` (one row per id that exists).
 pub async fn root_problems(pool: &SqlitePool, ids: &[i64]) -> sqlx::Result<Vec<RootProblemRow>> {
     if ids.is_empty() {

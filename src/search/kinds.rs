@@ -37,6 +37,18 @@ impl Scope<'_> {
     /// Every kind for one FTS expression (`None`: the filters alone).
     pub async fn search(&self, expr: Option<&str>, results: &mut SearchResults) -> AppResult<()> {
         let (p, f) = (self.pool, &self.filters);
+        if !self.status_can_pass().await? {
+            // no incident can pass: only findings can match
+            results.incidents = Group::default();
+            results.problems = Group::default();
+            results.findings = match expr {
+                Some(e) => {
+                    finding_group(self.index, db::search::findings(p, e).await?, f, self.limit)
+                }
+                None => filtered_findings(self.index, f, self.limit),
+            };
+            return Ok(());
+        }
         let findings = async {
             match expr {
                 Some(e) => db::search::findings(p, e).await.map(Some),
@@ -63,6 +75,16 @@ impl Scope<'_> {
             None => filtered_findings(self.index, f, self.limit),
         };
         Ok(())
+    }
+
+    /// Whether some incident can pass the `status:` filter (always, without one).
+    async fn status_can_pass(&self) -> sqlx::Result<bool> {
+        match &self.filters.status {
+            Some(status) if self.problems => {
+                db::search::any_root_problem(self.pool, status == "open").await
+            }
+            _ => Ok(true),
+        }
     }
 
     async fn root_problems(&self, ids: &[i64]) -> sqlx::Result<Vec<RootProblemRow>> {
