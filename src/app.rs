@@ -3,6 +3,7 @@
 //! bind, serve until Ctrl-C/SIGTERM, reload findings on SIGHUP.
 
 use crate::config::Config;
+use crate::error::{AppError, AppResult};
 use crate::{api, auth, db, findings_dir, web};
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderName, HeaderValue};
@@ -34,6 +35,9 @@ pub struct AppState {
     pub limiter: Arc<crate::auth::ratelimit::Limiter>,
     /// The webhook sender (a no-op without webhooks).
     pub hooks: crate::webhooks::Hooks,
+    /// Slots for the CPU-heavy work of uploads (inflate, analyse, compress): one core fewer
+    /// than the machine has, so pages keep a core to themselves however many logs arrive.
+    pub upload_cpu: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -48,7 +52,25 @@ impl AppState {
             limiter: Arc::new(crate::auth::ratelimit::Limiter::new(config.api.rate_limit)),
             config: Arc::new(config),
             hooks,
+            upload_cpu: Arc::new(tokio::sync::Semaphore::new(upload_slots())),
         }
+    }
+
+    /// Runs the CPU-heavy step `f` of an upload on the blocking pool, once a slot is free.
+    pub async fn upload_work<F, R>(&self, f: F) -> AppResult<R>
+    where
+        F: FnOnce() -> R + Send + 'static,
+        R: Send + 'static,
+    {
+        // the semaphore is never closed
+        let _slot = self
+            .upload_cpu
+            .acquire()
+            .await
+            .map_err(AppError::internal)?;
+        tokio::task::spawn_blocking(f)
+            .await
+            .map_err(AppError::internal)
     }
 
     /// The current findings index.
@@ -62,6 +84,11 @@ impl AppState {
         let mut guard = self.findings.write().unwrap_or_else(|e| e.into_inner());
         *guard = Arc::new(index);
     }
+}
+
+/// How many uploads may use the CPU at once: all cores but one (at least one).
+fn upload_slots() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
 /// The whole router: pages, `/api/v1`, `/static`, `/healthz`, with the security headers, the

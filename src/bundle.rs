@@ -194,9 +194,9 @@ pub async fn ingest_files(
     }
     let limit = state.config.max_upload;
     let index = state.findings();
-    let prepared = tokio::task::spawn_blocking(move || prepare(files, limit, &index))
-        .await
-        .map_err(AppError::internal)??;
+    let prepared = state
+        .upload_work(move || prepare(files, limit, &index))
+        .await??;
     if let Some(id) = crate::db::raw_logs::incident_for_sha256(&state.db, &prepared.sha256).await? {
         return Ok((crate::incidents::get(&state.db, id).await?, false));
     }

@@ -43,25 +43,25 @@ pub async fn ingest_log_with(
     extra: Extra,
 ) -> AppResult<(Incident, bool)> {
     let limit = state.config.max_upload;
-    let (log, sha256) = tokio::task::spawn_blocking(move || -> AppResult<_> {
-        let log = inflate(bytes, limit)?;
-        let sha256 = hex::encode(Sha256::digest(&log));
-        Ok((log, sha256))
-    })
-    .await
-    .map_err(AppError::internal)??;
+    let (log, sha256) = state
+        .upload_work(move || -> AppResult<_> {
+            let log = inflate(bytes, limit)?;
+            let sha256 = hex::encode(Sha256::digest(&log));
+            Ok((log, sha256))
+        })
+        .await??;
 
     if let Some(id) = db::raw_logs::incident_for_sha256(&state.db, &sha256).await? {
         return Ok((incidents::get(&state.db, id).await?, false));
     }
 
     let index = state.findings();
-    let (log, analysis) = tokio::task::spawn_blocking(move || {
-        let analysis = analyze_plain(&log, &index);
-        (log, analysis)
-    })
-    .await
-    .map_err(AppError::internal)?;
+    let (log, analysis) = state
+        .upload_work(move || {
+            let analysis = analyze_plain(&log, &index);
+            (log, analysis)
+        })
+        .await?;
     store_analysed(state, filename, log, &sha256, analysis, &extra).await
 }
 
@@ -78,14 +78,14 @@ pub async fn store_analysed(
 ) -> AppResult<(Incident, bool)> {
     let size = log.len() as i64;
     let redactions = crashdex_core::redact::count_markers(&log) as i64;
-    let (compressed, analysis, key_text) = tokio::task::spawn_blocking(move || -> AppResult<_> {
-        let compressed =
-            zstd::encode_all(log.as_slice(), ZSTD_LEVEL).map_err(AppError::internal)?;
-        let key_text = crate::search::key_lines_text(&log, &analysis);
-        Ok((compressed, analysis, key_text))
-    })
-    .await
-    .map_err(AppError::internal)??;
+    let (compressed, analysis, key_text) = state
+        .upload_work(move || -> AppResult<_> {
+            let compressed =
+                zstd::encode_all(log.as_slice(), ZSTD_LEVEL).map_err(AppError::internal)?;
+            let key_text = crate::search::key_lines_text(&log, &analysis);
+            Ok((compressed, analysis, key_text))
+        })
+        .await??;
     let stored = Stored {
         sha256,
         filename: filename.as_deref(),
