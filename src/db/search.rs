@@ -129,8 +129,11 @@ pub async fn has_problems(pool: &SqlitePool) -> sqlx::Result<bool> {
 /// other status (`resolved`, `fixed`, ...) resolved.
 fn push_incident_filters(qb: &mut QueryBuilder<'_, Sqlite>, f: &Filters, problems: bool) {
     if let (Some(status), true) = (&f.status, problems) {
+        // through the covering index: see migrations/20260307000000_incidents_id_problem.sql
         qb.push(
-            " AND i.problem_id IN (SELECT p0.id FROM problems p0
+            " AND (SELECT x.problem_id FROM incidents x INDEXED BY incidents_id_problem
+                   WHERE x.id = i.id)
+                 IN (SELECT p0.id FROM problems p0
                  JOIN problems p ON p.id = p0.root_id WHERE p.resolved_at IS ",
         );
         qb.push(if status == "open" {
@@ -187,6 +190,11 @@ pub async fn candidates(
     newest: i64,
 ) -> sqlx::Result<Vec<CandidateRow>> {
     let problem = if problems { "i.problem_id" } else { "NULL" };
+    let problem_by_index = if problems {
+        "(SELECT x.problem_id FROM incidents x INDEXED BY incidents_id_problem WHERE x.id = i.id)"
+    } else {
+        "NULL"
+    };
     let mut qb = match expr {
         Some(expr) => {
             // bm25 over the newest matches only: FTS5 walks its doclists newest first and stops
@@ -205,13 +213,14 @@ pub async fn candidates(
             qb.push(format!(
                 ")
                  SELECT m.id, m.score, {problem} AS problem_id, i.created_at
-                 FROM m JOIN incidents i ON i.id = m.id ORDER BY m.id DESC"
+                 FROM m JOIN incidents i INDEXED BY incidents_id_problem ON i.id = m.id
+                 ORDER BY m.id DESC"
             ));
             qb
         }
         None => {
             let mut qb = QueryBuilder::<Sqlite>::new(format!(
-                "SELECT i.id, 0.0 AS score, {problem} AS problem_id, i.created_at
+                "SELECT i.id, 0.0 AS score, {problem_by_index} AS problem_id, i.created_at
                  FROM incidents i WHERE 1 = 1"
             ));
             push_incident_filters(&mut qb, filters, problems);

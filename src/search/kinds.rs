@@ -16,8 +16,9 @@ use std::collections::HashMap;
 /// How many of the newest matching incidents each search ranks by bm25 (and groups into
 /// problems): the cost of a search stays bounded however many incidents match.
 pub const CANDIDATES: i64 = 500;
-/// Incidents are counted up to this many.
-pub const COUNT_CAP: i64 = 10_000;
+/// Incidents are counted up to this many (shown as "1000+"): counting every match of a common
+/// word costs more than the rest of the search.
+pub const COUNT_CAP: i64 = 1_000;
 /// Characters of a first error shown in a hit.
 const FIRST_ERROR_CHARS: usize = 240;
 /// Characters of a snippet shown in a hit.
