@@ -282,6 +282,48 @@ async fn phone_width(c: &Client, server: &Server, incident: &str) -> Res<()> {
     Ok(())
 }
 
+/// Every kind of page at phone width: a title naming the page, one `h1`, a label for every
+/// visible form control, and no sideways scrolling.
+async fn every_page_checks(c: &Client, server: &Server, incident: &str) -> Res<()> {
+    c.set_window_size(390, 844).await?;
+    let pages = [
+        "/".to_string(),
+        "/incidents".into(),
+        incident.to_string(),
+        "/problems".into(),
+        "/problems/1".into(),
+        "/findings".into(),
+        format!("/findings/{FINDING}"),
+        "/search?q=srcIndex".into(),
+        "/search?q=class%3Acuda_oom+nothing+matches+this".into(),
+        "/admin".into(),
+    ];
+    let check = r#"
+        const problems = [];
+        if (document.querySelectorAll('h1').length !== 1) problems.push('h1 count ' + document.querySelectorAll('h1').length);
+        for (const el of document.querySelectorAll('input, select, textarea')) {
+            if (el.type === 'hidden' || el.offsetParent === null) continue;
+            const labelled = (el.id && document.querySelector('label[for="' + el.id + '"]'))
+                || el.closest('label') || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+            if (!labelled) problems.push('unlabelled ' + el.tagName + ' ' + (el.name || el.id));
+        }
+        if (document.documentElement.scrollWidth > window.innerWidth + 1) problems.push('scrolls sideways: ' + document.documentElement.scrollWidth);
+        return problems;
+    "#;
+    for page in pages {
+        c.goto(&format!("{}{page}", server.url)).await?;
+        text_of(c, "main h1").await?;
+        let title = c.title().await?;
+        assert!(
+            title.ends_with(" · crashdex") && title.len() > " · crashdex".len(),
+            "{page}: title {title:?}"
+        );
+        let found = c.execute(check, vec![]).await?;
+        assert_eq!(found, serde_json::json!([]), "{page}");
+    }
+    Ok(())
+}
+
 /// The incident and search pages in dark mode.
 async fn dark_mode(c: &Client, server: &Server, incident: &str) -> Res<()> {
     c.goto(&format!("{}{incident}", server.url)).await?;
@@ -323,9 +365,14 @@ async fn upload_search_and_resolve_in_chromium() {
         Ok(incident) => phone_width(&c, &server, incident).await,
         Err(_) => Ok(()),
     };
+    let pages = match &walked {
+        Ok(incident) => every_page_checks(&c, &server, incident).await,
+        Err(_) => Ok(()),
+    };
     let _ = c.close().await;
     let incident = walked.expect("upload, incident, search, finding, problem");
     phone.expect("phone width");
+    pages.expect("titles, headings, labels and width of every page");
 
     let dark = browser(
         &driver,
