@@ -9,10 +9,12 @@
 #
 #   bench/load.sh                      # 64 clients, 60 s, on a free loopback port
 #   CLIENTS=16 DURATION=10 bench/load.sh
+#   THINK_MS=100 bench/load.sh         # each client pauses ~100 ms between requests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 clients=${CLIENTS:-64}
 duration=${DURATION:-60}
+think=${THINK_MS:-0}
 
 cargo build --quiet --release --bin crashdex --example load
 
@@ -41,7 +43,7 @@ echo "server: release build, pid $pid, http://$addr, database $tmp/load.db"
 logs=(findings/examples)
 [ -d ../shared/triage/corpus ] && logs+=(../shared/triage/corpus)
 target/release/examples/load --base "http://$addr" --clients "$clients" \
-  --seconds "$duration" "${logs[@]}"
+  --seconds "$duration" --think-ms "$think" "${logs[@]}"
 
 kill -0 "$pid" 2>/dev/null || echo "load.sh: the server died during the run" >&2
 warns=$(grep -v 'listening on' "$tmp/server.log" || true)

@@ -6,7 +6,8 @@
 //! responses said `database is locked`, then one JSON line with the totals.
 //!
 //! Run with: `cargo run --release --example load -- --base http://127.0.0.1:8080 --clients 64
-//! --seconds 60 LOG_DIR...`
+//! --seconds 60 [--think-ms 0] LOG_DIR...`. With `--think-ms` each client pauses about that long
+//! between requests (people and bots pace themselves); without, the clients saturate the server.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -51,6 +52,8 @@ struct Args {
     base: String,
     clients: usize,
     seconds: u64,
+    /// Mean pause between a client's requests (0: back to back, the server saturated).
+    think_ms: u64,
     logs: Vec<PathBuf>,
 }
 
@@ -59,6 +62,7 @@ fn parse_args() -> Result<Args, String> {
         base: "http://127.0.0.1:8080".into(),
         clients: 64,
         seconds: 60,
+        think_ms: 0,
         logs: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -68,6 +72,7 @@ fn parse_args() -> Result<Args, String> {
             "--base" => args.base = value()?,
             "--clients" => args.clients = value()?.parse().map_err(|e| format!("{e}"))?,
             "--seconds" => args.seconds = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--think-ms" => args.think_ms = value()?.parse().map_err(|e| format!("{e}"))?,
             dir => args.logs.push(PathBuf::from(dir)),
         }
     }
@@ -114,6 +119,7 @@ async fn client_loop(
     logs: Arc<Vec<Vec<u8>>>,
     deadline: Instant,
     max_id: Arc<std::sync::atomic::AtomicI64>,
+    think: Duration,
 ) -> Stats {
     use std::sync::atomic::Ordering;
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (id as u64 + 1).wrapping_mul(0x2545_f491));
@@ -121,6 +127,15 @@ async fn client_loop(
     let mut n = 0u64;
     while Instant::now() < deadline {
         n += 1;
+        if !think.is_zero() {
+            // a pause of 0.5 to 1.5 times the think time, so clients do not march in step
+            let ms = think.as_millis() as u64;
+            let pause = Duration::from_millis(ms / 2 + rng.below(ms.max(1)));
+            tokio::time::sleep(pause).await;
+            if Instant::now() >= deadline {
+                break;
+            }
+        }
         let mut roll = rng.below(100);
         let kind = MIX
             .iter()
@@ -229,6 +244,7 @@ async fn main() -> Result<(), String> {
                 logs.clone(),
                 deadline,
                 max_id.clone(),
+                Duration::from_millis(args.think_ms),
             ))
         })
         .collect();
@@ -250,8 +266,9 @@ async fn main() -> Result<(), String> {
 
 fn print_report(args: &Args, logs: &[Vec<u8>], total: &mut Stats, secs: f64) {
     println!(
-        "crashdex load: {} clients, {:.0} s, {} distinct real logs, base {}",
+        "crashdex load: {} clients (think time {} ms), {:.0} s, {} distinct real logs, base {}",
         args.clients,
+        args.think_ms,
         secs,
         logs.len(),
         args.base
@@ -301,6 +318,7 @@ fn print_report(args: &Args, logs: &[Vec<u8>], total: &mut Stats, secs: f64) {
         "{}",
         serde_json::json!({
             "clients": args.clients,
+            "think_ms": args.think_ms,
             "seconds": secs.round(),
             "requests": all.len(),
             "rps": (all.len() as f64 / secs).round(),
