@@ -114,18 +114,124 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("TensorRT-LLM", "tensorrt_llm"),
     ("torch", "pytorch"),
 ];
-static FRAMEWORK_WORDS: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
-    aho_corasick::AhoCorasick::new(FRAMEWORK_VOTES.iter().map(|(w, _)| *w)).expect("valid words")
-});
+/// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
+const FRAMEWORK_WORDS: [W; 10] = [
+    W::SGLANG,
+    W::SERVER_ARGS,
+    W::SCHEDULER_HIT,
+    W::VLLM,
+    W::VLLM_MIXED,
+    W::ENGINE_CORE,
+    W::TENSORRT_LLM_,
+    W::TRT_LLM,
+    W::TENSORRT_LLM,
+    W::TORCH,
+];
 
 /// Literal hints without which [`BARE_MODEL`] cannot match (it is too costly for every line).
-static BARE_HINT: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
-    aho_corasick::AhoCorasick::new([
-        "H100", "H200", "H800", "H20", "B100", "B200", "B300", "GB200", "GB300", "GB10", "A100",
-        "A800", "A10", "L40", "L20", "RTX",
-    ])
-    .expect("valid hints")
+const BARE_HINTS: &[&str] = &[
+    "H100", "H200", "H800", "H20", "B100", "B200", "B300", "GB200", "GB300", "GB10", "A100",
+    "A800", "A10", "L40", "L20", "RTX",
+];
+
+/// Declares the literal words the rules below test a line for, as the constants of `W`, and
+/// their text in `W::TEXT`.
+macro_rules! words {
+    ($($name:ident = $text:literal,)*) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[derive(Clone, Copy)]
+        enum W { $($name,)* }
+        impl W {
+            const TEXT: &'static [&'static str] = &[$($text,)*];
+        }
+    };
+}
+
+words! {
+    GPU_ = "GPU ",
+    COLON_ = ": ",
+    NVIDIA = "NVIDIA",
+    APABILIT = "apabilit",
+    SM_LOWER = "sm_",
+    SM_UPPER = "SM",
+    MIN_CAP = "Minimum capability",
+    CUR_CAP = "Current capability",
+    SUPPORTS_CAPS = "supports CUDA capabilities",
+    CUDA_ARCHS = "CUDA Archs",
+    ARCH_LIST = "ARCH_LIST",
+    DEVICE_NAME = "device_name=",
+    RIVER = "river",
+    NVIDIA_SMI = "NVIDIA-SMI",
+    CUDA_UPPER = "CUDA",
+    CUDA_TITLE = "Cuda",
+    CUDA_LOWER = "cuda",
+    ERSION = "ersion",
+    RELEASE = "release",
+    BUILD = "build",
+    CUDA_VERSION_ = "cuda_version",
+    CUDA_VERSION_DASH = "cuda-version",
+    CUDA_VERSION_TITLE = "CUDA Version",
+    RROR = "rror",
+    EQ_EQ = "==",
+    SGLANG = "sglang",
+    LLM_ENGINE_V = "LLM engine (v",
+    LMSYSORG = "lmsysorg/",
+    VLLM_SLASH = "vllm/",
+    SERVER_ARGS = "ServerArgs(",
+    NON_DEFAULT = "non-default args",
+    DASH_DASH = "--",
+    LAUNCH_SERVER = "launch_server",
+    _SERVE = " serve",
+    MODEL_PATH = "model_path=",
+    CONFIG_MODEL = "config: model=",
+    QUOTED_MODEL = "'model':",
+    DASH_MODEL = "--model",
+    VLLM_SERVE = "vllm serve",
+    PYTHON_TITLE = "Python",
+    PYTHON3_ = "python3.",
+    SCHEDULER_HIT = "Scheduler hit an exception",
+    VLLM = "vllm",
+    VLLM_MIXED = "vLLM",
+    ENGINE_CORE = "EngineCore",
+    TENSORRT_LLM_ = "tensorrt_llm",
+    TRT_LLM = "TRT-LLM",
+    TENSORRT_LLM = "TensorRT-LLM",
+    TORCH = "torch",
+}
+
+/// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
+/// search per word (each `str::contains` builds a fresh searcher, which dominated this module).
+static WORDS: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
+    aho_corasick::AhoCorasick::builder()
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .build(W::TEXT.iter().chain(BARE_HINTS))
+        .expect("valid words")
 });
+
+/// The words of `W` (and, from bit `W::TEXT.len()` on, the bare-model hints) that occur in a line.
+#[derive(Clone, Copy, Default)]
+struct Seen(u128);
+
+// one bit per word and hint
+const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 128);
+
+impl Seen {
+    fn of(t: &str) -> Seen {
+        let mut bits = 0u128;
+        for m in WORDS.find_overlapping_iter(t) {
+            bits |= 1 << m.pattern().as_usize();
+        }
+        Seen(bits)
+    }
+
+    fn has(self, w: W) -> bool {
+        self.0 & (1 << w as usize) != 0
+    }
+
+    fn bare_hint(self) -> bool {
+        self.0 >> W::TEXT.len() != 0
+    }
+}
 static CAPABILITY: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|Current capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device",
@@ -194,6 +300,10 @@ static VERSION_LINES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         (re(r"vllm/vllm-openai:v(\d+\.\d+\.\d+)"), "vllm"),
     ]
 });
+/// All of [`VERSION_LINES`] in one pass: most lines that mention a version match none of them.
+static VERSION_SET: LazyLock<regex::RegexSet> = LazyLock::new(|| {
+    regex::RegexSet::new(VERSION_LINES.iter().map(|(r, _)| r.as_str())).expect("valid env regexes")
+});
 static MODEL: LazyLock<Vec<Regex>> = LazyLock::new(|| {
     vec![
         re(r#"\bmodel_path=['"]([^'"]+)['"]"#),
@@ -253,14 +363,15 @@ impl EnvCollector {
         if t.len() < 3 || t.len() > 20_000 {
             return;
         }
-        self.gpu(t);
-        self.versions(t);
-        self.frameworks(t);
-        self.args(t);
+        let w = Seen::of(t);
+        self.gpu(t, w);
+        self.versions(t, w);
+        self.frameworks(w);
+        self.args(t, w);
     }
 
-    fn gpu(&mut self, t: &str) {
-        let gpu_line = t.contains("GPU ") && t.contains(": ");
+    fn gpu(&mut self, t: &str, w: Seen) {
+        let gpu_line = w.has(W::GPU_) && w.has(W::COLON_);
         // cheap checks first: the regexes run only on lines that can be these shapes
         let smi_row = !gpu_line && t.starts_with('|');
         if let Some(c) = gpu_line.then(|| GPU_LINE.captures(t)).flatten() {
@@ -273,19 +384,19 @@ impl EnvCollector {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 2);
-        } else if t.contains("NVIDIA") && MODEL_MENTION.is_match(t) {
+        } else if w.has(W::NVIDIA) && MODEL_MENTION.is_match(t) {
             if let Some(c) = MODEL_MENTION.captures(t) {
                 self.set_model(&c[1].replace('_', " "), 1);
             }
         } else if self.gpu_model_rank == 0
             && self.env.gpu_model.is_none()
             && t.len() < 300
-            && BARE_HINT.is_match(t)
+            && w.bare_hint()
         {
             // "8x H100", "on B200": the weakest evidence, kept only when nothing better is said
             if let Some(c) = BARE_MODEL.captures(t) {
                 let name = c[2].to_string();
-                if sm_for_model(&name).is_some() && !t.contains("device_name=") {
+                if sm_for_model(&name).is_some() && !w.has(W::DEVICE_NAME) {
                     self.env.gpu_model = Some(name);
                     if let Some(n) = c.get(1).and_then(|m| m.as_str().parse::<u32>().ok()) {
                         self.bare_count = Some(n);
@@ -293,14 +404,11 @@ impl EnvCollector {
                 }
             }
         }
-        if t.contains("apabilit") || t.contains("sm_") || t.contains("SM") {
-            if t.contains("Minimum capability") && !t.contains("Current capability") {
+        if w.has(W::APABILIT) || w.has(W::SM_LOWER) || w.has(W::SM_UPPER) {
+            if w.has(W::MIN_CAP) && !w.has(W::CUR_CAP) {
                 return;
             }
-            if t.contains("supports CUDA capabilities")
-                || t.contains("CUDA Archs")
-                || t.contains("ARCH_LIST")
-            {
+            if w.has(W::SUPPORTS_CAPS) || w.has(W::CUDA_ARCHS) || w.has(W::ARCH_LIST) {
                 return;
             }
             if let Some(c) = CAPABILITY.captures(t) {
@@ -333,21 +441,21 @@ impl EnvCollector {
         }
     }
 
-    fn versions(&mut self, t: &str) {
-        if self.env.driver_version.is_none() && (t.contains("river") || t.contains("NVIDIA-SMI")) {
+    fn versions(&mut self, t: &str, w: Seen) {
+        if self.env.driver_version.is_none() && (w.has(W::RIVER) || w.has(W::NVIDIA_SMI)) {
             if let Some(c) = DRIVER.captures(t) {
                 self.env.driver_version = Some(c[1].to_string());
             }
         }
-        let cuda = t.contains("CUDA") || t.contains("Cuda") || t.contains("cuda");
+        let cuda = w.has(W::CUDA_UPPER) || w.has(W::CUDA_TITLE) || w.has(W::CUDA_LOWER);
         if cuda
-            && (t.contains("ersion")
-                || t.contains("release")
-                || t.contains("build")
-                || t.contains("cuda_version")
-                || t.contains("cuda-version")
-                || t.contains("CUDA Version"))
-            && !t.contains("rror")
+            && (w.has(W::ERSION)
+                || w.has(W::RELEASE)
+                || w.has(W::BUILD)
+                || w.has(W::CUDA_VERSION_)
+                || w.has(W::CUDA_VERSION_DASH)
+                || w.has(W::CUDA_VERSION_TITLE))
+            && !w.has(W::RROR)
         {
             for (i, r) in CUDA.iter().enumerate() {
                 if self.env.cuda_version.is_some() && i >= self.cuda_rank {
@@ -360,11 +468,14 @@ impl EnvCollector {
                 }
             }
         }
-        if self
-            .env
-            .python_version
-            .as_deref()
-            .is_none_or(|v| v.matches('.').count() < 2)
+        // every Python pattern needs one of these words
+        let pythonish = w.has(W::PYTHON_TITLE) || w.has(W::PYTHON3_);
+        if pythonish
+            && self
+                .env
+                .python_version
+                .as_deref()
+                .is_none_or(|v| v.matches('.').count() < 2)
         {
             for r in PYTHON.iter() {
                 if let Some(c) = r.captures(t) {
@@ -392,7 +503,7 @@ impl EnvCollector {
                 }
             }
         }
-        if t.contains("==") {
+        if w.has(W::EQ_EQ) {
             if let Some(c) = PIP.captures(t) {
                 let name = normalize_pkg(&c[1]);
                 if !(name == "torch" && self.torch_explicit) {
@@ -402,8 +513,10 @@ impl EnvCollector {
                         .or_insert_with(|| c[2].to_string());
                 }
             }
-        } else if let Some(c) = t
-            .split_once(": ")
+        } else if let Some(c) = w
+            .has(W::COLON_)
+            .then(|| t.split_once(": "))
+            .flatten()
             .filter(|(k, _)| CHECK_ENV_PACKAGES.contains(&k.trim()))
             .and_then(|_| KV.captures(t))
         {
@@ -419,12 +532,15 @@ impl EnvCollector {
                     .or_insert_with(|| val.to_string());
             }
         }
-        let versiony = t.contains("ersion")
-            || t.contains("sglang")
-            || t.contains("LLM engine (v")
-            || t.contains("lmsysorg/")
-            || t.contains("vllm/");
-        for (r, fw) in VERSION_LINES.iter().filter(|_| versiony) {
+        let versiony = w.has(W::ERSION)
+            || w.has(W::SGLANG)
+            || w.has(W::LLM_ENGINE_V)
+            || w.has(W::LMSYSORG)
+            || w.has(W::VLLM_SLASH);
+        if !versiony {
+            return;
+        }
+        for (r, fw) in VERSION_SET.matches(t).iter().map(|i| &VERSION_LINES[i]) {
             if let Some(c) = r.captures(t) {
                 *self.framework_votes.entry(fw).or_default() += 5;
                 self.env
@@ -435,22 +551,17 @@ impl EnvCollector {
         }
     }
 
-    fn frameworks(&mut self, t: &str) {
-        // one scan for every vote word, instead of a substring search per word
-        let mut seen = [false; FRAMEWORK_VOTES.len()];
-        for m in FRAMEWORK_WORDS.find_overlapping_iter(t) {
-            seen[m.pattern().as_usize()] = true;
-        }
-        for (i, (_, fw)) in FRAMEWORK_VOTES.iter().enumerate() {
-            if seen[i] {
+    fn frameworks(&mut self, w: Seen) {
+        for (word, (_, fw)) in FRAMEWORK_WORDS.iter().zip(FRAMEWORK_VOTES) {
+            if w.has(*word) {
                 *self.framework_votes.entry(fw).or_default() +=
                     if *fw == "pytorch" { 0 } else { 1 };
             }
         }
     }
 
-    fn args(&mut self, t: &str) {
-        if t.contains("ServerArgs(") {
+    fn args(&mut self, t: &str, w: Seen) {
+        if w.has(W::SERVER_ARGS) {
             if let Some(c) = SERVER_ARGS.captures(t) {
                 for p in ARG_PAIR.captures_iter(&c[1]) {
                     self.env
@@ -458,7 +569,7 @@ impl EnvCollector {
                         .insert(p[1].to_string(), unquote(&p[2]));
                 }
             }
-        } else if t.contains("non-default args") {
+        } else if w.has(W::NON_DEFAULT) {
             if let Some(c) = NON_DEFAULT.captures(t) {
                 for p in DICT_PAIR.captures_iter(&c[1]) {
                     self.env
@@ -466,7 +577,7 @@ impl EnvCollector {
                         .insert(p[1].to_string(), unquote(p[2].trim()));
                 }
             }
-        } else if t.contains("--") && (t.contains("launch_server") || t.contains(" serve")) {
+        } else if w.has(W::DASH_DASH) && (w.has(W::LAUNCH_SERVER) || w.has(W::_SERVE)) {
             if let Some(c) = CLI_LAUNCH.captures(t) {
                 for p in CLI_FLAG.captures_iter(&c[1]) {
                     let v = p
@@ -480,11 +591,11 @@ impl EnvCollector {
                 }
             }
         }
-        let modelish = t.contains("model_path=")
-            || t.contains("config: model=")
-            || t.contains("'model':")
-            || t.contains("--model")
-            || t.contains("vllm serve");
+        let modelish = w.has(W::MODEL_PATH)
+            || w.has(W::CONFIG_MODEL)
+            || w.has(W::QUOTED_MODEL)
+            || w.has(W::DASH_MODEL)
+            || w.has(W::VLLM_SERVE);
         if self.env.model.is_none() && modelish {
             for r in MODEL.iter() {
                 if let Some(c) = r.captures(t) {
@@ -615,6 +726,13 @@ mod tests {
             e.server_args.get("attention_backend").map(String::as_str),
             Some("triton")
         );
+    }
+
+    #[test]
+    fn framework_words_follow_the_votes() {
+        for (w, (text, _)) in FRAMEWORK_WORDS.iter().zip(FRAMEWORK_VOTES) {
+            assert_eq!(W::TEXT[*w as usize], *text);
+        }
     }
 
     #[test]

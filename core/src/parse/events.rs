@@ -171,7 +171,7 @@ pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
         return None;
     }
     // An operator stopping a process is not a crash, and says nothing about one.
-    if STOPPED.is_match(text) {
+    if STOPPED.first_match(text).is_some() {
         return None;
     }
     let first = RULES.0.first_match(text)?;
@@ -186,9 +186,11 @@ pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
     Some(tier)
 }
 
-static STOPPED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:\w+\.)*KeyboardInterrupt\b|closing signal SIGTERM|Signal 15 \(SIGTERM\)|Received SIGTERM|received signal SIGINT|^Aborted!$")
-        .expect("valid regex")
+// Behind the literal prefilter too: nearly every line holds none of its words.
+static STOPPED: LazyLock<super::prefilter::OrderedRules> = LazyLock::new(|| {
+    super::prefilter::OrderedRules::new([
+        r"^(?:\w+\.)*KeyboardInterrupt\b|closing signal SIGTERM|Signal 15 \(SIGTERM\)|Received SIGTERM|received signal SIGINT|^Aborted!$",
+    ])
 });
 
 static BENIGN: LazyLock<Regex> = LazyLock::new(|| {

@@ -16,7 +16,7 @@ use crate::signature;
 use events::{Event, EXCEPTION_LINE};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// Most strong lines remembered for the page and for repeat detection; memory stays bounded on
 /// logs that repeat one error a million times.
@@ -53,6 +53,31 @@ pub struct Triage {
     ranks: BTreeSet<u32>,
     lines: u64,
 }
+
+/// A substring search built once (`str::contains` builds its searcher on every call).
+struct Word(&'static str, OnceLock<memchr::memmem::Finder<'static>>);
+
+impl Word {
+    const fn new(word: &'static str) -> Self {
+        Word(word, OnceLock::new())
+    }
+
+    fn find(&self, text: &str) -> Option<usize> {
+        self.1
+            .get_or_init(|| memchr::memmem::Finder::new(self.0))
+            .find(text.as_bytes())
+    }
+
+    fn is_in(&self, text: &str) -> bool {
+        self.find(text).is_some()
+    }
+}
+
+static ASYNC_REPORT: Word = Word::new("asynchronously reported");
+static LAST_ENQUEUED: Word = Word::new("ast enqueued");
+static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
+static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
+static WARNING_COLON: Word = Word::new("Warning: ");
 
 static ENQUEUED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"Rank (\d+)\].*[Ll]ast enqueued (?:NCCL )?work: (\d+)").expect("valid regex")
@@ -91,10 +116,10 @@ impl Triage {
                 self.advance_phase(p);
             }
         }
-        if text.contains("asynchronously reported") {
+        if ASYNC_REPORT.is_in(text) {
             self.async_report = true;
         }
-        if text.contains("ast enqueued") {
+        if LAST_ENQUEUED.is_in(text) {
             if let Some(c) = ENQUEUED.captures(text) {
                 if let (Ok(r), Ok(w)) = (c[1].parse(), c[2].parse()) {
                     self.enqueued.entry(r).or_insert(w);
@@ -126,7 +151,7 @@ impl Triage {
     fn traceback(&mut self, line: &Line) {
         let text = line.text.as_str();
         let t = text.trim_start();
-        if text.contains("Traceback (most recent call last)") {
+        if TRACEBACK.is_in(text) {
             self.in_traceback = true;
             self.traceback_rank = line.rank;
             self.frames.clear();
@@ -147,16 +172,13 @@ impl Triage {
         let mut text = line.text.as_str();
         // A traceback header names no error; its exception line will. A damaged paste may glue
         // the header to the end of the line before it, which is then read on its own.
-        const HEADER: &str = "Traceback (most recent call last):";
-        if let Some(i) = text.find(HEADER) {
+        if let Some(i) = TRACEBACK_HEADER.find(text) {
             text = text[..i].trim_end();
             if text.len() < 3 {
                 return;
             }
         }
         // A logger that called its line a warning or info did not crash on it.
-        let text = text.to_string();
-        let text = text.as_str();
         let tier = match events::detect(text, line.level) {
             Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
             _ => {
@@ -244,7 +266,9 @@ impl Triage {
             return;
         }
         let text = line.text.trim();
-        let is_warn = line.level == Some('W') || WARNING.is_match(text);
+        // every shape of `WARNING` starts with a `W` or holds `Warning: `
+        let is_warn = line.level == Some('W')
+            || ((text.starts_with('W') || WARNING_COLON.is_in(text)) && WARNING.is_match(text));
         if !is_warn || ROUTINE.is_match(text) || text.len() < 12 {
             return;
         }

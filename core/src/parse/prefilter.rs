@@ -9,15 +9,51 @@
 use crate::findings::compile::regex_fragments;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use regex::Regex;
+use regex_syntax::hir::HirKind;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Most top-level alternatives over all patterns of one rule list (bits of [`Branches`]).
+const MAX_BRANCHES: usize = 256;
+
+/// A bit set of branches.
+type Branches = [u64; MAX_BRANCHES / 64];
 
 /// Ordered regexes behind one prefilter (at most 64).
+///
+/// Each pattern is confirmed per top-level alternative (branch): only the branches whose own
+/// fragments occur in the line are tried, each a small regex that is much cheaper than the whole
+/// alternation, and a branch that is a plain literal is confirmed where the automaton found it,
+/// with no regex at all. A pattern matches a line exactly when one of its branches does, so the
+/// result is the one the whole regex gives.
 pub struct OrderedRules {
+    /// Whole patterns, for those with a branch that has no usable fragment.
     regexes: Vec<Regex>,
     automaton: AhoCorasick,
-    /// For each fragment of the automaton, the bit set of patterns it stands for.
-    owners: Vec<u64>,
+    /// For each fragment of the automaton, the branches it stands for.
+    owners: Vec<Vec<u16>>,
+    branches: Vec<Branch>,
+    /// For each pattern, its branches.
+    of_rule: Vec<Branches>,
     /// Patterns with no usable fragment, checked on every line.
     always: u64,
+}
+
+struct Branch {
+    rule: usize,
+    /// The exact text of a branch that is a case-sensitive literal.
+    literal: Option<Vec<u8>>,
+    /// The branch's source (with the pattern's case flag) and its regex once needed.
+    source: String,
+    regex: OnceLock<Regex>,
+}
+
+impl Branch {
+    fn is_match(&self, text: &str) -> bool {
+        self.regex
+            .get_or_init(|| Regex::new(&self.source).expect("valid built-in regex"))
+            .is_match(text)
+    }
 }
 
 impl OrderedRules {
@@ -25,22 +61,26 @@ impl OrderedRules {
     pub fn new<'a>(patterns: impl IntoIterator<Item = &'a str>) -> Self {
         let mut regexes = Vec::new();
         let mut frags: Vec<Vec<u8>> = Vec::new();
-        let mut owners = Vec::new();
+        let mut slots: HashMap<Vec<u8>, usize> = HashMap::new();
+        let mut owners: Vec<Vec<u16>> = Vec::new();
+        let mut branches = Vec::new();
+        let mut of_rule = Vec::new();
         let mut always = 0u64;
         for (i, p) in patterns.into_iter().enumerate() {
             assert!(i < 64, "at most 64 ordered rules");
             regexes.push(Regex::new(p).expect("valid built-in regex"));
+            of_rule.push([0u64; MAX_BRANCHES / 64]);
             let case_insensitive = p.starts_with("(?i)");
             let mut mine = Vec::new();
             let mut ok = true;
             for branch in top_level_branches(p.trim_start_matches("(?i)")) {
-                let branch = if case_insensitive {
+                let source = if case_insensitive {
                     format!("(?i){branch}")
                 } else {
                     branch.to_string()
                 };
-                match regex_fragments(&branch) {
-                    Some(f) => mine.extend(f),
+                match regex_fragments(&source) {
+                    Some(f) => mine.push((source, f)),
                     None => {
                         ok = false;
                         break;
@@ -51,9 +91,26 @@ impl OrderedRules {
                 always |= 1 << i;
                 continue;
             }
-            for f in mine {
-                frags.push(f);
-                owners.push(1u64 << i);
+            for (source, fs) in mine {
+                let b = branches.len();
+                assert!(b < MAX_BRANCHES, "at most {MAX_BRANCHES} branches");
+                of_rule[i][b / 64] |= 1 << (b % 64);
+                let literal = plain_literal(&source);
+                branches.push(Branch {
+                    rule: i,
+                    literal,
+                    source,
+                    regex: OnceLock::new(),
+                });
+                for f in fs {
+                    // one automaton pattern per distinct fragment (the automaton ignores case)
+                    let slot = *slots.entry(f.to_ascii_lowercase()).or_insert_with(|| {
+                        frags.push(f);
+                        owners.push(Vec::new());
+                        frags.len() - 1
+                    });
+                    owners[slot].push(b as u16);
+                }
             }
         }
         let automaton = AhoCorasickBuilder::new()
@@ -66,47 +123,67 @@ impl OrderedRules {
             regexes,
             automaton,
             owners,
+            branches,
+            of_rule,
             always,
         }
     }
 
     /// The index of the first pattern, in order, that matches the text.
     pub fn first_match(&self, text: &str) -> Option<usize> {
-        // Most lines hold no fragment at all: a plain (accelerated) search says so cheaply.
-        if self.always == 0 && !self.automaton.is_match(text) {
-            return None;
-        }
+        // rules known to match (a literal branch seen), and branches worth a regex
+        let mut matched = 0u64;
         let mut candidates = self.always;
-        for m in self.automaton.find_overlapping_iter_compat(text) {
-            candidates |= self.owners[m];
+        let mut tried: Branches = [0; MAX_BRANCHES / 64];
+        let bytes = text.as_bytes();
+        for m in self.automaton.find_overlapping_iter(text) {
+            for &b in &self.owners[m.pattern().as_usize()] {
+                let branch = &self.branches[b as usize];
+                candidates |= 1 << branch.rule;
+                match &branch.literal {
+                    Some(l) if l.len() == m.len() => {
+                        if &bytes[m.range()] == l.as_slice() {
+                            matched |= 1 << branch.rule;
+                        }
+                    }
+                    _ => tried[b as usize / 64] |= 1 << (b % 64),
+                }
+            }
         }
         while candidates != 0 {
             let i = candidates.trailing_zeros() as usize;
-            if self.regexes[i].is_match(text) {
+            candidates &= candidates - 1;
+            if matched & (1 << i) != 0 {
                 return Some(i);
             }
-            candidates &= candidates - 1;
+            if self.always & (1 << i) != 0 {
+                if self.regexes[i].is_match(text) {
+                    return Some(i);
+                }
+                continue;
+            }
+            for (w, (&mine, &seen)) in self.of_rule[i].iter().zip(&tried).enumerate() {
+                let mut bits = mine & seen;
+                while bits != 0 {
+                    let b = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.branches[b].is_match(text) {
+                        return Some(i);
+                    }
+                }
+            }
         }
         None
     }
 }
 
-trait OverlappingCompat {
-    fn find_overlapping_iter_compat<'a>(
-        &'a self,
-        text: &'a str,
-    ) -> Box<dyn Iterator<Item = usize> + 'a>;
-}
-
-impl OverlappingCompat for AhoCorasick {
-    fn find_overlapping_iter_compat<'a>(
-        &'a self,
-        text: &'a str,
-    ) -> Box<dyn Iterator<Item = usize> + 'a> {
-        Box::new(
-            self.find_overlapping_iter(text)
-                .map(|m| m.pattern().as_usize()),
-        )
+/// The text of a pattern that matches exactly one string, case-sensitively (no class, no
+/// anchor, no repetition).
+fn plain_literal(pattern: &str) -> Option<Vec<u8>> {
+    let hir = regex_syntax::parse(pattern).ok()?;
+    match hir.kind() {
+        HirKind::Literal(l) => Some(l.0.to_vec()),
+        _ => None,
     }
 }
 
@@ -148,6 +225,16 @@ mod tests {
         assert_eq!(r.first_match("12 baz"), Some(1));
         assert_eq!(r.first_match("word"), Some(2));
         assert_eq!(r.first_match("two words"), None);
+    }
+
+    #[test]
+    fn literal_branches_are_case_sensitive() {
+        let r = OrderedRules::new(["Broken pipe|exit status \\d+", "(?i)broken"]);
+        assert_eq!(r.first_match("a Broken pipe"), Some(0));
+        assert_eq!(r.first_match("a broken pipe"), Some(1));
+        assert_eq!(r.first_match("exit status 3"), Some(0));
+        assert_eq!(r.first_match("EXIT STATUS 3"), None);
+        assert_eq!(r.first_match("Broken pipBroken pipe"), Some(0));
     }
 
     #[test]
