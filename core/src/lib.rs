@@ -8,6 +8,7 @@
 //! strings handed to it), so every stage is tested as a plain function.
 
 pub mod analysis;
+mod ascii_first;
 pub mod findings;
 pub mod fold;
 pub mod lines;

@@ -5,6 +5,7 @@
 //! `\r`, caps very long lines, and strips the prefixes that servers and launchers put in front of a
 //! message (ranks, process tags, timestamps, levels, ANSI colours) into fields.
 
+use crate::ascii_first::{AsciiFirst, AsciiFirstSet};
 use regex::Regex;
 use std::io::{BufRead, BufReader};
 use std::sync::LazyLock;
@@ -206,12 +207,12 @@ pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
 
 /// One prefix shape: a regex anchored at the start, and how its captures fill the line's fields.
 struct Prefix {
-    re: Regex,
+    re: AsciiFirst,
 }
 
 /// All prefix shapes in one set: one anchored pass says which (if any) can apply.
-static PREFIX_SET: LazyLock<regex::RegexSet> = LazyLock::new(|| {
-    regex::RegexSet::new(PREFIXES.iter().map(|p| p.re.as_str())).expect("valid prefix set")
+static PREFIX_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
+    AsciiFirstSet::new(PREFIXES.iter().map(|p| p.re.as_str().to_string()).collect())
 });
 
 static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
@@ -255,8 +256,11 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[(?P<level>[EWI])\] ",
     ];
     pats.iter()
-        .map(|p| Prefix {
-            re: Regex::new(p).expect("valid prefix regex"),
+        .map(|p| {
+            assert!(regex_syntax::parse(p).is_ok(), "valid prefix regex: {p}");
+            Prefix {
+                re: AsciiFirst::new(*p),
+            }
         })
         .collect()
 });
@@ -276,8 +280,10 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
         if !could_have_prefix(rest) {
             break;
         }
-        let candidates = PREFIX_SET.matches(rest);
-        for i in candidates.iter() {
+        let mut candidates = [false; 32];
+        let candidates = &mut candidates[..PREFIXES.len()];
+        PREFIX_SET.matches_into(candidates, rest);
+        for (i, _) in candidates.iter().enumerate().filter(|(_, hit)| **hit) {
             let p = &PREFIXES[i];
             let Some(c) = p.re.captures(rest) else {
                 continue;

@@ -17,10 +17,10 @@
 
 pub use super::fragments::regex_fragments;
 use super::{Finding, Pattern};
+use crate::ascii_first::{AsciiFirst, AsciiFirstSet};
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
-use regex::{Regex, RegexSet};
+use regex::Regex;
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// Index of a distinct compiled pattern.
 pub type PatternId = u32;
@@ -40,17 +40,14 @@ const GROUP_SET_MIN: usize = 3;
 #[derive(Debug)]
 enum Check {
     Literal(String),
-    Regex(String, OnceLock<Option<Regex>>),
+    Regex(AsciiFirst),
 }
 
 impl Check {
     fn is_match(&self, text: &str) -> bool {
         match self {
             Check::Literal(l) => text.contains(l.as_str()),
-            Check::Regex(src, cell) => cell
-                .get_or_init(|| Regex::new(src).ok())
-                .as_ref()
-                .is_some_and(|r| r.is_match(text)),
+            Check::Regex(r) => r.is_match(text),
         }
     }
 }
@@ -66,7 +63,7 @@ pub struct RuleSet {
     longest_fragment: usize,
     /// Per automaton pattern (a distinct lower-cased fragment): the patterns it is a fragment of.
     groups: Vec<Group>,
-    unfiltered: OnceLock<Option<RegexSet>>,
+    unfiltered: Option<AsciiFirstSet>,
     unfiltered_ids: Vec<PatternId>,
 }
 
@@ -79,7 +76,7 @@ struct Group {
     single: Vec<PatternId>,
     /// Regex patterns confirmed together (in set order), and their set once built.
     together: Vec<PatternId>,
-    set: OnceLock<Option<RegexSet>>,
+    set: Option<AsciiFirstSet>,
 }
 
 /// Per-scan scratch space, so scanning a line allocates nothing.
@@ -115,9 +112,10 @@ impl RuleSet {
                     Pattern::Literal(l) => {
                         (Check::Literal(l.clone()), Some(vec![l.as_bytes().to_vec()]))
                     }
-                    Pattern::Regex(r) => {
-                        (Check::Regex(r.clone(), OnceLock::new()), regex_fragments(r))
-                    }
+                    Pattern::Regex(r) => (
+                        Check::Regex(AsciiFirst::new(r.as_str())),
+                        regex_fragments(r),
+                    ),
                 };
                 match frags {
                     Some(frags) => {
@@ -145,7 +143,8 @@ impl RuleSet {
             set.longest_fragment = fragment_list.iter().map(Vec::len).max().unwrap_or(0);
             set.prefilter = build_automaton(&fragment_list);
         }
-        for g in &mut set.groups {
+        let mut groups = std::mem::take(&mut set.groups);
+        for g in &mut groups {
             let regexes = g
                 .single
                 .iter()
@@ -157,7 +156,16 @@ impl RuleSet {
                     .single
                     .iter()
                     .partition(|&&id| matches!(checks[id as usize], Check::Regex(..)));
+                g.set = Some(AsciiFirstSet::new(
+                    g.together.iter().map(|&id| set.source(id)).collect(),
+                ));
             }
+        }
+        set.groups = groups;
+        if !unfiltered.is_empty() {
+            set.unfiltered = Some(AsciiFirstSet::new(
+                unfiltered.iter().map(|&id| set.source(id)).collect(),
+            ));
         }
         set.unfiltered_ids = unfiltered;
         set
@@ -180,7 +188,7 @@ impl RuleSet {
 
     fn source(&self, id: PatternId) -> String {
         match &self.checks[id as usize] {
-            Check::Regex(r, _) => r.clone(),
+            Check::Regex(r) => r.as_str().to_string(),
             Check::Literal(l) => regex::escape(l),
         }
     }
@@ -244,12 +252,16 @@ impl RuleSet {
                 }
             }
         }
-        if !self.unfiltered_ids.is_empty() {
-            let set = self.unfiltered.get_or_init(|| {
-                RegexSet::new(self.unfiltered_ids.iter().map(|&id| self.source(id))).ok()
-            });
-            if let Some(set) = set {
-                out.extend(set.matches(text).iter().map(|i| self.unfiltered_ids[i]));
+        if let Some(set) = &self.unfiltered {
+            let hits = &mut scratch.set_hits;
+            hits.clear();
+            hits.resize(self.unfiltered_ids.len(), false);
+            if set.matches_into(hits, text) {
+                out.extend(
+                    (0..hits.len())
+                        .filter(|&i| hits[i])
+                        .map(|i| self.unfiltered_ids[i]),
+                );
             }
         }
     }
@@ -265,24 +277,19 @@ impl RuleSet {
                 }
             }
         }
-        if g.together.is_empty() {
+        let Some(set) = &g.set else {
             return;
-        }
-        let set = g
-            .set
-            .get_or_init(|| RegexSet::new(g.together.iter().map(|&id| self.source(id))).ok());
+        };
         let hits = &mut scratch.set_hits;
         hits.clear();
         hits.resize(g.together.len(), false);
-        if let Some(set) = set {
-            set.matches_read_at(hits, text, 0);
-        }
+        let built = set.matches_into(hits, text);
         for (i, &id) in g.together.iter().enumerate() {
             let stamp = &mut scratch.stamps[id as usize];
             if *stamp != gen {
                 *stamp = gen;
                 // A set too big to build falls back to one regex at a time.
-                let hit = if set.is_some() {
+                let hit = if built {
                     hits[i]
                 } else {
                     self.checks[id as usize].is_match(text)
@@ -299,11 +306,11 @@ impl RuleSet {
     pub fn compile_all(&self) -> Vec<(PatternId, String)> {
         let mut bad = Vec::new();
         for (id, c) in self.checks.iter().enumerate() {
-            if let Check::Regex(src, cell) = c {
-                if let Err(e) = Regex::new(src) {
+            if let Check::Regex(r) = c {
+                if let Err(e) = Regex::new(r.as_str()) {
                     bad.push((id as PatternId, e.to_string().replace('\n', " ")));
                 }
-                let _ = cell.get_or_init(|| Regex::new(src).ok());
+                let _ = r.unicode();
             }
         }
         bad

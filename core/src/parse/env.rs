@@ -3,6 +3,7 @@
 //! `nvidia-smi`, `pip list`/`pip freeze`) and from the lines servers print at start.
 
 use crate::analysis::Env;
+use crate::ascii_first::{AsciiFirst, AsciiFirstSet};
 use regex::Regex;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -79,24 +80,32 @@ pub fn sm_for_model(model: &str) -> Option<&'static str> {
         .map(|(_, sm)| *sm)
 }
 
-fn re(p: &str) -> Regex {
+/// Built on first use, in ASCII form for ASCII lines (see [`AsciiFirst`]): these run on few
+/// lines, so building them costs more than running them.
+fn re(p: &str) -> AsciiFirst {
+    assert!(regex_syntax::parse(p).is_ok(), "valid env regex: {p}");
+    AsciiFirst::new(p)
+}
+
+/// For the patterns whose every match is needed.
+fn re_all(p: &str) -> Regex {
     Regex::new(p).expect("valid env regex")
 }
 
-static GPU_LINE: LazyLock<Regex> = LazyLock::new(|| {
+static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(r"^\s*GPU ([\d,\s]+): ((?:NVIDIA|Tesla|Quadro|GeForce)[^(\n]*?)\s*(?:\(UUID.*)?$")
 });
-static SMI_ROW: LazyLock<Regex> = LazyLock::new(|| {
+static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?[A-Z][\w\- ]*?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10)[\w\- ]*?)\s+(On|Off)\s+\|",
     )
 });
-static MODEL_MENTION: LazyLock<Regex> = LazyLock::new(|| {
+static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]Ada(?:[ _]Generation)?)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}))",
     )
 });
-static BARE_MODEL: LazyLock<Regex> = LazyLock::new(|| {
+static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"\b(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?(?:5090|5080|4090|3090)|GB10)\b",
     )
@@ -232,17 +241,17 @@ impl Seen {
         self.0 >> W::TEXT.len() != 0
     }
 }
-static CAPABILITY: LazyLock<Regex> = LazyLock::new(|| {
+static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|Current capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device",
     )
 });
-static DRIVER: LazyLock<Regex> = LazyLock::new(|| {
+static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"(?i)(?:Driver Version|Nvidia driver version|CUDA Driver Versions?|NVIDIA-SMI|driver version)\s*:?\s*(\d{3}\.\d+(?:\.\d+)?)",
     )
 });
-static CUDA: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+static CUDA: LazyLock<Vec<AsciiFirst>> = LazyLock::new(|| {
     vec![
         re(r"CUDA used to build PyTorch\s*:\s*(\d+\.\d+)"),
         re(r"Cuda compilation tools, release (\d+\.\d+)"),
@@ -251,31 +260,32 @@ static CUDA: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         re(r"(?i)\bcuda[ _-]?(?:version|toolkit)?\s*[:=]\s*(\d+\.\d+)"),
     ]
 });
-static TORCH_CU: LazyLock<Regex> = LazyLock::new(|| re(r"\+cu(\d{2,3})\b"));
-static PYTHON: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+static TORCH_CU: LazyLock<AsciiFirst> = LazyLock::new(|| re(r"\+cu(\d{2,3})\b"));
+static PYTHON: LazyLock<Vec<AsciiFirst>> = LazyLock::new(|| {
     vec![
         re(r"^Python(?: version)?\s*:\s*(3\.\d+\.\d+)"),
         re(r"\bPython (3\.\d+\.\d+)\b"),
         re(r"python(3\.\d{1,2})/(?:site|dist)-packages"),
     ]
 });
-static PIP: LazyLock<Regex> =
+static PIP: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"^(?:\[(?:pip3?|conda)\]\s+)?([A-Za-z][\w.\-]*)\s*==\s*([\w.+!\-]+)\s*$"));
-static KV: LazyLock<Regex> = LazyLock::new(|| re(r"^\s*([A-Za-z][\w .\-]*?)\s*:\s+(.+?)\s*$"));
-static SERVER_ARGS: LazyLock<Regex> = LazyLock::new(|| re(r"(?:server_args=)?ServerArgs\((.*)\)?"));
+static KV: LazyLock<AsciiFirst> = LazyLock::new(|| re(r"^\s*([A-Za-z][\w .\-]*?)\s*:\s+(.+?)\s*$"));
+static SERVER_ARGS: LazyLock<AsciiFirst> =
+    LazyLock::new(|| re(r"(?:server_args=)?ServerArgs\((.*)\)?"));
 static ARG_PAIR: LazyLock<Regex> =
-    LazyLock::new(|| re(r#"(\w+)=('[^']*'|"[^"]*"|\[[^\]]*\]|\{[^}]*\}|[^,)\s]+)"#));
-static NON_DEFAULT: LazyLock<Regex> = LazyLock::new(|| re(r"non-default args:\s*\{(.*)\}?"));
+    LazyLock::new(|| re_all(r#"(\w+)=('[^']*'|"[^"]*"|\[[^\]]*\]|\{[^}]*\}|[^,)\s]+)"#));
+static NON_DEFAULT: LazyLock<AsciiFirst> = LazyLock::new(|| re(r"non-default args:\s*\{(.*)\}?"));
 static DICT_PAIR: LazyLock<Regex> =
-    LazyLock::new(|| re(r#"'(\w+)':\s*('[^']*'|"[^"]*"|\[[^\]]*\]|\{[^}]*\}|[^,}]+)"#));
-static CLI_LAUNCH: LazyLock<Regex> = LazyLock::new(|| {
+    LazyLock::new(|| re_all(r#"'(\w+)':\s*('[^']*'|"[^"]*"|\[[^\]]*\]|\{[^}]*\}|[^,}]+)"#));
+static CLI_LAUNCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"(?:sglang\.launch_server|sglang serve|vllm serve|vllm\.entrypoints\.\S+|trtllm-serve)\s+(.*)$",
     )
 });
 static CLI_FLAG: LazyLock<Regex> =
-    LazyLock::new(|| re(r#"--([\w-]+)(?:[ =]('[^']*'|"[^"]*"|[^\s-][^\s]*))?"#));
-static VERSION_LINES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    LazyLock::new(|| re_all(r#"--([\w-]+)(?:[ =]('[^']*'|"[^"]*"|[^\s-][^\s]*))?"#));
+static VERSION_LINES: LazyLock<Vec<(AsciiFirst, &'static str)>> = LazyLock::new(|| {
     vec![
         (
             re(r"(?i)\bvLLM(?: API server)? [Vv]ersion\s*:?\s*v?(\d+\.\d+[\w.+\-]*)"),
@@ -301,10 +311,15 @@ static VERSION_LINES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     ]
 });
 /// All of [`VERSION_LINES`] in one pass: most lines that mention a version match none of them.
-static VERSION_SET: LazyLock<regex::RegexSet> = LazyLock::new(|| {
-    regex::RegexSet::new(VERSION_LINES.iter().map(|(r, _)| r.as_str())).expect("valid env regexes")
+static VERSION_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
+    AsciiFirstSet::new(
+        VERSION_LINES
+            .iter()
+            .map(|(r, _)| r.as_str().to_string())
+            .collect(),
+    )
 });
-static MODEL: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+static MODEL: LazyLock<Vec<AsciiFirst>> = LazyLock::new(|| {
     vec![
         re(r#"\bmodel_path=['"]([^'"]+)['"]"#),
         re(r#"Initializing a V\d LLM engine .*? with config: model=['"]([^'"]+)['"]"#),
@@ -540,7 +555,11 @@ impl EnvCollector {
         if !versiony {
             return;
         }
-        for (r, fw) in VERSION_SET.matches(t).iter().map(|i| &VERSION_LINES[i]) {
+        let mut hits = [false; 8];
+        let hits = &mut hits[..VERSION_LINES.len()];
+        VERSION_SET.matches_into(hits, t);
+        let matching = hits.iter().zip(VERSION_LINES.iter()).filter(|(h, _)| **h);
+        for (_, (r, fw)) in matching {
             if let Some(c) = r.captures(t) {
                 *self.framework_votes.entry(fw).or_default() += 5;
                 self.env

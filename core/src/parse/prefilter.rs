@@ -6,12 +6,11 @@
 //! alternative) go into one Aho-Corasick automaton; a line is scanned once, and only the patterns
 //! whose fragments occur in it are confirmed with their regex, in order.
 
+use crate::ascii_first::AsciiFirst;
 use crate::findings::compile::regex_fragments;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
-use regex::Regex;
 use regex_syntax::hir::HirKind;
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// Most top-level alternatives over all patterns of one rule list (bits of [`Branches`]).
 const MAX_BRANCHES: usize = 256;
@@ -27,8 +26,9 @@ type Branches = [u64; MAX_BRANCHES / 64];
 /// with no regex at all. A pattern matches a line exactly when one of its branches does, so the
 /// result is the one the whole regex gives.
 pub struct OrderedRules {
-    /// Whole patterns, for those with a branch that has no usable fragment.
-    regexes: Vec<Regex>,
+    /// Whole patterns, used only for those with a branch that has no usable fragment (and so
+    /// built only for those).
+    regexes: Vec<AsciiFirst>,
     automaton: AhoCorasick,
     /// For each fragment of the automaton, the branches it stands for.
     owners: Vec<Vec<u16>>,
@@ -43,17 +43,8 @@ struct Branch {
     rule: usize,
     /// The exact text of a branch that is a case-sensitive literal.
     literal: Option<Vec<u8>>,
-    /// The branch's source (with the pattern's case flag) and its regex once needed.
-    source: String,
-    regex: OnceLock<Regex>,
-}
-
-impl Branch {
-    fn is_match(&self, text: &str) -> bool {
-        self.regex
-            .get_or_init(|| Regex::new(&self.source).expect("valid built-in regex"))
-            .is_match(text)
-    }
+    /// The branch (with the pattern's case flag), built when first needed.
+    regex: AsciiFirst,
 }
 
 impl OrderedRules {
@@ -68,7 +59,8 @@ impl OrderedRules {
         let mut always = 0u64;
         for (i, p) in patterns.into_iter().enumerate() {
             assert!(i < 64, "at most 64 ordered rules");
-            regexes.push(Regex::new(p).expect("valid built-in regex"));
+            assert!(regex_syntax::parse(p).is_ok(), "valid built-in regex: {p}");
+            regexes.push(AsciiFirst::new(p));
             of_rule.push([0u64; MAX_BRANCHES / 64]);
             let case_insensitive = p.starts_with("(?i)");
             let mut mine = Vec::new();
@@ -99,8 +91,7 @@ impl OrderedRules {
                 branches.push(Branch {
                     rule: i,
                     literal,
-                    source,
-                    regex: OnceLock::new(),
+                    regex: AsciiFirst::new(source),
                 });
                 for f in fs {
                     // one automaton pattern per distinct fragment (the automaton ignores case)
@@ -167,7 +158,7 @@ impl OrderedRules {
                 while bits != 0 {
                     let b = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if self.branches[b].is_match(text) {
+                    if self.branches[b].regex.is_match(text) {
                         return Some(i);
                     }
                 }
