@@ -208,6 +208,18 @@ pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
 /// One prefix shape: a regex anchored at the start, and how its captures fill the line's fields.
 struct Prefix {
     re: AsciiFirst,
+    /// Literals one of which starts every match, when there are few enough to list.
+    starts: Option<Vec<Vec<u8>>>,
+}
+
+impl Prefix {
+    /// False when no match can start `s`. Lines that are not ASCII (progress bars) skip the
+    /// set, whose Unicode form is costly to build, for the few shapes that can still apply.
+    fn may_start(&self, s: &str) -> bool {
+        self.starts
+            .as_ref()
+            .is_none_or(|starts| starts.iter().any(|l| s.as_bytes().starts_with(l)))
+    }
 }
 
 /// All prefix shapes in one set: one anchored pass says which (if any) can apply.
@@ -257,9 +269,14 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
     ];
     pats.iter()
         .map(|p| {
-            assert!(regex_syntax::parse(p).is_ok(), "valid prefix regex: {p}");
+            let hir = regex_syntax::parse(p).expect("valid prefix regex");
+            let starts = regex_syntax::hir::literal::Extractor::new()
+                .extract(&hir)
+                .literals()
+                .map(|ls| ls.iter().map(|l| l.as_bytes().to_vec()).collect());
             Prefix {
                 re: AsciiFirst::new(*p),
+                starts,
             }
         })
         .collect()
@@ -282,7 +299,13 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
         }
         let mut candidates = [false; 32];
         let candidates = &mut candidates[..PREFIXES.len()];
-        PREFIX_SET.matches_into(candidates, rest);
+        if rest.is_ascii() {
+            PREFIX_SET.matches_into(candidates, rest);
+        } else {
+            for (c, p) in candidates.iter_mut().zip(PREFIXES.iter()) {
+                *c = p.may_start(rest);
+            }
+        }
         for (i, _) in candidates.iter().enumerate().filter(|(_, hit)| **hit) {
             let p = &PREFIXES[i];
             let Some(c) = p.re.captures(rest) else {
@@ -368,6 +391,19 @@ mod tests {
         assert_eq!(l.text, "failed (exitcode: -6)");
         let l = text("[2026-11-30 03:09:50,914] INFO Capture cuda graph begin.");
         assert_eq!(l.text, "Capture cuda graph begin.");
+    }
+
+    #[test]
+    fn strips_prefixes_of_lines_that_are_not_ascii() {
+        let l = text("[rank1]: Loading safetensors: 100%|\u{2588}\u{2588}| 2/2");
+        assert_eq!(l.rank, Some(1));
+        assert_eq!(l.text, "Loading safetensors: 100%|\u{2588}\u{2588}| 2/2");
+        let l = text("caf\u{e9}-1  | d\u{e9}j\u{e0} vu");
+        assert_eq!(l.process.as_deref(), Some("caf\u{e9}-1"));
+        assert_eq!(l.text, "d\u{e9}j\u{e0} vu");
+        let l = text("[2026-02-26 15:56:59 TP3] \u{2502} exit code: 1");
+        assert_eq!(l.rank, Some(3));
+        assert_eq!(l.text, "\u{2502} exit code: 1");
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! - 1: collateral noise (a peer's connection closed, a process killed by its launcher);
 //! - 0: a wrapper that only points elsewhere (`ChildFailedError`, `See root cause above`).
 
+use crate::ascii_first::AsciiFirst;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -193,9 +194,10 @@ static STOPPED: LazyLock<super::prefilter::OrderedRules> = LazyLock::new(|| {
     ])
 });
 
-static BENIGN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|errors?: 0\b|error_rate|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|Capturing|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File ""#)
-        .expect("valid benign regex")
+static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|errors?: 0\b|error_rate|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|Capturing|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File ""#,
+    )
 });
 
 /// Lines that mention an error word without stating an error.
@@ -300,10 +302,14 @@ const CLASSES: &[(&str, &str)] = &[
     ("python_exception", r"(Error|Exception)\b"),
 ];
 
-static CLASS_RES: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
+// Each built on first use, in ASCII form for ASCII text: most messages stop at an early class.
+static CLASS_RES: LazyLock<Vec<(&'static str, AsciiFirst)>> = LazyLock::new(|| {
     CLASSES
         .iter()
-        .map(|(c, p)| (*c, Regex::new(p).expect("valid class regex")))
+        .map(|(c, p)| {
+            assert!(regex_syntax::parse(p).is_ok(), "valid class regex: {p}");
+            (*c, AsciiFirst::new(*p))
+        })
         .collect()
 });
 

@@ -11,10 +11,10 @@ pub mod phase;
 pub mod prefilter;
 
 use crate::analysis::{Analysis, LineRef};
+use crate::ascii_first::AsciiFirst;
 use crate::lines::Line;
 use crate::signature;
 use events::{Event, EXCEPTION_LINE};
-use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::{LazyLock, OnceLock};
 
@@ -79,9 +79,9 @@ static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
 
-static ENQUEUED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"Rank (\d+)\].*[Ll]ast enqueued (?:NCCL )?work: (\d+)").expect("valid regex")
-});
+// Regexes of this module are built on first use, in ASCII form for ASCII lines.
+static ENQUEUED: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"Rank (\d+)\].*[Ll]ast enqueued (?:NCCL )?work: (\d+)"));
 
 impl Triage {
     /// A triage with nothing seen yet.
@@ -415,9 +415,10 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
 /// Inside a traceback: an indented line, a caret marker, or a line that reads as Python source
 /// (indentation is often lost in pasted logs).
 fn is_code(text: &str) -> bool {
-    static CODE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:return|raise|if|for|while|with|await|yield|assert|def|elif|else|try|except|async|lambda|from|import)\b|^[\w.\[\]'\x22]+\s*(?:=|\()|^[~^]+\s*$")
-            .expect("valid regex")
+    static CODE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"^(?:return|raise|if|for|while|with|await|yield|assert|def|elif|else|try|except|async|lambda|from|import)\b|^[\w.\[\]'\x22]+\s*(?:=|\()|^[~^]+\s*$",
+        )
     });
     if text.starts_with(' ') || text.starts_with('\t') {
         return true;
@@ -427,19 +428,18 @@ fn is_code(text: &str) -> bool {
 }
 
 fn rank_in_text(text: &str) -> Option<u32> {
-    static RANK: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^\[Rank (\d+)\]").expect("valid regex"));
+    static RANK: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"^\[Rank (\d+)\]"));
     RANK.captures(text).and_then(|c| c[1].parse().ok())
 }
 
-static WARNING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:\w+Warning: |WARNING[: ]|Warning: |W\d{4} )|\b\w+Warning: ")
-        .expect("valid regex")
+static WARNING: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"^(?:\w+Warning: |WARNING[: ]|Warning: |W\d{4} )|\b\w+Warning: ")
 });
 
-static ROUTINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)FutureWarning|DeprecationWarning|deprecated|OMP_NUM_THREADS|destroy_process_group|TORCH_CUDA_ARCH_LIST is not set|Using default MoE (kernel )?config|torch_dtype|tokenizer|huggingface_hub|found in sys\.modules|sliding window|is not tested|not installed|Falling back|pynvml|^\*+$|generation_config|chat template|set_seed")
-        .expect("valid regex")
+static ROUTINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r"(?i)FutureWarning|DeprecationWarning|deprecated|OMP_NUM_THREADS|destroy_process_group|TORCH_CUDA_ARCH_LIST is not set|Using default MoE (kernel )?config|torch_dtype|tokenizer|huggingface_hub|found in sys\.modules|sliding window|is not tested|not installed|Falling back|pynvml|^\*+$|generation_config|chat template|set_seed",
+    )
 });
 
 /// Triage over lines already read.
