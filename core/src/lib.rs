@@ -33,13 +33,14 @@ pub fn analyze_reader<R: std::io::BufRead>(
     index: &FindingsIndex,
 ) -> std::io::Result<Analysis> {
     let reader = lines::maybe_gunzip(reader)?;
-    // Two stages on two cores: this thread reads lines and runs the findings matcher over them,
-    // a worker runs triage over the same batches.
+    // Two stages on two cores: this thread reads lines and runs the findings matcher and the
+    // environment collector over them (both see lines alone, in order), a worker runs the rest
+    // of triage over the same batches. The split keeps the two threads about equally busy.
     const BATCH: usize = 4096;
-    let (triage, matcher, result) = std::thread::scope(|scope| {
+    let (triage, matcher, env, result) = std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<std::sync::Arc<Vec<lines::Line>>>(4);
         let worker = scope.spawn(move || {
-            let mut triage = parse::Triage::new();
+            let mut triage = parse::Triage::without_env();
             for batch in rx {
                 for l in batch.iter() {
                     triage.feed(l);
@@ -48,13 +49,18 @@ pub fn analyze_reader<R: std::io::BufRead>(
             triage
         });
         let mut matcher = matching::Matcher::new(index);
+        let mut env = parse::env::EnvCollector::default();
         let mut batch = Vec::with_capacity(BATCH);
-        let send = |batch: Vec<lines::Line>, matcher: &mut matching::Matcher| {
+        let send = |batch: Vec<lines::Line>,
+                    matcher: &mut matching::Matcher,
+                    env: &mut parse::env::EnvCollector| {
             let batch = std::sync::Arc::new(batch);
+            // the worker starts on the batch while this thread scans it
+            let _ = tx.send(batch.clone());
             for l in batch.iter() {
                 matcher.feed(l);
+                env.feed(&l.text);
             }
-            let _ = tx.send(batch);
         };
         let result = lines::for_each_line(reader, |l| {
             batch.push(l);
@@ -62,14 +68,17 @@ pub fn analyze_reader<R: std::io::BufRead>(
                 send(
                     std::mem::replace(&mut batch, Vec::with_capacity(BATCH)),
                     &mut matcher,
+                    &mut env,
                 );
             }
         });
-        send(batch, &mut matcher);
+        send(batch, &mut matcher, &mut env);
         drop(tx);
         // Triage does not panic on input; should it ever, the log still gets an analysis.
-        let triage = worker.join().unwrap_or_else(|_| parse::Triage::new());
-        (triage, matcher, result)
+        let triage = worker
+            .join()
+            .unwrap_or_else(|_| parse::Triage::without_env());
+        (triage, matcher, env, result)
     });
     // A damaged gzip tail still leaves the lines before it worth analysing.
     if let Err(e) = result {
@@ -81,6 +90,7 @@ pub fn analyze_reader<R: std::io::BufRead>(
         }
     }
     let mut analysis = triage.finish();
+    analysis.env = env.finish();
     let (matches, near_misses, annotations) = matcher.finish(&analysis);
     analysis.matches = matches;
     analysis.near_misses = near_misses;

@@ -92,90 +92,85 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
 
+/// An operator stopping a process is not a crash, and says nothing about one.
+const STOPPED: &str = r"^(?:\w+\.)*KeyboardInterrupt\b|closing signal SIGTERM|Signal 15 \(SIGTERM\)|Received SIGTERM|received signal SIGINT|^Aborted!$";
+
 // Checked in order behind one literal prefilter: most lines mention none of the words any
-// detector needs.
+// detector needs. One scan serves the event words, the stop rule (first) and the detectors.
 static RULES: LazyLock<(super::prefilter::OrderedRules, Vec<Rule>)> = LazyLock::new(|| {
-    let rules = super::prefilter::OrderedRules::new(DETECTORS.iter().map(|(p, _)| *p));
+    let patterns = std::iter::once(STOPPED).chain(DETECTORS.iter().map(|(p, _)| *p));
+    let rules = super::prefilter::OrderedRules::gated(patterns, EVENT_WORDS);
     (
         rules,
         DETECTORS.iter().map(|(_, t)| Rule { tier: *t }).collect(),
     )
 });
 
-/// Cheap pre-check: a line without any of these bytes cannot be an event.
-static PREFILTER: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
-    aho_corasick::AhoCorasickBuilder::new()
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .ascii_case_insensitive(true)
-        .build([
-            "error",
-            "exception",
-            "fail",
-            "assert",
-            "fatal",
-            "timeout",
-            "timed out",
-            "killed",
-            "kill",
-            "xid",
-            "fallen off",
-            "ecc",
-            "segfault",
-            "sigsegv",
-            "abort",
-            "out of memory",
-            "outofresources",
-            "traceback",
-            "what():",
-            "nccl",
-            "cuda",
-            "watchdog",
-            "signal",
-            "exit",
-            "interrupt",
-            "terminate",
-            "broken pipe",
-            "connection",
-            "died",
-            "fault",
-            "dead",
-            "sigquit",
-            "build stopped",
-            "failures:",
-            "root cause",
-            "raise ",
-            "waiting for",
-            "exception in",
-            "dump",
-            "ran for",
-            "collective",
-            "error_file",
-            "heartbeat",
-            "undefined",
-            "cannot find",
-            "no matching distribution",
-            "could not find a version",
-            "resolutionimpossible",
-            "metadata-generation",
-            "installable wheels",
-            "cmake",
-            "stopiteration",
-            "notimplemented",
-            "status",
-        ])
-        .expect("valid prefilter")
-});
+/// Cheap pre-check: a line without any of these words (ASCII case ignored) cannot be an event.
+const EVENT_WORDS: &[&str] = &[
+    "error",
+    "exception",
+    "fail",
+    "assert",
+    "fatal",
+    "timeout",
+    "timed out",
+    "killed",
+    "kill",
+    "xid",
+    "fallen off",
+    "ecc",
+    "segfault",
+    "sigsegv",
+    "abort",
+    "out of memory",
+    "outofresources",
+    "traceback",
+    "what():",
+    "nccl",
+    "cuda",
+    "watchdog",
+    "signal",
+    "exit",
+    "interrupt",
+    "terminate",
+    "broken pipe",
+    "connection",
+    "died",
+    "fault",
+    "dead",
+    "sigquit",
+    "build stopped",
+    "failures:",
+    "root cause",
+    "raise ",
+    "waiting for",
+    "exception in",
+    "dump",
+    "ran for",
+    "collective",
+    "error_file",
+    "heartbeat",
+    "undefined",
+    "cannot find",
+    "no matching distribution",
+    "could not find a version",
+    "resolutionimpossible",
+    "metadata-generation",
+    "installable wheels",
+    "cmake",
+    "stopiteration",
+    "notimplemented",
+    "status",
+];
 
 /// Returns the tier of a line's message if it states or wraps an error.
 pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
-    if text.len() < 3 || !PREFILTER.is_match(text) {
+    if text.len() < 3 {
         return None;
     }
-    // An operator stopping a process is not a crash, and says nothing about one.
-    if STOPPED.first_match(text).is_some() {
-        return None;
-    }
-    let first = RULES.0.first_match(text)?;
+    // rule 0 is `STOPPED`
+    let first = RULES.0.first_match(text)?.checked_sub(1)?;
     let tier = RULES.1[first].tier;
     // The generic fallback counts only on lines a logger marked as errors.
     if first == DETECTORS.len() - 1 && !matches!(level, Some('E') | Some('F') | Some('C')) {
@@ -186,13 +181,6 @@ pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
     }
     Some(tier)
 }
-
-// Behind the literal prefilter too: nearly every line holds none of its words.
-static STOPPED: LazyLock<super::prefilter::OrderedRules> = LazyLock::new(|| {
-    super::prefilter::OrderedRules::new([
-        r"^(?:\w+\.)*KeyboardInterrupt\b|closing signal SIGTERM|Signal 15 \(SIGTERM\)|Received SIGTERM|received signal SIGINT|^Aborted!$",
-    ])
-});
 
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(

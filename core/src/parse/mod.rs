@@ -29,6 +29,8 @@ const MAX_FRAMES: usize = 64;
 #[derive(Default)]
 pub struct Triage {
     env: env::EnvCollector,
+    /// The caller collects the environment itself (see [`Triage::without_env`]).
+    skip_env: bool,
     phase: &'static str,
     in_traceback: bool,
     traceback_rank: Option<u32>,
@@ -92,6 +94,15 @@ impl Triage {
         }
     }
 
+    /// A triage that leaves the environment to the caller: its analysis has an empty `env`,
+    /// to be filled from an [`env::EnvCollector`] fed the same lines (on another thread).
+    pub fn without_env() -> Self {
+        Triage {
+            skip_env: true,
+            ..Self::new()
+        }
+    }
+
     /// Reads one line.
     pub fn feed(&mut self, line: &Line) {
         self.lines = line.number;
@@ -108,7 +119,9 @@ impl Triage {
                 self.open_context.push(i);
             }
         }
-        self.env.feed(text);
+        if !self.skip_env {
+            self.env.feed(text);
+        }
         // Inside a traceback, indented lines are frames and source code, not progress or errors.
         let code = self.in_traceback && is_code(text);
         if !code {

@@ -37,6 +37,10 @@ pub struct OrderedRules {
     of_rule: Vec<Branches>,
     /// Patterns with no usable fragment, checked on every line.
     always: u64,
+    /// For each fragment, whether it is a gate word; when there are gate words, a line without
+    /// any matches nothing.
+    gate: Vec<bool>,
+    gated: bool,
 }
 
 struct Branch {
@@ -50,6 +54,12 @@ struct Branch {
 impl OrderedRules {
     /// Compiles the patterns; panics on an invalid pattern (they are constants of this crate).
     pub fn new<'a>(patterns: impl IntoIterator<Item = &'a str>) -> Self {
+        Self::gated(patterns, &[])
+    }
+
+    /// Like [`OrderedRules::new`], but a line matches nothing unless it holds one of the `gate`
+    /// words (ASCII case ignored). The gate shares the one scan of the line.
+    pub fn gated<'a>(patterns: impl IntoIterator<Item = &'a str>, gate_words: &[&str]) -> Self {
         let mut regexes = Vec::new();
         let mut frags: Vec<Vec<u8>> = Vec::new();
         let mut slots: HashMap<Vec<u8>, usize> = HashMap::new();
@@ -104,6 +114,18 @@ impl OrderedRules {
                 }
             }
         }
+        let mut gate = vec![false; frags.len()];
+        for w in gate_words {
+            let slot = *slots
+                .entry(w.to_ascii_lowercase().into_bytes())
+                .or_insert_with(|| {
+                    frags.push(w.as_bytes().to_vec());
+                    owners.push(Vec::new());
+                    gate.push(false);
+                    frags.len() - 1
+                });
+            gate[slot] = true;
+        }
         let automaton = AhoCorasickBuilder::new()
             .kind(Some(AhoCorasickKind::DFA))
             .ascii_case_insensitive(true)
@@ -117,6 +139,8 @@ impl OrderedRules {
             branches,
             of_rule,
             always,
+            gate,
+            gated: !gate_words.is_empty(),
         }
     }
 
@@ -127,7 +151,9 @@ impl OrderedRules {
         let mut candidates = self.always;
         let mut tried: Branches = [0; MAX_BRANCHES / 64];
         let bytes = text.as_bytes();
+        let mut open = !self.gated;
         for m in self.automaton.find_overlapping_iter(text) {
+            open |= self.gate[m.pattern().as_usize()];
             for &b in &self.owners[m.pattern().as_usize()] {
                 let branch = &self.branches[b as usize];
                 candidates |= 1 << branch.rule;
@@ -140,6 +166,9 @@ impl OrderedRules {
                     _ => tried[b as usize / 64] |= 1 << (b % 64),
                 }
             }
+        }
+        if !open {
+            return None;
         }
         while candidates != 0 {
             let i = candidates.trailing_zeros() as usize;
@@ -226,6 +255,15 @@ mod tests {
         assert_eq!(r.first_match("exit status 3"), Some(0));
         assert_eq!(r.first_match("EXIT STATUS 3"), None);
         assert_eq!(r.first_match("Broken pipBroken pipe"), Some(0));
+    }
+
+    #[test]
+    fn gate_words_let_lines_through() {
+        let r = OrderedRules::gated(["foo|bar", r"\d+ baz"], &["bar", "BAZ", "qux"]);
+        assert_eq!(r.first_match("a bar"), Some(0));
+        assert_eq!(r.first_match("a foo"), None);
+        assert_eq!(r.first_match("a foo qux"), Some(0));
+        assert_eq!(r.first_match("12 baz"), Some(1));
     }
 
     #[test]
