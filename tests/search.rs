@@ -109,6 +109,22 @@ async fn pasted_error_lines_just_work() {
         .await
         .json();
     assert_eq!(api_ids(&json, "incidents"), [oom_id]);
+
+    // a whole pasted message, longer than a search requires: its distinctive words decide
+    let long = format!(
+        "{oom} {}",
+        "GPU 0 has a total capacity of 79.19 GiB of which 1.02 GiB is free."
+    );
+    let json = app
+        .get(&format!("/api/v1/search?q={}", enc(&long)))
+        .await
+        .json();
+    assert_eq!(api_ids(&json, "incidents"), [oom_id], "{json}");
+    assert!(json["query"]["notices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n.as_str().unwrap().contains("most distinctive words")));
 }
 
 #[tokio::test]
