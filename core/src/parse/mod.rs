@@ -389,14 +389,19 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
 }
 
 /// Inside a traceback: an indented line, a caret marker, or a line that reads as Python source
-/// (indentation is often lost in pasted logs).
+/// (indentation is often lost in pasted logs). An indented `SomeError: message` is not source: some
+/// servers indent a whole traceback when they log it.
 fn is_code(text: &str) -> bool {
     static CODE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^(?:return|raise|if|for|while|with|await|yield|assert|def|elif|else|try|except|async|lambda|from|import)\b|^[\w.\[\]'\x22]+\s*(?:=|\()|^[~^]+\s*$")
             .expect("valid regex")
     });
     if text.starts_with(' ') || text.starts_with('\t') {
-        return true;
+        let t = text.trim();
+        let stated = events::exception_parts(t).is_some_and(|(ty, msg)| {
+            !msg.trim().is_empty() && (ty.ends_with("Error") || ty.ends_with("Exception"))
+        });
+        return !stated;
     }
     let t = text.trim();
     !EXCEPTION_LINE.is_match(t) && CODE.is_match(t)
