@@ -366,9 +366,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         }
         Some(c) => c,
     };
+    // A weight loader asserts that a checkpoint tensor fits its parameter; a failed assertion
+    // there is a checkpoint that does not fit the model, whatever its message.
     if class == "python_exception"
         && in_loader
-        && (text.contains("size of tensor") || text.contains("shape"))
+        && (text.contains("size of tensor")
+            || text.contains("shape")
+            || matches!(exc, Some(("AssertionError", _))))
     {
         class = "weight_load_error";
     }

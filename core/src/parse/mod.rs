@@ -76,7 +76,11 @@ impl Triage {
         }
         for i in std::mem::take(&mut self.open_context) {
             let ev = &mut self.events[i];
-            if ev.after.len() < CONTEXT_AFTER && !text.trim().is_empty() {
+            // A message continues on lines of its own; another record's warning or progress
+            // line (a launcher's teardown notice) is not part of it.
+            let other_record =
+                matches!(line.level, Some('W' | 'I' | 'D')) || WARNING.is_match(text.trim());
+            if ev.after.len() < CONTEXT_AFTER && !text.trim().is_empty() && !other_record {
                 ev.after.push(text.chars().take(500).collect());
             }
             if ev.after.len() < CONTEXT_AFTER {
@@ -138,7 +142,14 @@ impl Triage {
             self.chained_next = true;
             return;
         }
-        if self.in_traceback && t.starts_with("File \"") && self.frames.len() < MAX_FRAMES {
+        let frame = t.starts_with("File \"") && t.contains("\", line ");
+        if frame && !self.in_traceback {
+            // a paste that starts inside a traceback: its frames still say where it failed
+            self.in_traceback = true;
+            self.traceback_rank = line.rank;
+            self.frames.clear();
+        }
+        if self.in_traceback && frame && self.frames.len() < MAX_FRAMES {
             self.frames.push(t.chars().take(300).collect());
         }
     }
