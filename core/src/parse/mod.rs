@@ -69,6 +69,22 @@ impl Triage {
 
     /// Reads one line.
     pub fn feed(&mut self, line: &Line) {
+        // A paste that lost its line breaks glues a whole traceback into one line: read its
+        // statements (header, frames, exception lines) one by one, all on that line's number.
+        if let Some(parts) = split_glued_traceback(&line.text) {
+            for part in parts {
+                let sub = Line {
+                    text: part,
+                    ..line.clone()
+                };
+                self.feed_one(&sub);
+            }
+            return;
+        }
+        self.feed_one(line);
+    }
+
+    fn feed_one(&mut self, line: &Line) {
         self.lines = line.number;
         let text = line.text.as_str();
         if let Some(r) = line.rank {
@@ -416,6 +432,38 @@ fn is_code(text: &str) -> bool {
     }
     let t = text.trim();
     !EXCEPTION_LINE.is_match(t) && CODE.is_match(t)
+}
+
+/// The statements of a traceback glued into one line (`...: Traceback (most recent call last):
+/// File "x.py", line 3, in f     raise KeyError(k) KeyError: 'a'  During handling of...`), split
+/// where each one began; `None` for an ordinary line.
+fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
+    const HEADER: &str = "Traceback (most recent call last):";
+    let h = text.find(HEADER)?;
+    if !text[h + HEADER.len()..].contains("File \"") {
+        return None;
+    }
+    static START: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"\s(?:File "|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit): )"#)
+            .expect("valid regex")
+    });
+    let mut cuts: Vec<usize> = START.find_iter(text).map(|m| m.start() + 1).collect();
+    cuts.push(text.len());
+    let mut parts = Vec::with_capacity(cuts.len());
+    let mut from = 0;
+    for to in cuts {
+        let part = text[from..to].trim();
+        if !part.is_empty() {
+            // frames keep the indentation they had, so that their code is read as code
+            parts.push(if part.starts_with("File \"") {
+                format!("  {part}")
+            } else {
+                part.to_string()
+            });
+        }
+        from = to;
+    }
+    Some(parts)
 }
 
 fn rank_in_text(text: &str) -> Option<u32> {

@@ -139,5 +139,17 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if has(&["backward", "optimizer.step", "train_step", "training_step"]) {
         return Some("training");
     }
+    // reading the model's configuration or tokenizer: the server is still starting
+    if has(&[
+        "configuration_auto",
+        "get_config",
+        "arg_utils.py",
+        "server_args.py",
+        "init_tokenizer",
+        "get_tokenizer",
+        "tokenization_auto",
+    ]) {
+        return Some("startup");
+    }
     None
 }
