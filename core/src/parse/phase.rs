@@ -98,6 +98,13 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("cuda_graph_capture");
     }
+    // Messages that servers print only while sizing the KV cache after loading the weights.
+    if text.contains("memory for the cache blocks")
+        || text.contains("Executor creation failed due to insufficient GPU memory")
+        || text.contains("Not enough memory. Please try to increase --mem-fraction-static")
+    {
+        return Some("memory_init");
+    }
     if has(&[
         "cuda_graph_runner",
         "capture_one_batch",
