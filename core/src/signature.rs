@@ -145,7 +145,7 @@ fn core_message(text: &str) -> String {
         None => t,
     };
     static WRAPPER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): ")
+        Regex::new(r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '")
             .expect("valid regex")
     });
     let t = match WRAPPER.find(t) {

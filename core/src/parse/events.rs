@@ -53,6 +53,9 @@ const DETECTORS: &[(&str, u8)] = &[
         r"exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal",
         1,
     ),
+    // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
+    // kept it, comes first and is stronger ---
+    (r"Worker failed with error '.", 2),
     // --- wrappers that only point at the cause (tier 0) ---
     (
         r"ChildFailedError|See root cause above|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
