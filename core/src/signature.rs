@@ -145,18 +145,22 @@ fn core_message(text: &str) -> String {
         None => t,
     };
     static WRAPPER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '")
+        Regex::new(r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: ")
             .expect("valid regex")
     });
-    let t = match WRAPPER.find(t) {
-        Some(m) => &t[m.end()..],
-        None => t,
+    let unwrap = |t: &'_ str| -> String {
+        match WRAPPER.find(t) {
+            Some(m) => t[m.end()..].to_string(),
+            None => t.to_string(),
+        }
     };
-    let t = match exception_parts(t) {
-        Some((_, msg)) if !msg.is_empty() => msg,
+    let t = unwrap(t);
+    let t = match exception_parts(&t) {
+        Some((_, msg)) if !msg.is_empty() => unwrap(msg),
         _ => t,
     };
     let t = t
+        .as_str()
         .trim_start_matches("[Rank ")
         .trim_start_matches(|c: char| c.is_ascii_digit())
         .trim_start_matches("] ");

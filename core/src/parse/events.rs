@@ -93,7 +93,7 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- Python exceptions (tier 3), not warnings ---
     (
-        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError",
+        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
@@ -226,7 +226,7 @@ fn is_benign(text: &str) -> bool {
 
 /// A Python exception line: `pkg.mod.SomeError: message`.
 pub static EXCEPTION_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$")
+    Regex::new(r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$")
         .expect("valid exception regex")
 });
 

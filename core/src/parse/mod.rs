@@ -444,7 +444,7 @@ fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
         return None;
     }
     static START: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"\s(?:File "|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit): )"#)
+        Regex::new(r#"\s(?:File "|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit): |Exception: )"#)
             .expect("valid regex")
     });
     let mut cuts: Vec<usize> = START.find_iter(text).map(|m| m.start() + 1).collect();
