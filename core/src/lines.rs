@@ -298,7 +298,8 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
                 let p = proc_.as_str().trim();
                 if !p.is_empty() {
                     line.process = Some(p.to_string());
-                    let tp = p.split(' ').rev().find_map(|t| t.strip_prefix("TP"));
+                    // `DP1 TP3`, `Worker_TP6`, `Worker_TP0_EP0`
+                    let tp = p.split([' ', '_']).rev().find_map(|t| t.strip_prefix("TP"));
                     if let Some(tp) = tp {
                         if line.rank.is_none() {
                             line.rank = tp.parse().ok();
@@ -395,6 +396,9 @@ mod tests {
         let l = text("2025-08-28 21:19:34 ERROR 125765 [ DP10 TP10 EP10 scheduler.py:2655] Scheduler hit an exception");
         assert_eq!((l.rank, l.level), (Some(10), Some('E')));
         assert_eq!(l.text, "Scheduler hit an exception");
+        let l =
+            text("(Worker_TP6 pid=288161) ERROR 10-17 13:05:09 [multiproc_executor.py:671] boom");
+        assert_eq!(l.rank, Some(6));
         let l = text("[2025-05-25 19:45:03] [ERROR] Scheduler hit an exception");
         assert_eq!(l.level, Some('E'));
         let l = text("(SGLangEngine pid=23902)     subprocess.run( [repeated 2x across cluster]");
