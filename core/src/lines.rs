@@ -233,15 +233,17 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^>+ ?",
         // [rank1]: and [rank0]:[E1130 03:11:11.199672504 ProcessGroupNCCL.cpp:689]
         r"^\[rank(?P<rank>\d+)\]: ?",
-        r"^\[(?P<level>[EWIF])\d{4} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w.\-/]+:\d+\] ?",
+        // (torch drops the month's leading zero: [E626 06:24:44.9 ...]; older torch prints no time)
+        r"^\[(?P<level>[EWIF])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w.\-/]+:\d+\] ?",
+        r"^\[(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp|py):\d+\] ?",
         // glog: E0305 20:23:38.890000 755 file.py:533]
-        r"^(?P<level>[EWIFD])\d{4} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
+        r"^(?P<level>[EWIFD])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
         // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms)
         r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",
         // SGLang diffusion: [11-30 03:09:50 TP0]
         r"^\[\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?P<proc>(?: (?:DP|PP|TP|EP)\d+)*)\] ?",
         // TRT-LLM: [05/27/2025-21:12:36] [TRT-LLM] [E]
-        r"^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\] ?(?:\[TRT-LLM\] ?)?(?:\[(?P<level>[EWIV])\] ?)?",
+        r"^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\] ?(?:\[TRT-LLM\] ?)?(?:\[RANK (?P<rank>\d+)\] ?)?(?:\[(?P<level>[EWIV])\] ?)?",
         r"^\[TRT-LLM\](?:\[(?P<level>[EWIV])\])? ?",
         r"^\[TensorRT-LLM\]\[(?P<level>ERROR|WARNING|INFO|DEBUG)\] ?",
         // vLLM / Ray process tags: (EngineCore_DP0 pid=17374) (VllmWorker rank=3 pid=1090) (APIServer)
@@ -264,8 +266,13 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>:
         r"^\[[^\]\s]*@<\d+,\d+>\]: ?",
         r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>: ?",
-        // stray level tag: [E] [W]
+        // stray level tag: [E] [W] [ERROR]
         r"^\[(?P<level>[EWI])\] ",
+        r"^\[(?P<level>ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL|FATAL)\] ?",
+        // SGLang's logger with a pid: 125765 [ DP10 TP10 EP10 scheduler.py:2655]
+        r"^\d+ \[ ?(?P<proc>(?:(?:DP|PP|TP|EP|CP|ATTN_DP)\d+ ?)*)[\w.\-]+\.py:\d+\] ?",
+        // a paste's line number or a launcher's process tag before another prefix: [155] host:pid:tid
+        r"^\[\d{1,7}\] +",
     ];
     pats.iter()
         .map(|p| {
@@ -320,7 +327,9 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
                 let p = proc_.as_str().trim();
                 if !p.is_empty() {
                     line.process = Some(p.to_string());
-                    if let Some(tp) = p.rsplit(' ').next().and_then(|t| t.strip_prefix("TP")) {
+                    // `DP1 TP3`, `Worker_TP6`, `Worker_TP0_EP0`
+                    let tp = p.split([' ', '_']).rev().find_map(|t| t.strip_prefix("TP"));
+                    if let Some(tp) = tp {
                         if line.rank.is_none() {
                             line.rank = tp.parse().ok();
                         }
@@ -340,6 +349,12 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             continue 'outer;
         }
         break;
+    }
+    // Ray folds repeated lines of its workers into one: `... [repeated 2x across cluster]`
+    if rest.ends_with("across cluster]") {
+        if let Some(i) = rest.rfind(" [repeated ") {
+            rest = rest[..i].trim_end();
+        }
     }
     rest.to_string()
 }
@@ -404,6 +419,32 @@ mod tests {
         let l = text("[2026-02-26 15:56:59 TP3] \u{2502} exit code: 1");
         assert_eq!(l.rank, Some(3));
         assert_eq!(l.text, "\u{2502} exit code: 1");
+    }
+
+    #[test]
+    fn strips_other_launcher_prefixes() {
+        let l = text("[06/21/2025-01:30:42] [TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: boom");
+        assert_eq!((l.rank, l.level), (Some(0), Some('E')));
+        assert_eq!(l.text, "Failed to initialize executor on rank 0: boom");
+        let l = text(
+            "[rank1]:[E626 06:24:44.903881913 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog caught",
+        );
+        assert_eq!((l.rank, l.level), (Some(1), Some('E')));
+        assert_eq!(l.text, "[Rank 1] Watchdog caught");
+        let l = text("[E ProcessGroupNCCL.cpp:475] [Rank 2] Watchdog caught");
+        assert_eq!(l.text, "[Rank 2] Watchdog caught");
+        let l = text("[155] crow-ib-19:5330:7970 [3] misc/ibvwrap.cc:284 NCCL WARN Call failed");
+        assert_eq!(l.text, "misc/ibvwrap.cc:284 NCCL WARN Call failed");
+        let l = text("2025-08-28 21:19:34 ERROR 125765 [ DP10 TP10 EP10 scheduler.py:2655] Scheduler hit an exception");
+        assert_eq!((l.rank, l.level), (Some(10), Some('E')));
+        assert_eq!(l.text, "Scheduler hit an exception");
+        let l =
+            text("(Worker_TP6 pid=288161) ERROR 10-17 13:05:09 [multiproc_executor.py:671] boom");
+        assert_eq!(l.rank, Some(6));
+        let l = text("[2025-05-25 19:45:03] [ERROR] Scheduler hit an exception");
+        assert_eq!(l.level, Some('E'));
+        let l = text("(SGLangEngine pid=23902)     subprocess.run( [repeated 2x across cluster]");
+        assert_eq!(l.text, "    subprocess.run(");
     }
 
     #[test]

@@ -110,7 +110,13 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     } else {
         format!("{class}: {short} [{phase}]")
     };
-    let mut parts = vec![class.to_string(), key_message(class, &norm)];
+    // A worker killed by the kernel's OOM killer or by SIGKILL: the report names only pids,
+    // ranks and binaries, so every such report is the same problem as far as the log can tell.
+    let killed = class == "host_oom" && !ev.text.contains("MemoryError");
+    let key = assertion_key(&ev.text)
+        .or_else(|| killed.then(|| "killed (out of host memory)".to_string()))
+        .unwrap_or_else(|| key_message(class, &norm));
+    let mut parts = vec![class.to_string(), key];
     if GENERIC.iter().any(|g| msg.contains(g)) {
         if let Some(w) = location(ev) {
             parts.push(w);
@@ -140,14 +146,41 @@ fn short_title(norm: &str) -> String {
     norm[..end].chars().take(160).collect()
 }
 
-/// The message without exception type, prefixes such as `CUDA error:`, or rank tags.
+/// A device assertion is the same problem whichever kernel of the file hit it and from which
+/// block and thread: its key is the source file and the asserted condition.
+fn assertion_key(text: &str) -> Option<String> {
+    static ASSERT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(\w+\.cuh?):\d+: \w+: .*?(Assertion `.*` failed)").expect("valid regex")
+    });
+    let c = ASSERT.captures(text)?;
+    Some(format!("{}: {}", &c[1], &c[2]).to_lowercase())
+}
+
+/// The message without exception type, prefixes such as `CUDA error:`, rank tags, or the
+/// wrappers TensorRT-LLM puts in front of the error it caught.
 fn core_message(text: &str) -> String {
     let t = text.trim();
-    let t = match exception_parts(t) {
-        Some((_, msg)) if !msg.is_empty() => msg,
+    let t = match t.find("[TensorRT-LLM][ERROR] ") {
+        Some(i) => &t[i + "[TensorRT-LLM][ERROR] ".len()..],
+        None => t,
+    };
+    static WRAPPER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: ")
+            .expect("valid regex")
+    });
+    let unwrap = |t: &'_ str| -> String {
+        match WRAPPER.find(t) {
+            Some(m) => t[m.end()..].to_string(),
+            None => t.to_string(),
+        }
+    };
+    let t = unwrap(t);
+    let t = match exception_parts(&t) {
+        Some((_, msg)) if !msg.is_empty() => unwrap(msg),
         _ => t,
     };
     let t = t
+        .as_str()
         .trim_start_matches("[Rank ")
         .trim_start_matches(|c: char| c.is_ascii_digit())
         .trim_start_matches("] ");
@@ -163,12 +196,19 @@ fn key_message(class: &str, norm: &str) -> String {
         }
         _ => norm,
     };
-    let cut = if class == "nccl_timeout" {
-        // WorkNCCL(SeqNum=N, OpType=ALLREDUCE, ...) keeps the operation type only
-        cut.split(" ran for").next().unwrap_or(cut)
-    } else {
-        cut
-    };
+    if class == "nccl_timeout" {
+        // WorkNCCL(SeqNum=N, OpType=ALLREDUCE, ...) keeps the operation type only (a hard-wrapped
+        // paste may cut the rest)
+        if let Some(i) = cut.find("OpType=") {
+            let op: String = cut[i..]
+                .chars()
+                .take_while(|c| *c != ',' && *c != ')')
+                .collect();
+            let head = cut.split("WorkNCCL").next().unwrap_or(cut);
+            return format!("{head}{op}").to_lowercase();
+        }
+        return cut.split(" ran for").next().unwrap_or(cut).to_lowercase();
+    }
     cut.to_lowercase()
 }
 
@@ -181,13 +221,21 @@ fn location(ev: &Event) -> Option<String> {
         return Some(format!("{}:{}", &c[1], &c[2]));
     }
     static FRAME: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"File "(?:[^"]*/)?([^"/]+)", line \d+, in (\S+)"#).expect("valid regex")
+        Regex::new(r#"File "((?:[^"]*/)?)([^"/]+)", line \d+, in (\S+)"#).expect("valid regex")
     });
+    // torch's and the standard library's frames (a stream's synchronize) are where an error
+    // surfaced, not where the application went wrong
+    let library = |dir: &str, file: &str| {
+        dir.contains("-packages/torch/")
+            || (dir.contains("/lib/python3") && !dir.contains("-packages/"))
+            || file.starts_with('<')
+    };
     ev.frames
         .iter()
         .rev()
         .filter_map(|f| FRAME.captures(f))
-        .map(|c| format!("{}:{}", &c[1], &c[2]))
+        .filter(|c| !library(&c[1], &c[2]))
+        .map(|c| format!("{}:{}", &c[2], &c[3]))
         .find(|f| {
             !f.starts_with("__init__") && !f.contains("module.py") && !f.contains("_compile.py")
         })

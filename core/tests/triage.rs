@@ -1,7 +1,9 @@
 //! Engine fixtures: each `fixtures/NAME.log` is checked against `fixtures/NAME.toml`, written in
 //! the label format of the development corpus (`../shared/triage/corpus/*/label.toml`), with the
-//! same comparison rules as `score.py`. The logs reproduce shapes of real reports (SGLang TP
-//! ranks, vLLM engine-core wrappers, NCCL debug lines, pip builds, kernel logs...).
+//! same comparison rules as `score.py`; fixtures that name a `group` are also checked for grouping
+//! (one group, one fingerprint; two groups, two fingerprints). The logs reproduce shapes of real
+//! reports (SGLang TP ranks, vLLM engine-core wrappers, NCCL debug lines, pip builds, kernel
+//! logs...).
 
 use crashdex_core::{analyze, FindingsIndex};
 use std::path::Path;
@@ -92,6 +94,7 @@ fn fixtures_match_their_labels() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let index = FindingsIndex::empty();
     let mut failures = Vec::new();
+    let mut groups: Vec<(String, String, String)> = Vec::new();
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -104,6 +107,13 @@ fn fixtures_match_their_labels() {
             .unwrap();
         let a = serde_json::to_value(analyze(&std::fs::read(&path).unwrap(), &index)).unwrap();
         let bad = check(&label, &a);
+        if let (Some(g), Some(fp)) = (
+            label.get("group").and_then(|v| v.as_str()),
+            a["fingerprint"].as_str(),
+        ) {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            groups.push((name, g.to_string(), fp.to_string()));
+        }
         n += 1;
         if !bad.is_empty() {
             failures.push(format!(
@@ -111,6 +121,18 @@ fn fixtures_match_their_labels() {
                 path.file_name().unwrap().to_string_lossy(),
                 bad.join("; ")
             ));
+        }
+    }
+    // grouping, as score.py counts it: one root cause, one fingerprint; two causes, two
+    for (i, (a, ga, fa)) in groups.iter().enumerate() {
+        for (b, gb, fb) in &groups[i + 1..] {
+            if ga == gb && fa != fb {
+                failures.push(format!(
+                    "{a} and {b}: same group {ga}, different fingerprints"
+                ));
+            } else if ga != gb && fa == fb {
+                failures.push(format!("{a} ({ga}) and {b} ({gb}): one fingerprint"));
+            }
         }
     }
     assert!(n >= 10, "fixtures missing");

@@ -243,7 +243,7 @@ impl Seen {
 }
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|Current capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|Current capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas .*--gpu-name=sm_(\d{2,3})a?\b",
     )
 });
 static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -434,6 +434,7 @@ impl EnvCollector {
                         .or(c.get(4))
                         .or(c.get(5))
                         .or(c.get(6))
+                        .or(c.get(7))
                         .map(|m| format!("sm_{}", m.as_str()))
                 };
                 if let Some(sm) = sm {

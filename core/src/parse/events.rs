@@ -48,6 +48,15 @@ const DETECTORS: &[(&str, u8)] = &[
         r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed",
         4,
     ),
+    // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
+    // damaged summary may glue `exitcode: -9` into another field's line ---
+    (
+        r"exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal",
+        1,
+    ),
+    // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
+    // kept it, comes first and is stronger ---
+    (r"Worker failed with error '.", 2),
     // --- wrappers that only point at the cause (tier 0) ---
     (
         r"ChildFailedError|See root cause above|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
@@ -70,12 +79,12 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- compilers and builds (tier 3) ---
     (
-        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels",
+        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\berror\s+:|ptxas fatal\s+:",
         3,
     ),
     // --- runtime errors (tier 3) ---
     (
-        r"CUDA error: |CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|OutOfResources|Segmentation fault|SIGSEGV|Fatal Python error|what\(\): ",
+        r"CUDA error: |CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|OutOfResources|Segmentation fault|SIGSEGV|Fatal Python error|what\(\): ",
         3,
     ),
     // --- a process died without saying why (tier 2) ---
@@ -85,7 +94,7 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- Python exceptions (tier 3), not warnings ---
     (
-        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError",
+        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
@@ -200,12 +209,16 @@ fn is_benign(text: &str) -> bool {
     if text.contains("NCCL WARN") {
         return false;
     }
+    // nvcc's fatal errors are never warnings, even glued to the end of a warning line
+    if text.contains("nvcc fatal") {
+        return false;
+    }
     BENIGN.is_match(text)
 }
 
 /// A Python exception line: `pkg.mod.SomeError: message`.
 pub static EXCEPTION_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$")
+    Regex::new(r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$")
         .expect("valid exception regex")
 });
 
@@ -225,15 +238,17 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|^Killed$|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\)|\bMemoryError\b",
+        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|^Killed$|exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b",
     ),
     (
         "build_error",
-        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels",
+        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed",
     ),
     (
         "cuda_device_side_assert",
-        r"Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT",
+        // CUDA's own `Assertion `cond` failed.` or an assertion in a kernel source file; not a
+        // host-side check such as TensorRT-LLM's `[TensorRT-LLM][ERROR] Assertion failed: ...`
+        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT",
     ),
     (
         "cuda_oom",
@@ -249,11 +264,11 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|requires GPUs with sm\d+ or higher",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher",
     ),
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|cudaErrorDevicesUnavailable|busy or unavailable",
+        r"driver on your system is too old|driver version is insufficient|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable",
     ),
     (
         "cublas_cudnn_error",
@@ -269,7 +284,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "triton_error",
-        r"OutOfResources|out of resource: (shared memory|registers)|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton",
+        r"OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
     (
         "import_error",
@@ -350,9 +365,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         }
         Some(c) => c,
     };
+    // A weight loader asserts that a checkpoint tensor fits its parameter; a failed assertion
+    // there is a checkpoint that does not fit the model, whatever its message.
     if class == "python_exception"
         && in_loader
-        && (text.contains("size of tensor") || text.contains("shape"))
+        && (text.contains("size of tensor")
+            || text.contains("shape")
+            || matches!(exc, Some(("AssertionError", _))))
     {
         class = "weight_load_error";
     }

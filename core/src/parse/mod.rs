@@ -105,6 +105,22 @@ impl Triage {
 
     /// Reads one line.
     pub fn feed(&mut self, line: &Line) {
+        // A paste that lost its line breaks glues a whole traceback into one line: read its
+        // statements (header, frames, exception lines) one by one, all on that line's number.
+        if let Some(parts) = split_glued_traceback(&line.text) {
+            for part in parts {
+                let sub = Line {
+                    text: part,
+                    ..line.clone()
+                };
+                self.feed_one(&sub);
+            }
+            return;
+        }
+        self.feed_one(line);
+    }
+
+    fn feed_one(&mut self, line: &Line) {
         self.lines = line.number;
         let text = line.text.as_str();
         if let Some(r) = line.rank {
@@ -112,7 +128,11 @@ impl Triage {
         }
         for i in std::mem::take(&mut self.open_context) {
             let ev = &mut self.events[i];
-            if ev.after.len() < CONTEXT_AFTER && !text.trim().is_empty() {
+            // A message continues on lines of its own; another record's warning or progress
+            // line (a launcher's teardown notice) is not part of it.
+            let other_record =
+                matches!(line.level, Some('W' | 'I' | 'D')) || WARNING.is_match(text.trim());
+            if ev.after.len() < CONTEXT_AFTER && !text.trim().is_empty() && !other_record {
                 ev.after.push(text.chars().take(500).collect());
             }
             if ev.after.len() < CONTEXT_AFTER {
@@ -176,7 +196,14 @@ impl Triage {
             self.chained_next = true;
             return;
         }
-        if self.in_traceback && t.starts_with("File \"") && self.frames.len() < MAX_FRAMES {
+        let frame = t.starts_with("File \"") && t.contains("\", line ");
+        if frame && !self.in_traceback {
+            // a paste that starts inside a traceback: its frames still say where it failed
+            self.in_traceback = true;
+            self.traceback_rank = line.rank;
+            self.frames.clear();
+        }
+        if self.in_traceback && frame && self.frames.len() < MAX_FRAMES {
             self.frames.push(t.chars().take(300).collect());
         }
     }
@@ -426,7 +453,8 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
 }
 
 /// Inside a traceback: an indented line, a caret marker, or a line that reads as Python source
-/// (indentation is often lost in pasted logs).
+/// (indentation is often lost in pasted logs). An indented `SomeError: message` is not source: some
+/// servers indent a whole traceback when they log it.
 fn is_code(text: &str) -> bool {
     static CODE: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
@@ -434,10 +462,46 @@ fn is_code(text: &str) -> bool {
         )
     });
     if text.starts_with(' ') || text.starts_with('\t') {
-        return true;
+        let t = text.trim();
+        let stated = events::exception_parts(t).is_some_and(|(ty, msg)| {
+            !msg.trim().is_empty() && (ty.ends_with("Error") || ty.ends_with("Exception"))
+        });
+        return !stated;
     }
     let t = text.trim();
     !EXCEPTION_LINE.is_match(t) && CODE.is_match(t)
+}
+
+/// The statements of a traceback glued into one line (`...: Traceback (most recent call last):
+/// File "x.py", line 3, in f     raise KeyError(k) KeyError: 'a'  During handling of...`), split
+/// where each one began; `None` for an ordinary line.
+fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
+    const HEADER: &str = "Traceback (most recent call last):";
+    let h = text.find(HEADER)?;
+    if !text[h + HEADER.len()..].contains("File \"") {
+        return None;
+    }
+    static START: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new(r#"\s(?:File "|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit): |Exception: )"#)
+            .expect("valid regex")
+    });
+    let mut cuts: Vec<usize> = START.find_iter(text).map(|m| m.start() + 1).collect();
+    cuts.push(text.len());
+    let mut parts = Vec::with_capacity(cuts.len());
+    let mut from = 0;
+    for to in cuts {
+        let part = text[from..to].trim();
+        if !part.is_empty() {
+            // frames keep the indentation they had, so that their code is read as code
+            parts.push(if part.starts_with("File \"") {
+                format!("  {part}")
+            } else {
+                part.to_string()
+            });
+        }
+        from = to;
+    }
+    Some(parts)
 }
 
 fn rank_in_text(text: &str) -> Option<u32> {

@@ -98,6 +98,13 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("cuda_graph_capture");
     }
+    // Messages that servers print only while sizing the KV cache after loading the weights.
+    if text.contains("memory for the cache blocks")
+        || text.contains("Executor creation failed due to insufficient GPU memory")
+        || text.contains("Not enough memory. Please try to increase --mem-fraction-static")
+    {
+        return Some("memory_init");
+    }
     if has(&[
         "cuda_graph_runner",
         "capture_one_batch",
@@ -138,6 +145,18 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     if has(&["backward", "optimizer.step", "train_step", "training_step"]) {
         return Some("training");
+    }
+    // reading the model's configuration or tokenizer: the server is still starting
+    if has(&[
+        "configuration_auto",
+        "get_config",
+        "arg_utils.py",
+        "server_args.py",
+        "init_tokenizer",
+        "get_tokenizer",
+        "tokenization_auto",
+    ]) {
+        return Some("startup");
     }
     None
 }
