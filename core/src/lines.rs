@@ -227,6 +227,9 @@ static PREFIX_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
     AsciiFirstSet::new(PREFIXES.iter().map(|p| p.re.as_str().to_string()).collect())
 });
 
+/// Most prefix shapes (the candidates of a line are marked in an array of this size).
+const MAX_PREFIXES: usize = 64;
+
 static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
     let pats = [
         // quoted reply
@@ -274,6 +277,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // a paste's line number or a launcher's process tag before another prefix: [155] host:pid:tid
         r"^\[\d{1,7}\] +",
     ];
+    assert!(
+        pats.len() <= MAX_PREFIXES,
+        "at most {MAX_PREFIXES} prefix shapes"
+    );
     pats.iter()
         .map(|p| {
             let hir = regex_syntax::parse(p).expect("valid prefix regex");
@@ -304,7 +311,7 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
         if !could_have_prefix(rest) {
             break;
         }
-        let mut candidates = [false; 32];
+        let mut candidates = [false; MAX_PREFIXES];
         let candidates = &mut candidates[..PREFIXES.len()];
         if rest.is_ascii() {
             PREFIX_SET.matches_into(candidates, rest);

@@ -312,6 +312,8 @@ static VERSION_LINES: LazyLock<Vec<(AsciiFirst, &'static str)>> = LazyLock::new(
 });
 /// All of [`VERSION_LINES`] in one pass: most lines that mention a version match none of them.
 static VERSION_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
+    // `versions` marks hits in an array of 16
+    assert!(VERSION_LINES.len() <= 16, "at most 16 version lines");
     AsciiFirstSet::new(
         VERSION_LINES
             .iter()
@@ -556,7 +558,7 @@ impl EnvCollector {
         if !versiony {
             return;
         }
-        let mut hits = [false; 8];
+        let mut hits = [false; 16];
         let hits = &mut hits[..VERSION_LINES.len()];
         VERSION_SET.matches_into(hits, t);
         let matching = hits.iter().zip(VERSION_LINES.iter()).filter(|(h, _)| **h);
