@@ -6,14 +6,13 @@
 //! Mounting needs root (or `CAP_SYS_ADMIN`); where `mount` is refused the test says so and
 //! passes without running, since that is a property of the machine, not a missing install.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use axum::Router;
-use http_body_util::BodyExt;
+mod common;
+
+use axum::http::StatusCode;
+use common::TestApp;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tower::ServiceExt;
 
 /// A tmpfs of `size` on a fresh directory, unmounted on drop.
 struct Tmpfs {
@@ -47,37 +46,6 @@ impl Drop for Tmpfs {
         // lazy: the pool may still hold the files open while the test unwinds
         let _ = Command::new("umount").arg("-l").arg(&self.point).status();
     }
-}
-
-async fn app(db: &Path) -> Router {
-    let pool = crashdex::db::connect(db).await.expect("database");
-    let findings = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/findings");
-    let index = crashdex::findings_dir::load(&findings).expect("findings");
-    let state = crashdex::AppState::new(pool, index, crashdex::Config::for_tests(db.into()));
-    crashdex::build_router(state)
-}
-
-async fn send(router: &Router, req: Request<Body>) -> (StatusCode, String) {
-    let res = router.clone().oneshot(req).await.expect("response");
-    let status = res.status();
-    let body = res.into_body().collect().await.expect("body").to_bytes();
-    (status, String::from_utf8_lossy(&body).into_owned())
-}
-
-async fn upload(router: &Router, log: &[u8]) -> (StatusCode, String) {
-    let req = Request::post("/api/v1/incidents")
-        .body(Body::from(log.to_vec()))
-        .expect("request");
-    send(router, req).await
-}
-
-async fn get(router: &Router, uri: &str) -> StatusCode {
-    send(
-        router,
-        Request::get(uri).body(Body::empty()).expect("request"),
-    )
-    .await
-    .0
 }
 
 /// `len` bytes of lower-case letters that zstd cannot shrink much, then an error line.
@@ -129,43 +97,46 @@ async fn a_really_full_disk_is_503_and_recovers_when_space_is_freed() {
     let Some(fs) = Tmpfs::mount("16m") else {
         return;
     };
-    let router = app(&fs.point.join("crashdex.db")).await;
-    let (status, body) = upload(&router, b"RuntimeError: before the disk filled\n").await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let db = fs.point.join("crashdex.db");
+    let app = TestApp::with_config(|c| c.db = db).await;
+    let res = app
+        .post_raw(
+            "/api/v1/incidents",
+            &b"RuntimeError: before the disk filled\n"[..],
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
 
     let filler = fs.point.join("filler");
     let filled = fill(&filler);
     assert!(filled > 0, "nothing could be written to the tmpfs");
 
     let log = incompressible_log(512 * 1024, 0x9e37_79b9_7f4a_7c15);
-    let (status, body) = upload(&router, &log).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
-    let json: serde_json::Value = serde_json::from_str(&body).expect("JSON error");
-    assert_eq!(json["error"], "unavailable", "{body}");
+    let res = app.post_raw("/api/v1/incidents", log.clone()).await;
+    let body = res.text();
+    assert_eq!(res.status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(res.json()["error"], "unavailable", "{body}");
     assert!(
         !body.contains("SQLITE") && !body.contains("os error"),
         "{body}"
     );
     // reads keep working on a full disk
-    assert_eq!(get(&router, "/incidents/1").await, StatusCode::OK);
-    assert_eq!(get(&router, "/api/v1/incidents").await, StatusCode::OK);
-    assert_eq!(get(&router, "/incidents").await, StatusCode::OK);
+    for uri in ["/incidents/1", "/api/v1/incidents", "/incidents"] {
+        assert_eq!(app.get(uri).await.status, StatusCode::OK, "{uri}");
+    }
 
     // space comes back: the same upload goes through, no restart
     std::fs::remove_file(&filler).expect("remove filler");
-    let (status, body) = upload(&router, &log).await;
-    assert_eq!(status, StatusCode::CREATED, "after freeing space: {body}");
-    let id = serde_json::from_str::<serde_json::Value>(&body).expect("JSON")["id"]
-        .as_i64()
-        .expect("id");
-    let (status, raw) = send(
-        &router,
-        Request::get(format!("/api/v1/incidents/{id}/log"))
-            .body(Body::empty())
-            .expect("request"),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(raw.as_bytes(), log.as_slice(), "stored bytes differ");
-    assert_eq!(get(&router, "/api/v1/incidents").await, StatusCode::OK);
+    let res = app.post_raw("/api/v1/incidents", log.clone()).await;
+    assert_eq!(
+        res.status,
+        StatusCode::CREATED,
+        "after freeing space: {}",
+        res.text()
+    );
+    let id = res.json()["id"].as_i64().expect("id");
+    let raw = app.get(&format!("/api/v1/incidents/{id}/log")).await;
+    assert_eq!(raw.status, StatusCode::OK);
+    assert_eq!(raw.body, log, "stored bytes differ");
+    assert_eq!(app.get("/api/v1/incidents").await.status, StatusCode::OK);
 }
