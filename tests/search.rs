@@ -266,6 +266,63 @@ async fn filters_in_the_text_and_as_fields() {
     );
 }
 
+/// `since:` also bounds the scan by id (ids grow with time at ingest), but must stay exact when
+/// they do not: a restored backup or a clock set back gives older times to newer ids.
+#[tokio::test]
+async fn since_is_exact_when_times_are_out_of_id_order() {
+    let (app, [assert_id, oom_id, xss_id]) = app_with_incidents().await;
+    for (id, at) in [
+        (assert_id, "2026-06-01T00:00:00Z"),
+        (oom_id, "2026-01-01T00:00:00Z"),
+        (xss_id, "2026-03-01T00:00:00Z"),
+    ] {
+        sqlx::query("UPDATE incidents SET created_at = ? WHERE id = ?")
+            .bind(at)
+            .bind(id)
+            .execute(&app.state.db)
+            .await
+            .unwrap();
+    }
+    let ids = |json: &serde_json::Value| {
+        let mut v: Vec<i64> = api_ids(json, "incidents")
+            .iter()
+            .filter_map(|v| v.as_i64())
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let json = app.get("/api/v1/search?q=since:2026-02-01").await.json();
+    assert_eq!(ids(&json), [assert_id, xss_id]);
+    assert_eq!(json["incidents"]["total"], 2);
+    let json = app.get("/api/v1/search?q=since:2026-05-01").await.json();
+    assert_eq!(ids(&json), [assert_id]);
+    let json = app
+        .get("/api/v1/search?q=zebra+since:2026-02-01")
+        .await
+        .json();
+    assert_eq!(ids(&json), [xss_id]);
+    let json = app
+        .get("/api/v1/search?q=zebra+since:2026-04-01")
+        .await
+        .json();
+    assert_eq!(json["incidents"]["total"], 0);
+    let json = app
+        .get("/api/v1/search?q=srcIndex+since:2026-05-01")
+        .await
+        .json();
+    assert_eq!(ids(&json), [assert_id]);
+    let json = app
+        .get("/api/v1/search?q=class:cuda_oom+since:2025-12-01")
+        .await
+        .json();
+    assert_eq!(ids(&json), [oom_id]);
+    let json = app
+        .get("/api/v1/search?q=class:cuda_oom+since:2026-02-01")
+        .await
+        .json();
+    assert_eq!(json["incidents"]["total"], 0);
+}
+
 #[tokio::test]
 async fn empty_and_unsearchable_queries_explain_themselves() {
     let (app, _) = app_with_incidents().await;

@@ -124,16 +124,24 @@ pub async fn has_problems(pool: &SqlitePool) -> sqlx::Result<bool> {
     .map(|n| n > 0)
 }
 
-/// Appends the incident filters (`AND ...`) for a query over `incidents i`. `status` applies
+/// Appends the incident filters (`AND ...`) for a query over `incidents i` (read through
+/// [`FACETS`], which holds every column used here). `status` applies
 /// through the incident's (root) problem, when there are problems: `open` is unresolved, any
 /// other status (`resolved`, `fixed`, ...) resolved.
-fn push_incident_filters(qb: &mut QueryBuilder<'_, Sqlite>, f: &Filters, problems: bool) {
+///
+/// `rowid` is the column the scan walks (`incidents_fts.rowid` or `i.id`): `since` also bounds
+/// it from below, which is exact (the oldest id created since then) and lets the scan stop
+/// early, as ids grow with time at ingest.
+fn push_incident_filters(
+    qb: &mut QueryBuilder<'_, Sqlite>,
+    f: &Filters,
+    problems: bool,
+    rowid: &str,
+) {
     if let (Some(status), true) = (&f.status, problems) {
-        // through the covering index: see migrations/20260307000000_incidents_id_problem.sql
+        // `+`: a check on each match, not an index probe per listed problem for each match
         qb.push(
-            " AND (SELECT x.problem_id FROM incidents x INDEXED BY incidents_id_problem
-                   WHERE x.id = i.id)
-                 IN (SELECT p0.id FROM problems p0
+            " AND +i.problem_id IN (SELECT p0.id FROM problems p0
                  JOIN problems p ON p.id = p0.root_id WHERE p.resolved_at IS ",
         );
         qb.push(if status == "open" {
@@ -168,15 +176,55 @@ fn push_incident_filters(qb: &mut QueryBuilder<'_, Sqlite>, f: &Filters, problem
     }
     if let Some(v) = &f.since {
         qb.push(" AND i.created_at >= ").push_bind(v.clone());
+        qb.push(format!(
+            " AND {rowid} >= (SELECT min(x.id) FROM incidents x INDEXED BY incidents_created_at
+                 WHERE x.created_at >= "
+        ))
+        .push_bind(v.clone())
+        .push(")");
+    }
+}
+
+/// `incidents i` through its covering index of the searched columns
+/// (migrations/20260308000000_incidents_facets.sql): the rows themselves are large (their
+/// analysis JSON), so filtering or ranking through the table reads a page per match.
+const FACETS: &str = "incidents i INDEXED BY incidents_facets";
+
+/// `FROM ... WHERE ...` over the incidents that pass `filters`, for a search without text,
+/// ready for more `AND`s; returns the id column to order by. One equality filter drives the
+/// scan through its own `(column, id)` index (few entries when it is rare, newest first
+/// either way) and [`FACETS`] checks the rest; without one, [`FACETS`] is scanned newest first.
+fn push_filtered_incidents(qb: &mut QueryBuilder<'_, Sqlite>, f: &Filters) -> &'static str {
+    let exact_arch = f.arch.as_ref().filter(|a| !a.ends_with('*'));
+    let driver = [
+        ("error_class", f.class.as_ref()),
+        ("sm_arch", exact_arch),
+        ("phase", f.phase.as_ref()),
+        ("framework", f.framework.as_ref()),
+    ]
+    .into_iter()
+    .find_map(|(column, value)| value.map(|v| (column, v.clone())));
+    match driver {
+        Some((column, value)) => {
+            qb.push(format!(
+                " FROM incidents d JOIN {FACETS} ON i.id = d.id WHERE d.{column} = "
+            ))
+            .push_bind(value);
+            "d.id"
+        }
+        None => {
+            qb.push(format!(" FROM {FACETS} WHERE 1 = 1"));
+            "i.id"
+        }
     }
 }
 
 /// The join to `incidents i` that filters need next to `incidents_fts`.
-fn join_for(filters: &Filters) -> &'static str {
+fn join_for(filters: &Filters) -> String {
     if filters.is_empty() {
-        ""
+        String::new()
     } else {
-        " JOIN incidents i ON i.id = incidents_fts.rowid"
+        format!(" JOIN {FACETS} ON i.id = incidents_fts.rowid")
     }
 }
 
@@ -190,11 +238,6 @@ pub async fn candidates(
     newest: i64,
 ) -> sqlx::Result<Vec<CandidateRow>> {
     let problem = if problems { "i.problem_id" } else { "NULL" };
-    let problem_by_index = if problems {
-        "(SELECT x.problem_id FROM incidents x INDEXED BY incidents_id_problem WHERE x.id = i.id)"
-    } else {
-        "NULL"
-    };
     let mut qb = match expr {
         Some(expr) => {
             // bm25 over the newest matches only: FTS5 walks its doclists newest first and stops
@@ -207,24 +250,25 @@ pub async fn candidates(
                 join_for(filters)
             ));
             qb.push_bind(expr.to_string());
-            push_incident_filters(&mut qb, filters, problems);
+            push_incident_filters(&mut qb, filters, problems, "incidents_fts.rowid");
             qb.push(" ORDER BY incidents_fts.rowid DESC LIMIT ")
                 .push_bind(newest);
             qb.push(format!(
                 ")
                  SELECT m.id, m.score, {problem} AS problem_id, i.created_at
-                 FROM m JOIN incidents i INDEXED BY incidents_id_problem ON i.id = m.id
+                 FROM m JOIN {FACETS} ON i.id = m.id
                  ORDER BY m.id DESC"
             ));
             qb
         }
         None => {
             let mut qb = QueryBuilder::<Sqlite>::new(format!(
-                "SELECT i.id, 0.0 AS score, {problem_by_index} AS problem_id, i.created_at
-                 FROM incidents i WHERE 1 = 1"
+                "SELECT i.id, 0.0 AS score, {problem} AS problem_id, i.created_at"
             ));
-            push_incident_filters(&mut qb, filters, problems);
-            qb.push(" ORDER BY i.id DESC LIMIT ").push_bind(newest);
+            let id = push_filtered_incidents(&mut qb, filters);
+            push_incident_filters(&mut qb, filters, problems, id);
+            qb.push(format!(" ORDER BY {id} DESC LIMIT "))
+                .push_bind(newest);
             qb
         }
     };
@@ -279,20 +323,22 @@ pub async fn count_incidents(
     problems: bool,
     cap: i64,
 ) -> sqlx::Result<i64> {
-    let mut qb = match expr {
+    let (mut qb, rowid) = match expr {
         Some(expr) => {
             let mut qb = QueryBuilder::<Sqlite>::new(format!(
                 "SELECT count(*) FROM (SELECT 1 FROM incidents_fts{} WHERE incidents_fts MATCH ",
                 join_for(filters)
             ));
             qb.push_bind(expr.to_string());
-            qb
+            (qb, "incidents_fts.rowid")
         }
-        None => QueryBuilder::<Sqlite>::new(
-            "SELECT count(*) FROM (SELECT 1 FROM incidents i WHERE 1 = 1",
-        ),
+        None => {
+            let mut qb = QueryBuilder::<Sqlite>::new("SELECT count(*) FROM (SELECT 1");
+            let id = push_filtered_incidents(&mut qb, filters);
+            (qb, id)
+        }
     };
-    push_incident_filters(&mut qb, filters, problems);
+    push_incident_filters(&mut qb, filters, problems, rowid);
     qb.push(" LIMIT ").push_bind(cap).push(")");
     qb.build_query_scalar::<i64>().fetch_one(pool).await
 }
