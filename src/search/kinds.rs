@@ -13,9 +13,19 @@ use crashdex_core::{Finding, FindingsIndex};
 use sqlx::SqlitePool;
 use std::collections::HashMap;
 
-/// How many of the newest matching incidents each search ranks by bm25 (and groups into
+/// How many of the newest matching incidents a search ranks by bm25 (and groups into
 /// problems): the cost of a search stays bounded however many incidents match.
 pub const CANDIDATES: i64 = 500;
+/// bm25 costs about the same for each (incident, term) pair: a query of many terms (a pasted
+/// line) ranks fewer of the newest matches, which for such a query are near alike anyway.
+const RANKING_BUDGET: i64 = 2_000;
+
+/// How many candidates a query of `terms` terms ranks: [`CANDIDATES`], or fewer (down to
+/// 100) for long queries.
+pub fn candidates_for(terms: usize) -> i64 {
+    let terms = i64::try_from(terms.max(1)).unwrap_or(i64::MAX);
+    (RANKING_BUDGET / terms).clamp(100, CANDIDATES)
+}
 /// Incidents are counted up to this many (shown as "1000+"): counting every match of a common
 /// word costs more than the rest of the search.
 pub const COUNT_CAP: i64 = 1_000;
@@ -35,8 +45,13 @@ pub(super) struct Scope<'a> {
 }
 
 impl Scope<'_> {
-    /// Every kind for one FTS expression (`None`: the filters alone).
-    pub async fn search(&self, expr: Option<&str>, results: &mut SearchResults) -> AppResult<()> {
+    /// Every kind for one FTS expression of `terms` terms (`None`: the filters alone).
+    pub async fn search(
+        &self,
+        expr: Option<&str>,
+        terms: usize,
+        results: &mut SearchResults,
+    ) -> AppResult<()> {
         let (p, f) = (self.pool, &self.filters);
         if !self.status_can_pass().await? {
             // no incident can pass: only findings can match
@@ -56,8 +71,9 @@ impl Scope<'_> {
                 None => Ok(None),
             }
         };
+        let newest = candidates_for(terms);
         let (candidates, total, finding_rows) = tokio::try_join!(
-            db::search::candidates(p, expr, f, self.problems, CANDIDATES),
+            db::search::candidates(p, expr, f, self.problems, newest),
             db::search::count_incidents(p, expr, f, self.problems, COUNT_CAP),
             findings,
         )?;
@@ -70,7 +86,7 @@ impl Scope<'_> {
             self.root_problems(&problem_ids),
         )?;
         results.incidents = incident_group(rows, &candidates, &best, total);
-        results.problems = problem_group(&candidates, roots, f, self.limit);
+        results.problems = problem_group(&candidates, newest, roots, f, self.limit);
         results.findings = match finding_rows {
             Some(rows) => finding_group(self.index, rows, f, self.limit),
             None => filtered_findings(self.index, f, self.limit),
@@ -146,6 +162,7 @@ fn incident_group(
 /// incident's bm25, then the newest).
 fn problem_group(
     candidates: &[CandidateRow],
+    newest: i64,
     roots: Vec<RootProblemRow>,
     filters: &Filters,
     limit: i64,
@@ -187,7 +204,7 @@ fn problem_group(
             .then(b.id.cmp(&a.id))
     });
     let mut group = take_group(hits, limit);
-    group.capped = candidates.len() as i64 >= CANDIDATES;
+    group.capped = candidates.len() as i64 >= newest;
     group
 }
 
@@ -313,7 +330,7 @@ mod tests {
             cand(4, -9.0, None, 9),
         ];
         let roots = vec![root(10, 12, false), root(11, 12, false), root(13, 13, true)];
-        let g = problem_group(&c, roots.clone(), &Filters::default(), 10);
+        let g = problem_group(&c, CANDIDATES, roots.clone(), &Filters::default(), 10);
         assert_eq!(g.total, 2);
         assert!(!g.capped);
         assert_eq!(g.hits[0].id, 12);
@@ -326,13 +343,21 @@ mod tests {
             status: Some("open".into()),
             ..Default::default()
         };
-        let g = problem_group(&c, roots.clone(), &open, 10);
+        let g = problem_group(&c, CANDIDATES, roots.clone(), &open, 10);
         assert_eq!(g.hits.iter().map(|h| h.id).collect::<Vec<_>>(), [12]);
         let resolved = Filters {
             status: Some("resolved".into()),
             ..Default::default()
         };
-        let g = problem_group(&c, roots, &resolved, 10);
+        let g = problem_group(&c, CANDIDATES, roots, &resolved, 10);
         assert_eq!(g.hits.iter().map(|h| h.id).collect::<Vec<_>>(), [13]);
+    }
+
+    #[test]
+    fn long_queries_rank_fewer_candidates() {
+        assert_eq!(candidates_for(0), CANDIDATES);
+        assert_eq!(candidates_for(3), CANDIDATES);
+        assert_eq!(candidates_for(10), 200);
+        assert_eq!(candidates_for(1_000), 100);
     }
 }

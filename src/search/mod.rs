@@ -154,7 +154,9 @@ pub async fn run(
         }
     }
     let all = fts_expression(&terms, Mode::All);
-    scope.search(all.as_deref(), &mut results).await?;
+    scope
+        .search(all.as_deref(), terms.len(), &mut results)
+        .await?;
     if results.total() > 0 || all.is_none() {
         return Ok(results);
     }
@@ -162,7 +164,9 @@ pub async fn run(
     let loose = query::without_volatile(&terms);
     if !loose.is_empty() && loose != terms {
         let expr = fts_expression(&loose, Mode::All);
-        scope.search(expr.as_deref(), &mut results).await?;
+        scope
+            .search(expr.as_deref(), loose.len(), &mut results)
+            .await?;
         if results.total() > 0 {
             results.query.notices.push(
                 "No result has every word; these have them all but the numbers and ids.".into(),
@@ -177,7 +181,7 @@ pub async fn run(
         );
         if let Some(any) = fts_expression(&few, Mode::Any) {
             results.mode = Mode::Any;
-            scope.search(Some(&any), &mut results).await?;
+            scope.search(Some(&any), few.len(), &mut results).await?;
         }
     }
     Ok(results)

@@ -166,10 +166,12 @@ pub fn parse_query(params: &SearchParams) -> SearchQuery {
     let mut text_filters = Filters::default();
     for token in tokenize(&text) {
         match token {
+            // `File "/usr/lib/.../x.py", line 3`: a quoted path is still a path
+            Token::Phrase(p) if !p.contains(' ') => push_term(&mut q, path_tail(&p).to_string()),
             Token::Phrase(p) => push_term(&mut q, p),
             Token::Word(w) => match split_filter(&w) {
                 Some((key, value)) => set_filter(&mut text_filters, key, &value, &mut q.notices),
-                None => push_term(&mut q, w),
+                None => push_term(&mut q, path_tail(&w).to_string()),
             },
         }
     }
@@ -333,6 +335,18 @@ fn tokenize(text: &str) -> Vec<Token> {
     out
 }
 
+/// The last component of a path of three or more parts (`/pytorch/aten/src/ATen/native/cuda/
+/// Indexing.cu:1515:` gives `Indexing.cu:1515:`); URLs and other words as they are. The directories
+/// differ between machines and installs, and as a phrase of common words (`src`, `aten`,
+/// `site-packages`) they cost more to match than the rest of a pasted line.
+fn path_tail(word: &str) -> &str {
+    if word.matches('/').count() < 2 || word.contains("://") {
+        return word;
+    }
+    let trimmed = word.trim_end_matches('/');
+    trimmed.rsplit('/').next().unwrap_or(trimmed)
+}
+
 /// Adds a term unless it has no letter or digit or is already there (case-insensitively).
 fn push_term(q: &mut SearchQuery, term: String) {
     let term = term.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -484,8 +498,26 @@ mod tests {
         assert!(q.terms.contains(&"`srcIndex".to_string()));
         assert!(!q.terms.iter().any(|t| t == "<"));
         let e = fts_expression(&q.terms, Mode::All).unwrap();
-        assert!(e.starts_with("\"/pytorch/aten"));
+        assert!(e.starts_with("\"Indexing.cu:1515:\" "), "{e}");
         assert!(e.contains(" \"indexSelectSmallIndex:\" "));
+    }
+
+    #[test]
+    fn paths_are_searched_by_their_last_part() {
+        let q =
+            parse(r#"File "/usr/lib/python3/site-packages/sglang/srt/mem.py", line 9 N/A a/b/"#);
+        assert_eq!(q.terms, ["File", "mem.py", "line", "9", "N/A", "b"]);
+        assert_eq!(parse("a/b/c.py:7").terms, ["c.py:7"]);
+        assert_eq!(
+            parse("see https://x.org/a/b").terms,
+            ["see", "https://x.org/a/b"]
+        );
+        // a phrase of several words is the user's own
+        assert_eq!(
+            parse(r#""in sglang/srt/mem.py""#).terms,
+            ["in sglang/srt/mem.py"]
+        );
+        assert!(parse("///").terms.is_empty());
     }
 
     #[test]
