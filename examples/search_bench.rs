@@ -114,6 +114,7 @@ fn templates(root: &Path, index: &FindingsIndex) -> Vec<Template> {
 
 /// Inserts incidents `from..to`, one transaction per [`BATCH`].
 async fn seed(pool: &sqlx::SqlitePool, t: &[Template], from: u64, to: u64) -> anyhow::Result<()> {
+    let total = to;
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ from);
     let body = zstd::encode_all(&b"synthetic incident for the search benchmark\n"[..], 3)?;
     let mut i = from;
@@ -125,16 +126,12 @@ async fn seed(pool: &sqlx::SqlitePool, t: &[Template], from: u64, to: u64) -> an
             let (arch, gpu) = ARCHS[rng.below(ARCHS.len())];
             let (framework, versions) = FRAMEWORKS[rng.below(FRAMEWORKS.len())];
             let version = versions[rng.below(versions.len())];
-            let day = rng.below(334);
-            let created_at = format!(
-                "{}T{:02}:{:02}:{:02}Z",
-                (chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap_or_default()
-                    + chrono::Days::new(day as u64))
-                .format("%Y-%m-%d"),
-                rng.below(24),
-                rng.below(60),
-                rng.below(60)
-            );
+            // ingest stamps incidents with the time they arrive: 334 days, in id order
+            let seconds = n * 334 * 86_400 / total.max(1);
+            let created_at = (chrono::DateTime::UNIX_EPOCH
+                + chrono::Duration::seconds(1_767_225_600 + seconds as i64))
+            .format("%Y-%m-%dT%H:%M:%SZ")
+            .to_string();
             let sha256 = format!("{n:064x}");
             let filename = format!("rank{}-{}.log", rng.below(8), n);
             let first_error = a
