@@ -243,6 +243,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^(?P<level>[EWIFD])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
         // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms)
         r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",
+        // Ray's C++ logger: [2025-04-02 15:02:00,117 E 135782 135782] (raylet)
+        r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[.,]\d+ (?P<level>[EWIFD]) \d+ \d+\] ?(?:\((?P<proc>[\w\-]+)\) )?",
         // SGLang diffusion: [11-30 03:09:50 TP0]
         r"^\[\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?P<proc>(?: (?:DP|PP|TP|EP)\d+)*)\] ?",
         // TRT-LLM: [05/27/2025-21:12:36] [TRT-LLM] [E]
@@ -448,6 +450,9 @@ mod tests {
         let l =
             text("(Worker_TP6 pid=288161) ERROR 10-17 13:05:09 [multiproc_executor.py:671] boom");
         assert_eq!(l.rank, Some(6));
+        let l = text("(raylet) [2025-04-02 15:02:00,117 E 135782 135782] (raylet) node_manager.cc:3069: 1 Workers killed");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "node_manager.cc:3069: 1 Workers killed");
         let l = text("[2025-05-25 19:45:03] [ERROR] Scheduler hit an exception");
         assert_eq!(l.level, Some('E'));
         let l = text("(SGLangEngine pid=23902)     subprocess.run( [repeated 2x across cluster]");

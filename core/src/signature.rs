@@ -160,6 +160,14 @@ fn assertion_key(text: &str) -> Option<String> {
 /// wrappers TensorRT-LLM puts in front of the error it caught.
 fn core_message(text: &str) -> String {
     let t = text.trim();
+    // a C++ handler's `what():` and a library's tags (`[TM][ERROR]`) in front of the message
+    let t = t.strip_prefix("what():").map(str::trim_start).unwrap_or(t);
+    static TAGS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^(?:\[[A-Za-z][\w\-]*\] ?)+").expect("valid regex"));
+    let t = match TAGS.find(t) {
+        Some(m) if !t[m.end()..].trim().is_empty() => t[m.end()..].trim_start(),
+        _ => t,
+    };
     let t = match t.find("[TensorRT-LLM][ERROR] ") {
         Some(i) => &t[i + "[TensorRT-LLM][ERROR] ".len()..],
         None => t,
@@ -190,6 +198,48 @@ fn core_message(text: &str) -> String {
 /// The part of a normalised message that identifies the problem: messages that carry a long
 /// tail of measurements (OOM reports, NCCL "Last error" chatter) are cut to their first sentence.
 fn key_message(class: &str, norm: &str) -> String {
+    // a source location that ends a message (`... out of memory …/allocator.h:N`) is the
+    // build's, not the problem's
+    let norm = match norm.rfind(" …/") {
+        Some(i) if !norm[i + 1..].contains(' ') => &norm[..i],
+        _ => norm,
+    };
+    // `CUDA runtime error in ::cudaMallocAsync(ptr, n, ...): out of memory`: the failing call
+    // and its error, not the arguments a version passed to it
+    if let Some(i) = norm.find("CUDA runtime error in ") {
+        let rest = &norm[i + "CUDA runtime error in ".len()..];
+        let call: String = rest
+            .trim_start_matches(':')
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if let Some(j) = rest.find("): ") {
+            let err = rest[j + 3..].split(" (").next().unwrap_or("").trim();
+            if !call.is_empty() && !err.is_empty() {
+                return format!("cuda runtime error in {call}: {err}").to_lowercase();
+            }
+        }
+    }
+    // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.
+    if class == "gpu_hardware_error" && norm.contains("fallen off the bus") {
+        return "gpu has fallen off the bus".into();
+    }
+    // `NCCL error in: …/ProcessGroupNCCL.cpp:N, remote process exited ..., NCCL version N`: the
+    // kind of error is the problem, not the torch source line or the NCCL version that saw it
+    if class == "nccl_error" {
+        if let Some(i) = norm.find("NCCL error") {
+            let rest = &norm[i + "NCCL error".len()..];
+            let rest = match rest.strip_prefix(" in: ") {
+                Some(r) => r.split_once(", ").map(|(_, k)| k).unwrap_or(r),
+                None => rest.trim_start_matches(':').trim_start(),
+            };
+            let kind = rest.split(", NCCL version").next().unwrap_or(rest);
+            let kind = kind.split(". ").next().unwrap_or(kind).trim();
+            if !kind.is_empty() {
+                return format!("nccl error: {}", kind.to_lowercase());
+            }
+        }
+    }
     let cut = match class {
         "cuda_oom" | "nccl_timeout" | "triton_error" => {
             norm.find(". ").map(|i| &norm[..i]).unwrap_or(norm)
@@ -221,7 +271,7 @@ fn location(ev: &Event) -> Option<String> {
         return Some(format!("{}:{}", &c[1], &c[2]));
     }
     static FRAME: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"File "((?:[^"]*/)?)([^"/]+)", line \d+, in (\S+)"#).expect("valid regex")
+        Regex::new(r#"File "((?:[^"]*/)?)([^"/]+)", line \d+,? in (\S+)"#).expect("valid regex")
     });
     // torch's and the standard library's frames (a stream's synchronize) are where an error
     // surfaced, not where the application went wrong

@@ -57,14 +57,22 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
     // kept it, comes first and is stronger ---
     (r"Worker failed with error '.", 2),
+    // --- a peer's failure as this rank saw it (tier 2): the statement when nothing stronger is in
+    // the paste, yet weaker than the cause a failing rank printed ---
+    (
+        r"remote process exited or there was a network error|NCCL WARN .*(Broken pipe|Connection closed by remote peer|Connection reset by peer|Failed to execute operation)",
+        2,
+    ),
+    // --- pydantic's summary of a rejected configuration; its `Value error, ...` line says why ---
+    (r"\d+ validation errors? for \w+", 2),
     // --- wrappers that only point at the cause (tier 0) ---
     (
-        r"ChildFailedError|See root cause above|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
+        r"ChildFailedError|See root cause above|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1) ---
     (
-        r"Connection closed by remote peer|remote process exited or there was a network error|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
+        r"Connection closed by remote peer|ncclRemoteError: A call failed possibly|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
         1,
     ),
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit) ---
@@ -74,17 +82,17 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- kernel and hardware (tier 3) ---
     (
-        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|^Killed$|segfault at|general protection fault",
+        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- compilers and builds (tier 3) ---
     (
-        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\berror\s+:|ptxas fatal\s+:",
+        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\berror\s+:|ptxas fatal\s+:",
         3,
     ),
     // --- runtime errors (tier 3) ---
     (
-        r"CUDA error: |CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|OutOfResources|Segmentation fault|SIGSEGV|Fatal Python error|what\(\): ",
+        r"CUDA error: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|OutOfResources|Segmentation fault|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, ",
         3,
     ),
     // --- a process died without saying why (tier 2) ---
@@ -171,6 +179,7 @@ const EVENT_WORDS: &[&str] = &[
     "stopiteration",
     "notimplemented",
     "status",
+    "size mismatch",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -206,7 +215,8 @@ fn is_benign(text: &str) -> bool {
     if text.contains("Assertion") && text.contains("failed") {
         return false;
     }
-    if text.contains("NCCL WARN") {
+    // an NCCL error names the NCCL version that raised it, as the version banner does
+    if text.contains("NCCL WARN") || text.contains("NCCL error") {
         return false;
     }
     // nvcc's fatal errors are never warnings, even glued to the end of a warning line
@@ -238,7 +248,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|^Killed$|exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b",
+        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold",
     ),
     (
         "build_error",
@@ -252,7 +262,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_oom",
-        r"CUDA out of memory|OutOfMemoryError|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|No available memory for the cache blocks|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|out of memory",
+        r"CUDA out of memory|OutOfMemoryError|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|out of memory",
     ),
     (
         "cuda_illegal_memory_access",
@@ -276,7 +286,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "nccl_timeout",
-        r"Watchdog caught collective operation timeout|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out",
+        r"Watchdog caught collective operation timeout|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out",
     ),
     (
         "nccl_error",

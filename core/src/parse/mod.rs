@@ -54,6 +54,8 @@ pub struct Triage {
     timed_out: BTreeSet<u32>,
     ranks: BTreeSet<u32>,
     lines: u64,
+    /// The fatal-signal event whose stack Python's faulthandler is printing, if any.
+    fault_target: Option<usize>,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -80,6 +82,7 @@ static LAST_ENQUEUED: Word = Word::new("ast enqueued");
 static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
+static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
 
 // Regexes of this module are built on first use, in ASCII form for ASCII lines.
 static ENQUEUED: LazyLock<AsciiFirst> =
@@ -146,7 +149,15 @@ impl Triage {
         let code = self.in_traceback && is_code(text);
         if !code {
             if let Some(p) = phase::marker(text) {
-                self.advance_phase(p);
+                // "got fatal signal ..., shutting down": the failure came first, the shutdown
+                // it caused is no phase of the run
+                let caused = p == "shutdown" && {
+                    let l = text.to_ascii_lowercase();
+                    l.contains("fatal") || l.contains("error") || l.contains("root cause")
+                };
+                if !caused {
+                    self.advance_phase(p);
+                }
             }
         }
         if ASYNC_REPORT.is_in(text) {
@@ -185,6 +196,7 @@ impl Triage {
         let text = line.text.as_str();
         let t = text.trim_start();
         if TRACEBACK.is_in(text) {
+            self.fault_target = None;
             self.in_traceback = true;
             self.traceback_rank = line.rank;
             self.frames.clear();
@@ -196,7 +208,26 @@ impl Triage {
             self.chained_next = true;
             return;
         }
+        // Python's faulthandler prints the stack after the fatal signal it reports, innermost
+        // call first: those frames say where the crash happened.
+        if t.ends_with("(most recent call first):") {
+            self.fault_target = if t.starts_with("Current thread") || t.starts_with("Stack") {
+                self.events.iter().rposition(|e| {
+                    e.frames.is_empty() && events::class_of(&e.text) == Some("process_crash")
+                })
+            } else {
+                None
+            };
+            return;
+        }
         let frame = t.starts_with("File \"") && t.contains("\", line ");
+        if frame {
+            if let Some(ev) = self.fault_target.and_then(|i| self.events.get_mut(i)) {
+                if ev.frames.len() < MAX_FRAMES {
+                    ev.frames.insert(0, t.chars().take(300).collect());
+                }
+            }
+        }
         if frame && !self.in_traceback {
             // a paste that starts inside a traceback: its frames still say where it failed
             self.in_traceback = true;
@@ -221,12 +252,10 @@ impl Triage {
         // A logger that called its line a warning or info did not crash on it.
         let tier = match events::detect(text, line.level) {
             Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
-            _ => {
-                if line.level == Some('W') {
-                    return;
-                }
-                return;
-            }
+            // An extension that failed to load is only a warning to the logger that caught it,
+            // yet it is what broke the run when nothing else failed.
+            Some(_) if line.level == Some('W') && IMPORT_FAILURE.is_in(text) => 1,
+            _ => return,
         };
         if tier >= 3 && text.contains("device-side assert") {
             // it is the consequence when the assertion itself is in the log
@@ -398,7 +427,12 @@ impl Triage {
                 .iter()
                 .find(|e| !e.text.contains("Traceback (most recent call last)"));
         }
-        self.events.iter().find(|e| e.tier == best)
+        // a logger's bare ERROR line of the same tier is no statement of the cause
+        self.events
+            .iter()
+            .zip(&self.weak)
+            .find(|(e, weak)| e.tier == best && (strong.is_none() || !**weak))
+            .map(|(e, _)| e)
     }
 
     fn culprit(&self, ev: &Event, class: &str) -> Option<u32> {

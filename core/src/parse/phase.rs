@@ -116,14 +116,24 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     ]) {
         return Some("cuda_graph_capture");
     }
-    if has(&[
+    // a server's warmup step: the model is loaded and sized, requests are not yet served
+    if has(&[", in warmup", ", in _warmup", ", in warm_up"]) {
+        return Some("warmup");
+    }
+    const LOADING: &[&str] = &[
         "weight_loader",
         "load_weights",
         "model_loader",
         "load_model",
         "load_state_dict",
         "safetensors",
-    ]) {
+    ];
+    // frames, or a message that names the loading step that failed ("Error executing
+    // load_single_module with args ...")
+    if has(LOADING)
+        || LOADING.iter().any(|p| text.contains(p))
+        || text.contains("load_single_module")
+    {
         return Some("model_load");
     }
     if has(&[
