@@ -38,6 +38,10 @@ pub struct AppState {
     /// Slots for the CPU-heavy work of uploads (inflate, analyse, compress): one core fewer
     /// than the machine has, so pages keep a core to themselves however many logs arrive.
     pub upload_cpu: Arc<tokio::sync::Semaphore>,
+    /// Threads for that work at a lower CPU priority, so that when uploads and pages want the
+    /// same core the pages go first and uploads queue (`None` if the threads could not be
+    /// started: the work then runs on the blocking pool).
+    upload_pool: Option<Arc<rayon::ThreadPool>>,
 }
 
 impl AppState {
@@ -53,10 +57,11 @@ impl AppState {
             config: Arc::new(config),
             hooks,
             upload_cpu: Arc::new(tokio::sync::Semaphore::new(upload_slots())),
+            upload_pool: upload_pool().map(Arc::new),
         }
     }
 
-    /// Runs the CPU-heavy step `f` of an upload on the blocking pool, once a slot is free.
+    /// Runs the CPU-heavy step `f` of an upload on the upload threads, once a slot is free.
     pub async fn upload_work<F, R>(&self, f: F) -> AppResult<R>
     where
         F: FnOnce() -> R + Send + 'static,
@@ -68,9 +73,21 @@ impl AppState {
             .acquire()
             .await
             .map_err(AppError::internal)?;
-        tokio::task::spawn_blocking(f)
-            .await
-            .map_err(AppError::internal)
+        let Some(pool) = &self.upload_pool else {
+            return tokio::task::spawn_blocking(f)
+                .await
+                .map_err(AppError::internal);
+        };
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        pool.spawn(move || {
+            // a panic must reach the caller as an error, not abort the process (rayon's default)
+            let _ = tx.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+        });
+        match rx.await {
+            Ok(Ok(r)) => Ok(r),
+            Ok(Err(_)) => Err(AppError::internal("upload work panicked")),
+            Err(e) => Err(AppError::internal(e)),
+        }
     }
 
     /// The current findings index.
@@ -89,6 +106,30 @@ impl AppState {
 /// How many uploads may use the CPU at once: all cores but one (at least one).
 fn upload_slots() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
+/// How much lower than the server's the upload threads' priority is (a nice increment).
+const UPLOAD_NICENESS: i32 = 10;
+
+/// One thread per upload slot, each lowered by [`UPLOAD_NICENESS`] as it starts (threads it
+/// starts, such as the analysis worker, inherit it).
+fn upload_pool() -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(upload_slots())
+        .thread_name(|i| format!("upload-{i}"))
+        .start_handler(|_| lower_thread_priority(UPLOAD_NICENESS))
+        .build()
+        .inspect_err(|e| tracing::warn!(error = %e, "upload threads: using the blocking pool"))
+        .ok()
+}
+
+/// Raises the calling thread's nice value by `by` (Linux keeps one per thread; `None` is the
+/// calling thread). Best effort: if refused, the thread keeps its priority.
+fn lower_thread_priority(by: i32) {
+    let now = rustix::process::getpriority_process(None).unwrap_or(0);
+    if let Err(e) = rustix::process::setpriority_process(None, (now + by).min(19)) {
+        tracing::debug!(error = %e, "upload thread keeps its priority");
+    }
 }
 
 /// The whole router: pages, `/api/v1`, `/static`, `/healthz`, with the security headers, the

@@ -245,3 +245,30 @@ async fn unknown_api_path_is_json_404() {
     assert_eq!(res.status, StatusCode::NOT_FOUND);
     assert_eq!(res.json()["error"], "not_found");
 }
+
+/// The nice value of the calling thread (Linux: field 19 of /proc/thread-self/stat).
+#[cfg(target_os = "linux")]
+fn thread_nice() -> i64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+    // fields after the command name, which is in parentheses and may hold spaces
+    let rest = &stat[stat.rfind(')').unwrap() + 2..];
+    rest.split_whitespace().nth(16).unwrap().parse().unwrap()
+}
+
+/// Upload work runs at a lower CPU priority than the server, so pages go first; a panic in it is
+/// an error for the caller, not the end of the process.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn upload_work_runs_at_lower_priority() {
+    let app = TestApp::new().await;
+    let ours = thread_nice();
+    let theirs = app.state.upload_work(thread_nice).await.unwrap();
+    assert!(
+        theirs > ours || theirs == 19,
+        "upload threads at nice {theirs}, server at {ours}"
+    );
+    let panicked = app.state.upload_work(|| -> u8 { panic!("boom") }).await;
+    assert!(panicked.is_err());
+    // the threads survive it
+    assert_eq!(app.state.upload_work(|| 7).await.unwrap(), 7);
+}
