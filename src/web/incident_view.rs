@@ -262,7 +262,7 @@ fn matches(inc: &Incident, index: &FindingsIndex) -> Vec<MatchView> {
                 resolution_html: f
                     .and_then(|f| resolution_section(&f.rendered_html))
                     .map(str::to_string),
-                body_html: f.map(|f| f.rendered_html.clone()).unwrap_or_default(),
+                body_html: f.map(|f| f.rendered_html.to_string()).unwrap_or_default(),
             }
         })
         .collect()

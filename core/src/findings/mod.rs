@@ -20,7 +20,7 @@ pub mod render;
 pub mod scaffold;
 
 pub use import::{import_markdown, Imported};
-pub use render::render_markdown;
+pub use render::{render_markdown, RenderedHtml};
 pub use scaffold::scaffold;
 
 use compile::RuleSet;
@@ -51,7 +51,7 @@ pub struct Finding {
     /// The markdown body as written.
     pub body: String,
     /// The body rendered to HTML with raw HTML removed; the only finding text marked safe in pages.
-    pub rendered_html: String,
+    pub rendered_html: RenderedHtml,
     /// The conditions on the analysis (`[match]` fields other than the rules).
     pub conditions: Conditions,
     /// The symptom rules, `all` rules first, then `any`, then `not`, each in file order.

@@ -1,7 +1,7 @@
 //! Parsing one finding file: the TOML front matter between `+++` lines, its validation, and the
 //! markdown body. Every problem is reported (not just the first) as `file: what is wrong`.
 
-use super::render::render_markdown;
+use super::render::RenderedHtml;
 use super::{Conditions, Finding, Pattern, Rule, RuleKind, VersionCondition};
 use crate::analysis::{ERROR_CLASSES, PHASES};
 use pep440_rs::{Version, VersionSpecifiers};
@@ -155,7 +155,7 @@ pub fn parse_finding(file: &str, text: &str) -> Parsed {
         fixed_in: fm.fixed_in,
         examples: fm.examples,
         body: body.to_string(),
-        rendered_html: render_markdown(body),
+        rendered_html: RenderedHtml::new(body),
         conditions,
         rules,
     });
