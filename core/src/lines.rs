@@ -158,8 +158,12 @@ fn memchr_nl(b: &[u8]) -> Option<usize> {
 
 fn to_text(b: &[u8]) -> String {
     let b = b.strip_suffix(b"\r").unwrap_or(b);
-    let s = String::from_utf8_lossy(b);
-    if s.contains('\0') {
+    // valid UTF-8 (nearly every line) is checked much faster than a lossy decode walks it
+    let s = match std::str::from_utf8(b) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(b),
+    };
+    if memchr::memchr(0, s.as_bytes()).is_some() {
         s.replace('\0', "\u{FFFD}")
     } else {
         s.into_owned()
@@ -191,14 +195,25 @@ static ANSI: LazyLock<Regex> = LazyLock::new(|| {
 /// Removes ANSI colour codes, raw or pasted as text.
 pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
     let b = s.as_bytes();
-    let escaped = b.contains(&0x1b) || s.contains("ESC[") || s.contains("^[") || b.contains(&b'\\');
-    // a bare `[0;36m` left by a paste that lost the escape byte: `[`, digits, then `;` or `m`
-    let bare = b.windows(3).any(|w| {
-        w[0] == b'['
-            && w[1].is_ascii_digit()
-            && (w[2] == b';' || w[2] == b'm' || w[2].is_ascii_digit())
-    });
-    if escaped || bare {
+    // The regex runs only on lines that may hold a code. Every code but `ESC (B` (an escape
+    // byte) has a `[` right after its start: `ESC[`, `^[`, a pasted `\x1b[`, `\033[`, `\e[` or
+    // `\u001b[`, or a bare `[0;36m` left by a paste that lost the escape byte (`[`, one or two
+    // digits, then `;` or `m`; a timestamp's `[2026-` is not one). Checking around each `[`
+    // (found with memchr) is much cheaper than a substring search per shape, as
+    // `str::contains` builds a fresh searcher per call.
+    let code_end = |w: Option<&u8>| w.is_some_and(|&w| w == b';' || w == b'm');
+    let may_hold_code = memchr::memchr(0x1b, b).is_some()
+        || memchr::memchr_iter(b'[', b).any(|i| {
+            let before = &b[..i];
+            [&b"ESC"[..], b"^", b"\\x1b", b"\\033", b"\\e", b"\\u001b"]
+                .iter()
+                .any(|p| before.ends_with(p))
+                || (b.get(i + 1).is_some_and(u8::is_ascii_digit)
+                    && (code_end(b.get(i + 2))
+                        || (b.get(i + 2).is_some_and(u8::is_ascii_digit)
+                            && code_end(b.get(i + 3)))))
+        });
+    if may_hold_code {
         ANSI.replace_all(s, "")
     } else {
         std::borrow::Cow::Borrowed(s)

@@ -83,6 +83,7 @@ static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
 static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
+static FILE_QUOTE: Word = Word::new("File \"");
 
 // Regexes of this module are built on first use, in ASCII form for ASCII lines.
 static ENQUEUED: LazyLock<AsciiFirst> =
@@ -510,9 +511,8 @@ fn is_code(text: &str) -> bool {
 /// File "x.py", line 3, in f     raise KeyError(k) KeyError: 'a'  During handling of...`), split
 /// where each one began; `None` for an ordinary line.
 fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
-    const HEADER: &str = "Traceback (most recent call last):";
-    let h = text.find(HEADER)?;
-    if !text[h + HEADER.len()..].contains("File \"") {
+    let h = TRACEBACK_HEADER.find(text)?;
+    if !FILE_QUOTE.is_in(&text[h + TRACEBACK_HEADER.0.len()..]) {
         return None;
     }
     static START: LazyLock<regex::Regex> = LazyLock::new(|| {
