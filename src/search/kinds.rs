@@ -18,13 +18,13 @@ use std::collections::HashMap;
 pub const CANDIDATES: i64 = 500;
 /// bm25 costs about the same for each (incident, term) pair: a query of many terms (a pasted
 /// line) ranks fewer of the newest matches, which for such a query are near alike anyway.
-const RANKING_BUDGET: i64 = 2_000;
+const RANKING_BUDGET: i64 = 1_000;
 
 /// How many candidates a query of `terms` terms ranks: [`CANDIDATES`], or fewer (down to
-/// 100) for long queries.
+/// 50) for long queries.
 pub fn candidates_for(terms: usize) -> i64 {
     let terms = i64::try_from(terms.max(1)).unwrap_or(i64::MAX);
-    (RANKING_BUDGET / terms).clamp(100, CANDIDATES)
+    (RANKING_BUDGET / terms).clamp(50, CANDIDATES)
 }
 /// Incidents are counted up to this many (shown as "1000+"): counting every match of a common
 /// word costs more than the rest of the search.
@@ -356,8 +356,8 @@ mod tests {
     #[test]
     fn long_queries_rank_fewer_candidates() {
         assert_eq!(candidates_for(0), CANDIDATES);
-        assert_eq!(candidates_for(3), CANDIDATES);
-        assert_eq!(candidates_for(10), 200);
-        assert_eq!(candidates_for(1_000), 100);
+        assert_eq!(candidates_for(2), CANDIDATES);
+        assert_eq!(candidates_for(10), 100);
+        assert_eq!(candidates_for(1_000), 50);
     }
 }
