@@ -17,7 +17,7 @@ const INCIDENT_WEIGHTS: &str = "4.0, 6.0, 2.0, 1.0, 1.0, 1.0";
 const FINDING_WEIGHTS: &str = "8.0, 6.0, 1.0, 2.0";
 
 /// Tokens of context in a snippet.
-const SNIPPET_TOKENS: u32 = 24;
+pub const SNIPPET_TOKENS: u32 = 24;
 
 /// A matching incident before its snippets: what ranking and grouping need.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -41,10 +41,28 @@ pub struct IncidentHitRow {
     pub framework: Option<String>,
     pub framework_version: Option<String>,
     pub top_finding: Option<String>,
-    /// The first error, with every match between sentinels.
-    pub first_error: String,
-    /// The best-matching passage of any column, with sentinels; empty without a text query.
-    pub snippet: String,
+    /// The indexed columns of `incidents_fts`, in its order (signature, first error, verdict,
+    /// key lines, file name, environment).
+    pub text_signature: String,
+    pub text_first_error: String,
+    pub text_verdict: String,
+    pub text_key_lines: String,
+    pub text_filename: String,
+    pub text_env: String,
+}
+
+impl IncidentHitRow {
+    /// The indexed columns, in the order of `incidents_fts`.
+    pub fn texts(&self) -> [&str; 6] {
+        [
+            &self.text_signature,
+            &self.text_first_error,
+            &self.text_verdict,
+            &self.text_key_lines,
+            &self.text_filename,
+            &self.text_env,
+        ]
+    }
 }
 
 /// One finding that matched.
@@ -275,37 +293,27 @@ pub async fn candidates(
     qb.build_query_as::<CandidateRow>().fetch_all(pool).await
 }
 
-/// The incidents `ids` as hits, with the matches of `expr` highlighted (the first error as it
-/// is, and no snippet, without one). In no particular order.
-pub async fn incident_hits(
-    pool: &SqlitePool,
-    expr: Option<&str>,
-    ids: &[i64],
-) -> sqlx::Result<Vec<IncidentHitRow>> {
+/// The incidents `ids` as hits, with the text of each indexed column (for highlighting by the
+/// caller). In no particular order.
+///
+/// No MATCH here: FTS5's `highlight()` and `snippet()` would evaluate it again over every
+/// doclist for these few rows.
+pub async fn incident_hits(pool: &SqlitePool, ids: &[i64]) -> sqlx::Result<Vec<IncidentHitRow>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let columns = "i.id, i.created_at, i.verdict, i.error_class, i.phase, i.sm_arch,
-        i.framework, i.framework_version, i.top_finding";
-    let mut qb = match expr {
-        Some(expr) => {
-            let mut qb = QueryBuilder::<Sqlite>::new(format!(
-                "SELECT {columns},
-                     highlight(incidents_fts, 1, char(57344), char(57345)) AS first_error,
-                     snippet(incidents_fts, -1, char(57344), char(57345), '…', {SNIPPET_TOKENS})
-                         AS snippet
-                 FROM incidents_fts JOIN incidents i ON i.id = incidents_fts.rowid
-                 WHERE incidents_fts MATCH "
-            ));
-            qb.push_bind(expr.to_string());
-            qb.push(" AND incidents_fts.rowid IN (");
-            qb
-        }
-        None => QueryBuilder::<Sqlite>::new(format!(
-            "SELECT {columns}, coalesce(i.first_error_text, '') AS first_error, '' AS snippet
-                 FROM incidents i WHERE i.id IN ("
-        )),
-    };
+    let mut qb = QueryBuilder::<Sqlite>::new(
+        "SELECT i.id, i.created_at, i.verdict, i.error_class, i.phase, i.sm_arch,
+             i.framework, i.framework_version, i.top_finding,
+             coalesce(f.signature, '') AS text_signature,
+             coalesce(f.first_error, i.first_error_text, '') AS text_first_error,
+             coalesce(f.verdict, '') AS text_verdict,
+             coalesce(f.key_lines, '') AS text_key_lines,
+             coalesce(f.filename, '') AS text_filename,
+             coalesce(f.env, '') AS text_env
+         FROM incidents i LEFT JOIN incidents_fts f ON f.rowid = i.id
+         WHERE i.id IN (",
+    );
     let mut list = qb.separated(", ");
     for id in ids {
         list.push_bind(*id);

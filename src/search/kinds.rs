@@ -4,10 +4,13 @@
 //!
 //! Uses `db` and the core; must not import `web`, `api` or `app`.
 
-use super::query::Filters;
+use super::highlight::Highlighter;
+use super::query::{fts_expression, Filters, Mode};
 use super::{snippet, FindingHit, Group, IncidentHit, ProblemHit, SearchResults};
 use crate::db;
-use crate::db::search::{CandidateRow, FindingHitRow, IncidentHitRow, RootProblemRow};
+use crate::db::search::{
+    CandidateRow, FindingHitRow, IncidentHitRow, RootProblemRow, SNIPPET_TOKENS,
+};
 use crate::error::AppResult;
 use crashdex_core::{Finding, FindingsIndex};
 use sqlx::SqlitePool;
@@ -45,14 +48,16 @@ pub(super) struct Scope<'a> {
 }
 
 impl Scope<'_> {
-    /// Every kind for one FTS expression of `terms` terms (`None`: the filters alone).
+    /// Every kind for the terms, all or any of them (no term: the filters alone).
     pub async fn search(
         &self,
-        expr: Option<&str>,
-        terms: usize,
+        terms: &[String],
+        mode: Mode,
         results: &mut SearchResults,
     ) -> AppResult<()> {
         let (p, f) = (self.pool, &self.filters);
+        let expr = fts_expression(terms, mode);
+        let expr = expr.as_deref();
         if !self.status_can_pass().await? {
             // no incident can pass: only findings can match
             results.incidents = Group::default();
@@ -71,21 +76,30 @@ impl Scope<'_> {
                 None => Ok(None),
             }
         };
-        let newest = candidates_for(terms);
-        let (candidates, total, finding_rows) = tokio::try_join!(
+        let newest = candidates_for(terms.len());
+        let (candidates, finding_rows) = tokio::try_join!(
             db::search::candidates(p, expr, f, self.problems, newest),
-            db::search::count_incidents(p, expr, f, self.problems, COUNT_CAP),
             findings,
         )?;
         let best = best_ids(&candidates, self.limit);
         let mut problem_ids: Vec<i64> = candidates.iter().filter_map(|c| c.problem_id).collect();
         problem_ids.sort_unstable();
         problem_ids.dedup();
-        let (rows, roots) = tokio::try_join!(
-            db::search::incident_hits(p, expr, &best),
+        // Fewer candidates than asked for are all the matches: counting them again would walk
+        // the same doclists a second time, which for a rare match is the whole of them.
+        let count = async {
+            match i64::try_from(candidates.len()) {
+                Ok(n) if n < newest => Ok(n),
+                _ => db::search::count_incidents(p, expr, f, self.problems, COUNT_CAP).await,
+            }
+        };
+        let (rows, roots, total) = tokio::try_join!(
+            db::search::incident_hits(p, &best),
             self.root_problems(&problem_ids),
+            count,
         )?;
-        results.incidents = incident_group(rows, &candidates, &best, total);
+        let marks = expr.map(|_| Highlighter::new(terms));
+        results.incidents = incident_group(rows, marks.as_ref(), &candidates, &best, total);
         results.problems = problem_group(&candidates, newest, roots, f, self.limit);
         results.findings = match finding_rows {
             Some(rows) => finding_group(self.index, rows, f, self.limit),
@@ -123,8 +137,10 @@ fn best_ids(candidates: &[CandidateRow], limit: i64) -> Vec<i64> {
         .collect()
 }
 
+/// The best incidents as hits, their matches marked when there is text to mark.
 fn incident_group(
     rows: Vec<IncidentHitRow>,
+    marks: Option<&Highlighter>,
     candidates: &[CandidateRow],
     best: &[i64],
     total: i64,
@@ -134,11 +150,21 @@ fn incident_group(
     let hits = best
         .iter()
         .filter_map(|id| by_id.remove(id))
-        .map(|r| IncidentHit {
-            first_error: snippet::to_plain(&r.first_error),
-            first_error_html: snippet::to_html(&r.first_error, FIRST_ERROR_CHARS),
-            snippet: snippet::to_plain(&r.snippet),
-            snippet_html: snippet::to_html(&r.snippet, SNIPPET_CHARS),
+        .map(|r| {
+            let (first_error, passage) = match marks {
+                Some(m) => (
+                    m.highlight(&r.text_first_error),
+                    m.snippet(&r.texts(), SNIPPET_TOKENS as usize),
+                ),
+                None => (snippet::to_plain(&r.text_first_error), String::new()),
+            };
+            (r, first_error, passage)
+        })
+        .map(|(r, first_error, passage)| IncidentHit {
+            first_error: snippet::to_plain(&first_error),
+            first_error_html: snippet::to_html(&first_error, FIRST_ERROR_CHARS),
+            snippet: snippet::to_plain(&passage),
+            snippet_html: snippet::to_html(&passage, SNIPPET_CHARS),
             score: score.get(&r.id).copied().unwrap_or(0.0),
             id: r.id,
             created_at: r.created_at,

@@ -5,6 +5,7 @@
 //!
 //! Uses `db` and the core; must not import `web`, `api` or `app`.
 
+mod highlight;
 mod index;
 mod kinds;
 pub mod query;
@@ -16,7 +17,7 @@ pub use kinds::finding_passes;
 use crate::db;
 use crate::error::AppResult;
 use crashdex_core::{Finding, FindingsIndex};
-use query::{fts_expression, Mode, SearchQuery};
+use query::{Mode, SearchQuery};
 use sqlx::SqlitePool;
 
 /// Most terms of an any-term search (the longest, without stop words).
@@ -153,20 +154,14 @@ pub async fn run(
             terms = few;
         }
     }
-    let all = fts_expression(&terms, Mode::All);
-    scope
-        .search(all.as_deref(), terms.len(), &mut results)
-        .await?;
-    if results.total() > 0 || all.is_none() {
+    scope.search(&terms, Mode::All, &mut results).await?;
+    if results.total() > 0 || terms.is_empty() {
         return Ok(results);
     }
     // a line pasted from another run: the same words, other numbers
     let loose = query::without_volatile(&terms);
     if !loose.is_empty() && loose != terms {
-        let expr = fts_expression(&loose, Mode::All);
-        scope
-            .search(expr.as_deref(), loose.len(), &mut results)
-            .await?;
+        scope.search(&loose, Mode::All, &mut results).await?;
         if results.total() > 0 {
             results.query.notices.push(
                 "No result has every word; these have them all but the numbers and ids.".into(),
@@ -179,9 +174,9 @@ pub async fn run(
             if loose.is_empty() { &terms } else { &loose },
             MAX_ANY_TERMS,
         );
-        if let Some(any) = fts_expression(&few, Mode::Any) {
+        if !few.is_empty() {
             results.mode = Mode::Any;
-            scope.search(Some(&any), few.len(), &mut results).await?;
+            scope.search(&few, Mode::Any, &mut results).await?;
         }
     }
     Ok(results)
