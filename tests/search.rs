@@ -120,6 +120,9 @@ async fn pasted_error_lines_just_work() {
         .await
         .json();
     assert_eq!(api_ids(&json, "incidents"), [oom_id], "{json}");
+    // ranked by bm25 over its rarest terms: a real score, not the unranked 0
+    let score = json["incidents"]["hits"][0]["score"].as_f64();
+    assert!(score.is_some_and(|s| s < 0.0), "{json}");
     assert!(json["query"]["notices"]
         .as_array()
         .unwrap()

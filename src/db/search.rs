@@ -246,11 +246,19 @@ fn join_for(filters: &Filters) -> String {
     }
 }
 
-/// The newest `newest` incidents that match `expr` (all, without one) and pass `filters`,
-/// newest first, each with its bm25 score, problem and time.
+/// The newest `newest` incidents that match `expr` (all incidents, without one) and pass
+/// `filters`, newest first, each with its bm25 score, problem and time.
+///
+/// bm25 weighs each phrase by how many incidents hold it, which FTS5 counts by walking the
+/// phrase's whole doclist: for a pasted line of common words that walk is most of the cost of
+/// a search (20-30 ms on 100,000 incidents). With `rank`, a few of the same terms, the matches
+/// are found by `expr` unranked and then scored by bm25 over `rank` alone, which walks only
+/// those terms' doclists. `rank` must be terms of an all-terms `expr`, so that every match of
+/// `expr` matches it.
 pub async fn candidates(
     pool: &SqlitePool,
     expr: Option<&str>,
+    rank: Option<&str>,
     filters: &Filters,
     problems: bool,
     newest: i64,
@@ -258,11 +266,14 @@ pub async fn candidates(
     let problem = if problems { "i.problem_id" } else { "NULL" };
     let mut qb = match expr {
         Some(expr) => {
-            // bm25 over the newest matches only: FTS5 walks its doclists newest first and stops
+            // FTS5 walks its doclists newest first and stops after `newest` matches
+            let score = match rank {
+                Some(_) => "0.0".to_string(),
+                None => format!("bm25(incidents_fts, {INCIDENT_WEIGHTS})"),
+            };
             let mut qb = QueryBuilder::<Sqlite>::new(format!(
                 "WITH m AS MATERIALIZED (
-                     SELECT incidents_fts.rowid AS id,
-                         bm25(incidents_fts, {INCIDENT_WEIGHTS}) AS score
+                     SELECT incidents_fts.rowid AS id, {score} AS score
                      FROM incidents_fts{}
                      WHERE incidents_fts MATCH ",
                 join_for(filters)
@@ -290,7 +301,75 @@ pub async fn candidates(
             qb
         }
     };
-    qb.build_query_as::<CandidateRow>().fetch_all(pool).await
+    let mut rows = qb.build_query_as::<CandidateRow>().fetch_all(pool).await?;
+    if let (Some(rank), Some(_)) = (rank, expr) {
+        let scores = bm25_of(pool, rank, &rows).await?;
+        for r in &mut rows {
+            r.score = scores.get(&r.id).copied().unwrap_or(0.0);
+        }
+    }
+    Ok(rows)
+}
+
+/// bm25 over `rank` of the incidents `rows` (which all match it).
+async fn bm25_of(
+    pool: &SqlitePool,
+    rank: &str,
+    rows: &[CandidateRow],
+) -> sqlx::Result<std::collections::HashMap<i64, f64>> {
+    let (Some(lo), Some(hi)) = (
+        rows.iter().map(|r| r.id).min(),
+        rows.iter().map(|r| r.id).max(),
+    ) else {
+        return Ok(Default::default());
+    };
+    // The rowid range goes to FTS5, which seeks to it; the list is checked on each row (a
+    // rowid IN given to FTS5 restarts the query, and bm25's counting, for every id).
+    let mut qb = QueryBuilder::<Sqlite>::new(format!(
+        "SELECT incidents_fts.rowid AS id, bm25(incidents_fts, {INCIDENT_WEIGHTS}) AS score
+         FROM incidents_fts WHERE incidents_fts MATCH "
+    ));
+    qb.push_bind(rank.to_string())
+        .push(" AND incidents_fts.rowid BETWEEN ")
+        .push_bind(lo)
+        .push(" AND ")
+        .push_bind(hi)
+        .push(" AND +incidents_fts.rowid IN (");
+    let mut list = qb.separated(", ");
+    for r in rows {
+        list.push_bind(r.id);
+    }
+    qb.push(")");
+    let scored: Vec<(i64, f64)> = qb.build_query_as().fetch_all(pool).await?;
+    Ok(scored.into_iter().collect())
+}
+
+/// How many incidents among the newest `window` hold each term (an FTS5 phrase, as
+/// `fts_expression` quotes it), in the order given: an estimate of how common each is that
+/// costs a short walk of each doclist rather than a whole one.
+pub async fn recent_frequencies(
+    pool: &SqlitePool,
+    phrases: &[String],
+    window: i64,
+) -> sqlx::Result<Vec<i64>> {
+    if phrases.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut qb = QueryBuilder::<Sqlite>::new("SELECT ");
+    for (i, phrase) in phrases.iter().enumerate() {
+        if i > 0 {
+            qb.push(", ");
+        }
+        qb.push("(SELECT count(*) FROM incidents_fts WHERE incidents_fts MATCH ")
+            .push_bind(phrase.clone())
+            .push(" AND incidents_fts.rowid > (SELECT coalesce(max(id), 0) FROM incidents) - ")
+            .push_bind(window)
+            .push(")");
+    }
+    let row = qb.build().fetch_one(pool).await?;
+    (0..phrases.len())
+        .map(|i| sqlx::Row::try_get::<i64, _>(&row, i))
+        .collect()
 }
 
 /// The incidents `ids` as hits, with the text of each indexed column (for highlighting by the

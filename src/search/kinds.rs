@@ -29,6 +29,12 @@ pub fn candidates_for(terms: usize) -> i64 {
     let terms = i64::try_from(terms.max(1)).unwrap_or(i64::MAX);
     (RANKING_BUDGET / terms).clamp(50, CANDIDATES)
 }
+/// An all-terms search of more terms than this is ranked by bm25 over its rarest few (see
+/// `db::search::candidates`): the terms in most incidents weigh next to nothing in bm25 and
+/// cost the most to weigh.
+const RANK_TERMS: usize = 3;
+/// How many of the newest incidents tell how common a term is.
+const RECENT_WINDOW: i64 = 2_000;
 /// Incidents are counted up to this many (shown as "1000+"): counting every match of a common
 /// word costs more than the rest of the search.
 pub const COUNT_CAP: i64 = 1_000;
@@ -77,8 +83,12 @@ impl Scope<'_> {
             }
         };
         let newest = candidates_for(terms.len());
+        let rank = match mode {
+            Mode::All if terms.len() > RANK_TERMS => self.rarest(terms).await?,
+            _ => None,
+        };
         let (candidates, finding_rows) = tokio::try_join!(
-            db::search::candidates(p, expr, f, self.problems, newest),
+            db::search::candidates(p, expr, rank.as_deref(), f, self.problems, newest),
             findings,
         )?;
         let best = best_ids(&candidates, self.limit);
@@ -116,6 +126,22 @@ impl Scope<'_> {
             }
             _ => Ok(true),
         }
+    }
+
+    /// The expression of the [`RANK_TERMS`] rarest terms among the newest incidents (ties:
+    /// the longer term), for bm25 to rank by.
+    async fn rarest(&self, terms: &[String]) -> sqlx::Result<Option<String>> {
+        let phrases: Vec<String> = terms
+            .iter()
+            .map(|t| fts_expression(std::slice::from_ref(t), Mode::All).unwrap_or_default())
+            .collect();
+        let counts = db::search::recent_frequencies(self.pool, &phrases, RECENT_WINDOW).await?;
+        let mut order: Vec<usize> = (0..terms.len()).collect();
+        order.sort_by_key(|&i| (counts[i], std::cmp::Reverse(terms[i].chars().count()), i));
+        order.truncate(RANK_TERMS);
+        order.sort_unstable();
+        let few: Vec<String> = order.into_iter().map(|i| terms[i].clone()).collect();
+        Ok(fts_expression(&few, Mode::All))
     }
 
     async fn root_problems(&self, ids: &[i64]) -> sqlx::Result<Vec<RootProblemRow>> {
