@@ -4,8 +4,9 @@
 //! user text.
 //!
 //! Incidents are searched in two steps so the cost stays bounded as the table grows: the newest
-//! matching incidents are ranked by bm25 ([`candidates`]), then only the best few get their
-//! snippets ([`incident_hits`]). Counting stops at a cap ([`count_incidents`]).
+//! matching incidents are ranked by bm25 ([`candidates`]), then only the best few are read
+//! for display ([`incident_hits`]; the caller marks the matches). Counting stops at a cap
+//! ([`count_incidents`]).
 
 use crate::search::query::Filters;
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
@@ -401,14 +402,15 @@ pub async fn incident_hits(pool: &SqlitePool, ids: &[i64]) -> sqlx::Result<Vec<I
     qb.build_query_as::<IncidentHitRow>().fetch_all(pool).await
 }
 
-/// How many incidents match `expr` (all, without one) and pass `filters`, counting no further
-/// than `cap`.
+/// How many incidents with an id below `below` (any, without one) match `expr` (all, without
+/// one) and pass `filters`, counting no further than `cap`.
 pub async fn count_incidents(
     pool: &SqlitePool,
     expr: Option<&str>,
     filters: &Filters,
     problems: bool,
     cap: i64,
+    below: Option<i64>,
 ) -> sqlx::Result<i64> {
     let (mut qb, rowid) = match expr {
         Some(expr) => {
@@ -426,6 +428,9 @@ pub async fn count_incidents(
         }
     };
     push_incident_filters(&mut qb, filters, problems, rowid);
+    if let Some(below) = below {
+        qb.push(format!(" AND {rowid} < ")).push_bind(below);
+    }
     qb.push(" LIMIT ").push_bind(cap).push(")");
     qb.build_query_scalar::<i64>().fetch_one(pool).await
 }

@@ -95,12 +95,20 @@ impl Scope<'_> {
         let mut problem_ids: Vec<i64> = candidates.iter().filter_map(|c| c.problem_id).collect();
         problem_ids.sort_unstable();
         problem_ids.dedup();
-        // Fewer candidates than asked for are all the matches: counting them again would walk
-        // the same doclists a second time, which for a rare match is the whole of them.
+        // The candidates are the newest matches: counting goes on below the oldest of them, and
+        // not at all when there were fewer than asked for (then they are all the matches, and
+        // counting again would walk every doclist a second time).
         let count = async {
-            match i64::try_from(candidates.len()) {
-                Ok(n) if n < newest => Ok(n),
-                _ => db::search::count_incidents(p, expr, f, self.problems, COUNT_CAP).await,
+            let seen = i64::try_from(candidates.len()).unwrap_or(i64::MAX);
+            let oldest = candidates.iter().map(|c| c.id).min();
+            match oldest {
+                Some(oldest) if seen >= newest && seen < COUNT_CAP => {
+                    let below = COUNT_CAP - seen;
+                    db::search::count_incidents(p, expr, f, self.problems, below, Some(oldest))
+                        .await
+                        .map(|n| seen + n)
+                }
+                _ => Ok(seen.min(COUNT_CAP)),
             }
         };
         let (rows, roots, total) = tokio::try_join!(
