@@ -58,6 +58,8 @@ pub struct Triage {
     fault_target: Option<usize>,
     /// An exception printed as `ImportError: ` whose message starts on the next line.
     message_follows: Option<usize>,
+    /// The first line that names a symbol the dynamic loader could not find.
+    undefined_symbol: Option<String>,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -275,6 +277,9 @@ impl Triage {
         if let Some(q) = quoted {
             text = q;
         }
+        if self.undefined_symbol.is_none() && IMPORT_FAILURE.is_in(text) {
+            self.undefined_symbol = Some(text.chars().take(1000).collect());
+        }
         // A logger that called its line a warning or info did not crash on it.
         let tier = match events::detect(text, line.level) {
             Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
@@ -408,6 +413,17 @@ impl Triage {
         let class = events::classify(ev, self.device_assert);
         let phase = phase_of(ev, class);
         let culprit = self.culprit(ev, class);
+        // A loader's summary (`Could not load any common_ops library!`) lists the import errors
+        // below it: the missing symbol identifies the problem.
+        let mut keyed;
+        let ev = match &self.undefined_symbol {
+            Some(sym) if class == "import_error" && !IMPORT_FAILURE.is_in(&ev.text) => {
+                keyed = ev.clone();
+                keyed.after.push(sym.clone());
+                &keyed
+            }
+            _ => ev,
+        };
         let (signature, fingerprint) = signature::signature(class, phase, ev);
         let mut key_lines = self.strong_lines.clone();
         key_lines.push(ev.line);
