@@ -83,7 +83,7 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit) ---
     (
-        r"Watchdog caught collective operation timeout|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated",
+        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated",
         2,
     ),
     // --- kernel and hardware (tier 3) ---
@@ -296,7 +296,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "nccl_timeout",
-        r"Watchdog caught collective operation timeout|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out",
+        r"Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out",
     ),
     (
         "nccl_error",
