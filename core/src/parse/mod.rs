@@ -153,7 +153,7 @@ impl Triage {
             let msg = text.trim();
             if msg.is_empty() {
                 self.message_follows = Some(i);
-            } else if !TRACEBACK.is_in(text) {
+            } else if !TRACEBACK.is_in(text) && msg.chars().any(char::is_alphabetic) {
                 let ev = &mut self.events[i];
                 ev.line = line.number;
                 ev.text = format!("{} {}", ev.text.trim_end(), msg)
@@ -351,7 +351,9 @@ impl Triage {
         });
         self.weak.push(weak);
         self.open_context.push(self.events.len() - 1);
+        // (not a wrapper's: `ChildFailedError:` is followed by its report's rulers and summary)
         if is_exception
+            && tier >= 2
             && text.trim_end().ends_with(':')
             && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
         {
