@@ -210,8 +210,13 @@ fn core_message(text: &str) -> String {
         }
     };
     let t = unwrap(t);
+    // `RuntimeError: [TM][ERROR] message`: the library's tags behind the exception type too
+    let strip_tags = |m: &str| match TAGS.find(m) {
+        Some(x) if !m[x.end()..].trim().is_empty() => m[x.end()..].trim_start().to_string(),
+        _ => m.to_string(),
+    };
     let t = match exception_parts(&t) {
-        Some((_, msg)) if !msg.is_empty() => unwrap(msg),
+        Some((_, msg)) if !msg.is_empty() => unwrap(&strip_tags(msg)),
         _ => t,
     };
     let t = t
