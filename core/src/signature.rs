@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 const VOLATILE_SOURCE: &str = concat!(
     r#"(?P<q>'[^']{0,200}'|"[^"]{0,200}")"#,
-    r"|(?P<path>(?:[A-Za-z]:)?(?:/[\w.+@\-]+){2,}/?)",
+    r"|(?P<path>(?:[A-Za-z]:)?[\w.+@\-]*(?:/[\w.+@\-]+){2,}/?)",
     r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b)",
     r"|(?P<uuid>\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)",
     r"|(?P<ip>\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b)",
@@ -115,6 +115,21 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     let killed = class == "host_oom" && !ev.text.contains("MemoryError");
     let key = assertion_key(&ev.text)
         .or_else(|| killed.then(|| "killed (out of host memory)".to_string()))
+        .or_else(|| {
+            (class == "nccl_error")
+                .then(|| nccl_cuda_failure(ev))
+                .flatten()
+        })
+        .or_else(|| {
+            // the symbol a loader's summary lists below it (see `Triage::finish`)
+            (class == "import_error" && !norm.contains("undefined symbol: "))
+                .then(|| {
+                    ev.after
+                        .iter()
+                        .find_map(|t| undefined_symbol_key(&normalize(&core_message(t))))
+                })
+                .flatten()
+        })
         .unwrap_or_else(|| key_message(class, &norm));
     let mut parts = vec![class.to_string(), key];
     if GENERIC.iter().any(|g| msg.contains(g)) {
@@ -128,6 +143,18 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
+}
+
+/// NCCL's `unhandled cuda error` is identified by the CUDA call's failure it reports (`Last
+/// error: Cuda failure 'invalid argument'`), on the line or just after it; a `NCCL WARN Cuda
+/// failure 1 'invalid argument'` line states the same failure.
+fn nccl_cuda_failure(ev: &Event) -> Option<String> {
+    static FAILURE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"Cuda failure (?:\d+ )?'([^']+)'").expect("valid regex"));
+    std::iter::once(&ev.text)
+        .chain(ev.after.iter())
+        .find_map(|t| FAILURE.captures(t))
+        .map(|c| format!("nccl cuda failure: {}", c[1].to_lowercase()))
 }
 
 /// A title-length form of a message: long reports are cut after their second sentence.
@@ -183,8 +210,13 @@ fn core_message(text: &str) -> String {
         }
     };
     let t = unwrap(t);
+    // `RuntimeError: [TM][ERROR] message`: the library's tags behind the exception type too
+    let strip_tags = |m: &str| match TAGS.find(m) {
+        Some(x) if !m[x.end()..].trim().is_empty() => m[x.end()..].trim_start().to_string(),
+        _ => m.to_string(),
+    };
     let t = match exception_parts(&t) {
-        Some((_, msg)) if !msg.is_empty() => unwrap(msg),
+        Some((_, msg)) if !msg.is_empty() => unwrap(&strip_tags(msg)),
         _ => t,
     };
     let t = t
@@ -218,6 +250,22 @@ fn key_message(class: &str, norm: &str) -> String {
             if !call.is_empty() && !err.is_empty() {
                 return format!("cuda runtime error in {call}: {err}").to_lowercase();
             }
+        }
+    }
+    // Ray's report of a dead worker comes in two sentences (the task's, the actor's) that say
+    // the same thing: the worker's exit type is what is known of the problem.
+    if let Some(i) = norm.find("Worker exit type: ") {
+        let kind: String = norm[i + "Worker exit type: ".len()..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        return format!("ray worker died: {}", kind.to_lowercase());
+    }
+    // A library that misses a symbol of the C++ library it was built against (a mangled
+    // `_ZN3c10...` of libtorch) is one ABI mismatch, whichever symbol the loader met first.
+    if class == "import_error" {
+        if let Some(key) = undefined_symbol_key(norm) {
+            return key;
         }
     }
     // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.
@@ -260,6 +308,39 @@ fn key_message(class: &str, norm: &str) -> String {
         return cut.split(" ran for").next().unwrap_or(cut).to_lowercase();
     }
     cut.to_lowercase()
+}
+
+/// `…/lib.so: undefined symbol: _ZN5torch3jit…`: the library and the namespace of a mangled C++
+/// symbol (the library it belongs to), or the plain symbol a C library lacks.
+fn undefined_symbol_key(norm: &str) -> Option<String> {
+    let i = norm.find("undefined symbol: ")?;
+    let lib = norm[..i]
+        .trim_end()
+        .trim_end_matches(':')
+        .rsplit(['/', ' '])
+        .next()
+        .unwrap_or("");
+    let sym = norm[i + "undefined symbol: ".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches(['`', '\'', '"', ',', '.']);
+    let ns = sym
+        .strip_prefix("_ZNK")
+        .or_else(|| sym.strip_prefix("_ZN"))
+        .or_else(|| sym.strip_prefix("_Z"))
+        .map(|rest| {
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            let len: usize = digits.parse().unwrap_or(0);
+            rest[digits.len()..].chars().take(len).collect::<String>()
+        });
+    let owner = match ns.as_deref() {
+        Some("c10" | "at" | "torch" | "caffe2") => "libtorch".to_string(),
+        Some(n) if !n.is_empty() => n.to_string(),
+        Some(_) => return None,
+        None => sym.to_string(),
+    };
+    Some(format!("{lib}: undefined symbol of {owner}").to_lowercase())
 }
 
 /// Where a generic error happened: a kernel name from an assertion, else the innermost frame
@@ -307,6 +388,28 @@ mod tests {
             ),
             "at HEX in …/libcN.so"
         );
+    }
+
+    #[test]
+    fn relative_and_elided_paths_normalize_alike() {
+        assert_eq!(
+            normalize("Assertion error (.../deepgemm-src/csrc/apis/hyperconnection.hpp:56)"),
+            normalize("Assertion error (/deepgemm/csrc/apis/hyperconnection.hpp:56)")
+        );
+        assert_eq!(
+            normalize("failed at csrc/apis/attention.hpp:211"),
+            "failed at …/attention.hpp:N"
+        );
+    }
+
+    #[test]
+    fn undefined_libtorch_symbols_share_a_key() {
+        let key = |t: &str| undefined_symbol_key(&normalize(t));
+        let a = key("/x/sgl_kernel/common_ops.abi3.so: undefined symbol: _ZN5torch3jit17parseSchemaOrNameERKSsb");
+        let b = key("/y/site-packages/sgl_kernel/common_ops.abi3.so: undefined symbol: _ZNK3c106SymInt6sym_neERKS0_");
+        let c = key("/x/sgl_kernel/common_ops.abi3.so: undefined symbol: cuGreenCtxStreamCreate");
+        assert_eq!(a, b);
+        assert_ne!(a, c);
     }
 
     #[test]

@@ -168,3 +168,22 @@ fn development_corpus_when_present() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn an_exception_message_on_the_next_line() {
+    let index = FindingsIndex::empty();
+    let first = |log: &str| {
+        let a = serde_json::to_value(analyze(log.as_bytes(), &index)).unwrap();
+        a["first_error"]["line"].as_u64()
+    };
+    // `raise ImportError("\n[lib] ...")`: the message is the statement
+    assert_eq!(
+        first("ImportError: \n[sgl_kernel] CRITICAL: Could not load any common_ops library!\n"),
+        Some(2)
+    );
+    // a wrapper's rulers are not its message
+    assert_eq!(
+        first("torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n============================================================\ntrain.py FAILED\n"),
+        Some(1)
+    );
+}

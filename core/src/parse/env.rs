@@ -243,7 +243,7 @@ impl Seen {
 }
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|Current capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b",
     )
 });
 static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -405,13 +405,16 @@ impl EnvCollector {
             if let Some(c) = MODEL_MENTION.captures(t) {
                 self.set_model(&c[1].replace('_', " "), 1);
             }
-        } else if self.gpu_model_rank == 0
-            && self.env.gpu_model.is_none()
-            && t.len() < 300
-            && w.bare_hint()
-        {
-            // "8x H100", "on B200": the weakest evidence, kept only when nothing better is said
-            if let Some(c) = BARE_MODEL.captures(t) {
+        } else if self.gpu_model_rank == 0 && self.env.gpu_model.is_none() && w.bare_hint() {
+            // "8x H100", "on B200": the weakest evidence, kept only when nothing better is said,
+            // and read in a short line or in one sentence of a writer's long paragraph
+            let short = if t.len() < 300 {
+                Some(t)
+            } else {
+                t.split(". ")
+                    .find(|s| s.len() < 300 && BARE_MODEL.is_match(s))
+            };
+            if let Some(c) = short.and_then(|s| BARE_MODEL.captures(s)) {
                 let name = c[2].to_string();
                 if sm_for_model(&name).is_some() && !w.has(W::DEVICE_NAME) {
                     self.env.gpu_model = Some(name);

@@ -63,6 +63,12 @@ const DETECTORS: &[(&str, u8)] = &[
         r"remote process exited or there was a network error|NCCL WARN .*(Broken pipe|Connection closed by remote peer|Connection reset by peer|Failed to execute operation)",
         2,
     ),
+    // --- Ray's report that a worker process died (tier 2): it lists possible causes, it does
+    // not know which ---
+    (
+        r"worker process has died|A worker died or was killed while executing a task",
+        2,
+    ),
     // --- pydantic's summary of a rejected configuration; its `Value error, ...` line says why ---
     (r"\d+ validation errors? for \w+", 2),
     // --- wrappers that only point at the cause (tier 0) ---
@@ -77,22 +83,22 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit) ---
     (
-        r"Watchdog caught collective operation timeout|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated",
+        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated",
         2,
     ),
     // --- kernel and hardware (tier 3) ---
     (
-        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- compilers and builds (tier 3) ---
     (
-        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\berror\s+:|ptxas fatal\s+:",
+        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\berror\s+:|ptxas fatal\s+:|\d+ errors? detected in the compilation of",
         3,
     ),
     // --- runtime errors (tier 3) ---
     (
-        r"CUDA error: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|OutOfResources|Segmentation fault|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, ",
+        r"CUDA error: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|OutOfResources|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, ",
         3,
     ),
     // --- a process died without saying why (tier 2) ---
@@ -202,7 +208,7 @@ pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
 
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|errors?: 0\b|error_rate|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|Capturing|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File ""#,
+        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|errors?: 0\b|error_rate|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|Capturing|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File ""#,
     )
 });
 
@@ -221,6 +227,10 @@ fn is_benign(text: &str) -> bool {
     }
     // nvcc's fatal errors are never warnings, even glued to the end of a warning line
     if text.contains("nvcc fatal") {
+        return false;
+    }
+    // a report that a worker died is a statement, even with the causes it guesses at
+    if text.contains("worker process has died") || text.contains("A worker died or was killed") {
         return false;
     }
     BENIGN.is_match(text)
@@ -244,7 +254,7 @@ pub fn exception_parts(text: &str) -> Option<(&str, &str)> {
 const CLASSES: &[(&str, &str)] = &[
     (
         "gpu_hardware_error",
-        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+",
+        r"NVRM: Xid|fallen off the bus|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+",
     ),
     (
         "host_oom",
@@ -252,7 +262,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "build_error",
-        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed",
+        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of",
     ),
     (
         "cuda_device_side_assert",
@@ -278,7 +288,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable",
+        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable",
     ),
     (
         "cublas_cudnn_error",
@@ -286,11 +296,11 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "nccl_timeout",
-        r"Watchdog caught collective operation timeout|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out",
+        r"Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out",
     ),
     (
         "nccl_error",
-        r"NCCL error|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|c10d|collective mismatch",
+        r"NCCL error|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch",
     ),
     (
         "triton_error",
@@ -310,7 +320,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "process_crash",
-        r"Segmentation fault|SIGSEGV|Fatal Python error|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called",
+        r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called",
     ),
     ("python_exception", r"(Error|Exception)\b"),
 ];
@@ -345,7 +355,15 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             || f.contains("model_loader")
             || f.contains("load_state_dict")
     });
-    let direct = class_of(text);
+    // `Capture cuda graph failed: <cause>`: the cause decides the class when it is known (an
+    // out-of-memory, a collective's transport); the capture is where it happened.
+    let direct = match text
+        .split_once("graph failed: ")
+        .map(|(_, cause)| class_of(cause))
+    {
+        Some(Some(c)) if c != "python_exception" && c != "process_crash" => Some(c),
+        _ => class_of(text),
+    };
     let mut class = match direct {
         Some("python_exception") | None => {
             // KeyError on a model type inside transformers' auto-config means an unknown model.

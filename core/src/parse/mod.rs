@@ -56,6 +56,10 @@ pub struct Triage {
     lines: u64,
     /// The fatal-signal event whose stack Python's faulthandler is printing, if any.
     fault_target: Option<usize>,
+    /// An exception printed as `ImportError: ` whose message starts on the next line.
+    message_follows: Option<usize>,
+    /// The first line that names a symbol the dynamic loader could not find.
+    undefined_symbol: Option<String>,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -141,6 +145,23 @@ impl Triage {
             }
             if ev.after.len() < CONTEXT_AFTER {
                 self.open_context.push(i);
+            }
+        }
+        // `raise ImportError("\n[lib] could not load ...")` prints the type alone on its line:
+        // the message, and so the statement of the error, is the next line.
+        if let Some(i) = self.message_follows.take() {
+            let msg = text.trim();
+            if msg.is_empty() {
+                self.message_follows = Some(i);
+            } else if !TRACEBACK.is_in(text) && msg.chars().any(char::is_alphabetic) {
+                let ev = &mut self.events[i];
+                ev.line = line.number;
+                ev.text = format!("{} {}", ev.text.trim_end(), msg)
+                    .chars()
+                    .take(2000)
+                    .collect();
+                ev.raw = line.raw.chars().take(4000).collect();
+                ev.after.retain(|a| a.trim() != msg);
             }
         }
         if !self.skip_env {
@@ -250,6 +271,15 @@ impl Triage {
                 return;
             }
         }
+        // An exception quoted in prose (inside an inline code span, indented under a list item,
+        // behind an `Error:` label) states the error as its own line would.
+        let quoted = quoted_exception(text);
+        if let Some(q) = quoted {
+            text = q;
+        }
+        if self.undefined_symbol.is_none() && IMPORT_FAILURE.is_in(text) {
+            self.undefined_symbol = Some(text.chars().take(1000).collect());
+        }
         // A logger that called its line a warning or info did not crash on it.
         let tier = match events::detect(text, line.level) {
             Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
@@ -321,6 +351,14 @@ impl Triage {
         });
         self.weak.push(weak);
         self.open_context.push(self.events.len() - 1);
+        // (not a wrapper's: `ChildFailedError:` is followed by its report's rulers and summary)
+        if is_exception
+            && tier >= 2
+            && text.trim_end().ends_with(':')
+            && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
+        {
+            self.message_follows = Some(self.events.len() - 1);
+        }
     }
 
     fn repeats_earlier(&self, text: &str) -> bool {
@@ -377,6 +415,17 @@ impl Triage {
         let class = events::classify(ev, self.device_assert);
         let phase = phase_of(ev, class);
         let culprit = self.culprit(ev, class);
+        // A loader's summary (`Could not load any common_ops library!`) lists the import errors
+        // below it: the missing symbol identifies the problem.
+        let mut keyed;
+        let ev = match &self.undefined_symbol {
+            Some(sym) if class == "import_error" && !IMPORT_FAILURE.is_in(&ev.text) => {
+                keyed = ev.clone();
+                keyed.after.push(sym.clone());
+                &keyed
+            }
+            _ => ev,
+        };
         let (signature, fingerprint) = signature::signature(class, phase, ev);
         let mut key_lines = self.strong_lines.clone();
         key_lines.push(ev.line);
@@ -473,6 +522,32 @@ impl Triage {
     }
 }
 
+/// The exception line a paste quotes: the content of an inline code span (`` `ValueError: ...` ``)
+/// that reads as an exception with its message, an exception indented outside a traceback, or
+/// one behind a writer's `Error:` label.
+fn quoted_exception(text: &str) -> Option<&str> {
+    let is_exception =
+        |t: &str| events::exception_parts(t).is_some_and(|(_, msg)| !msg.trim().is_empty());
+    if text.contains('`') {
+        let mut parts = text.split('`');
+        // odd-numbered parts are inside a code span
+        parts.next();
+        while let Some(inside) = parts.next() {
+            let inside = inside.trim();
+            if is_exception(inside) {
+                return Some(inside);
+            }
+            parts.next();
+        }
+    }
+    let t = text.trim_start();
+    if t.len() != text.len() && is_exception(t) {
+        return Some(t);
+    }
+    let rest = t.strip_prefix("Error: ")?.trim_start();
+    is_exception(rest).then_some(rest)
+}
+
 fn phase_of(ev: &Event, class: &str) -> &'static str {
     // A JIT build that fails while a server captures graphs failed during capture.
     if class == "build_error" && matches!(ev.phase, "unknown" | "build" | "startup") {
@@ -483,6 +558,25 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
     }
     if ev.phase == "unknown" && class == "import_error" {
         return "startup";
+    }
+    // A collective library that fails to create its communicator fails in distributed init.
+    if ev.phase == "unknown" && matches!(class, "nccl_error" | "nccl_timeout") {
+        let init = [
+            "createComm",
+            "CommInitRank",
+            "init_process_group",
+            "init_distributed",
+        ];
+        if std::iter::once(&ev.text)
+            .chain(ev.after.iter())
+            .any(|t| init.iter().any(|w| t.contains(w)))
+        {
+            return "startup";
+        }
+    }
+    // A checkpoint whose tensors do not fit the model is found while the weights are read.
+    if ev.phase == "unknown" && class == "weight_load_error" {
+        return "model_load";
     }
     ev.phase
 }
