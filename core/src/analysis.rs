@@ -74,6 +74,9 @@ pub struct Analysis {
     pub env: Env,
     pub warnings: Vec<LineRef>,
     pub signature: String,
+    /// What makes two crashes the same problem, hashed; empty (`null` in JSON) for a log with
+    /// no crash, which is no problem to group.
+    #[serde(default, with = "empty_as_null")]
     pub fingerprint: String,
     #[serde(default)]
     pub matches: Vec<Match>,
@@ -193,5 +196,50 @@ pub fn phase_title(phase: &str) -> &'static str {
         "training" => "training",
         "shutdown" => "shutdown",
         _ => "an unknown phase",
+    }
+}
+
+/// A string field that is `null` in JSON when empty.
+mod empty_as_null {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(s: &str, out: S) -> Result<S::Ok, S::Error> {
+        if s.is_empty() {
+            out.serialize_none()
+        } else {
+            out.serialize_str(s)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        Ok(Option::<String>::deserialize(d)?.unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{analyze, FindingsIndex};
+
+    #[test]
+    fn a_log_without_a_crash_has_no_fingerprint() {
+        let index = FindingsIndex::default();
+        let a = analyze(b"INFO server started\nINFO ready\n", &index);
+        assert!(!a.crash);
+        let json = serde_json::to_value(&a).unwrap();
+        assert!(json["fingerprint"].is_null(), "{json}");
+        let back: crate::Analysis = serde_json::from_value(json).unwrap();
+        assert_eq!(back, a);
+
+        let crash = analyze(
+            b"RuntimeError: CUDA error: an illegal memory access\n",
+            &index,
+        );
+        assert!(crash.crash);
+        let json = serde_json::to_value(&crash).unwrap();
+        assert_eq!(
+            json["fingerprint"].as_str(),
+            Some(crash.fingerprint.as_str())
+        );
+        assert_eq!(crash.fingerprint.len(), 16);
     }
 }

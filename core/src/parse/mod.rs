@@ -404,7 +404,7 @@ impl Triage {
                 env,
                 warnings: self.warnings,
                 signature: "no crash".into(),
-                fingerprint: signature::fingerprint(&["none"]),
+                fingerprint: String::new(),
                 matches: vec![],
                 near_misses: vec![],
                 annotations: vec![],
