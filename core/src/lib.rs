@@ -20,6 +20,12 @@ pub mod signature;
 pub use analysis::{Analysis, Env, LineRef};
 pub use findings::{Finding, FindingsIndex};
 
+/// Starts building triage's automata on another thread (see [`parse::prepare`]): call it
+/// before other start-up work, such as loading the findings, so that both run at once.
+pub fn prepare_in_background() {
+    std::thread::spawn(parse::prepare);
+}
+
 /// Runs the whole engine over a log's bytes (plain, or gzip detected by its magic bytes).
 pub fn analyze(bytes: &[u8], index: &FindingsIndex) -> Analysis {
     // Reading from memory cannot fail; a truncated gzip stream keeps what was inflated.
