@@ -49,6 +49,8 @@ fn exit_code(code: i32) -> ExitCode {
 
 /// `crashdex analyze FILE|- [--json] [--findings DIR]`.
 fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
+    // triage's automata build on the other core while the findings load
+    crashdex_core::prepare_in_background();
     let index = analyze_index(args.findings.as_deref())?;
     let reader: Box<dyn BufRead> = if args.file == "-" {
         Box::new(BufReader::with_capacity(

@@ -1,4 +1,4 @@
-//! Regexes compiled for ASCII text first.
+//! Regexes compiled for ASCII text first, and built no further than their use pays for.
 //!
 //! Unicode classes (`\w`, `\b`, `\d`, `\s`, case folding) make a regex several times slower to
 //! build than its ASCII form: `\w` alone stands for hundreds of ranges. On a haystack that is all
@@ -6,15 +6,106 @@
 //! characters, digits, spaces and case pairs restricted to ASCII are the ASCII ones, and any
 //! non-ASCII character in the pattern cannot occur. Most log lines are ASCII, so the ASCII form
 //! serves them, and the Unicode form is built only when a line that is not ASCII needs it.
+//!
+//! Building, not searching, is most of the cost of a regex that sees a few lines, so each form
+//! is built in two tiers of the same `regex` engine (`regex_automata::meta`, configured as the
+//! `regex` crate configures it): first without the lazy DFA (which needs a reverse NFA), the
+//! one-pass DFA and the literal prefilter, searching with the backtracker or the PikeVM; after [`UNICODE_UPGRADE_AFTER`] searches, with everything (the ASCII form, which
+//! serves most lines, is built with everything at once). All engines give the same matches, so
+//! the tier changes speed only. A fully compiled DFA is never built: the application's
+//! dependencies switch that feature on for every small regex, and for one-line haystacks it
+//! costs more to build than it saves (64 MiB log no slower without it). The literal prefilter
+//! stays in the full tier: without it a 64 MiB log was ~8% slower.
 
+use regex_automata::meta;
+use regex_automata::util::captures::Captures;
+use regex_automata::util::syntax;
+use regex_automata::{Input, MatchKind, PatternSet};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
+
+/// Searches the Unicode form serves with its cheap tier before the full one is built. The ASCII
+/// form serves most lines, so it is built in full at once: the PikeVM is far slower per line
+/// than the lazy DFA.
+const UNICODE_UPGRADE_AFTER: u32 = 64;
+
+/// Which form: ASCII (bytes, Unicode off) or Unicode (the pattern as written, UTF-8).
+#[derive(Clone, Copy)]
+enum Form {
+    Ascii,
+    Unicode,
+}
+
+/// The `regex` crate's configuration for a form (`Regex`/`RegexSet` and `bytes::` with
+/// `unicode(false)`), in the cheap or the full tier.
+fn build<S: AsRef<str>>(sources: &[S], form: Form, set: bool, full: bool) -> Option<meta::Regex> {
+    let utf8 = matches!(form, Form::Unicode);
+    let mut metac = meta::Config::new()
+        .nfa_size_limit(Some(10 * (1 << 20)))
+        .hybrid_cache_capacity(2 * (1 << 20))
+        .utf8_empty(utf8)
+        .dfa(false);
+    metac = if set {
+        metac
+            .match_kind(MatchKind::All)
+            .which_captures(regex_automata::nfa::thompson::WhichCaptures::None)
+    } else {
+        metac.match_kind(MatchKind::LeftmostFirst)
+    };
+    if !full {
+        // No lazy or full DFA (neither needs building the reverse NFA, which for Unicode
+        // classes costs more than the rest) and no literal prefilter: the cheap tier serves a
+        // few lines. The full tier keeps the prefilter, which also picks the fast strategies
+        // (literal search, reverse suffix/inner); without it a 64 MiB log was ~8% slower.
+        metac = metac
+            .hybrid(false)
+            .dfa(false)
+            .onepass(false)
+            .auto_prefilter(false);
+    }
+    let syntaxc = syntax::Config::new().utf8(utf8).unicode(utf8);
+    meta::Builder::new()
+        .configure(metac)
+        .syntax(syntaxc)
+        .build_many(sources)
+        .ok()
+}
+
+/// One form of a pattern (or set), each tier built on first use.
+#[derive(Debug, Default)]
+struct Tiered {
+    cheap: OnceLock<Option<meta::Regex>>,
+    full: OnceLock<Option<meta::Regex>>,
+    uses: AtomicU32,
+}
+
+impl Tiered {
+    /// The regex to search with; `build(full)` builds a tier.
+    fn get(&self, form: Form, build: impl Fn(bool) -> Option<meta::Regex>) -> Option<&meta::Regex> {
+        if let Some(full) = self.full.get() {
+            return full.as_ref();
+        }
+        let upgrade_after = match form {
+            Form::Ascii => 0,
+            Form::Unicode => UNICODE_UPGRADE_AFTER,
+        };
+        if self.uses.fetch_add(1, Ordering::Relaxed) >= upgrade_after {
+            return self.full(build);
+        }
+        self.cheap.get_or_init(|| build(false)).as_ref()
+    }
+
+    fn full(&self, build: impl Fn(bool) -> Option<meta::Regex>) -> Option<&meta::Regex> {
+        self.full.get_or_init(|| build(true)).as_ref()
+    }
+}
 
 /// One pattern in both forms, each built on first use.
 #[derive(Debug)]
 pub struct AsciiFirst {
     source: String,
-    ascii: OnceLock<Option<regex::bytes::Regex>>,
-    unicode: OnceLock<Option<regex::Regex>>,
+    ascii: Tiered,
+    unicode: Tiered,
 }
 
 impl AsciiFirst {
@@ -22,8 +113,8 @@ impl AsciiFirst {
     pub fn new(source: impl Into<String>) -> Self {
         AsciiFirst {
             source: source.into(),
-            ascii: OnceLock::new(),
-            unicode: OnceLock::new(),
+            ascii: Tiered::default(),
+            unicode: Tiered::default(),
         }
     }
 
@@ -32,53 +123,48 @@ impl AsciiFirst {
         &self.source
     }
 
-    /// The Unicode form (the pattern as written).
-    pub fn unicode(&self) -> Option<&regex::Regex> {
+    /// Builds the Unicode form (the pattern as written) in full; false when it does not build.
+    pub fn build_unicode(&self) -> bool {
         self.unicode
-            .get_or_init(|| regex::Regex::new(&self.source).ok())
-            .as_ref()
+            .full(|full| build(&[&self.source], Form::Unicode, false, full))
+            .is_some()
     }
 
-    /// The ASCII form, for ASCII haystacks only (`None` when the pattern has none, e.g. a
-    /// non-ASCII character in a class).
-    fn ascii(&self) -> Option<&regex::bytes::Regex> {
-        self.ascii
-            .get_or_init(|| {
-                regex::bytes::RegexBuilder::new(&self.source)
-                    .unicode(false)
-                    .build()
-                    .ok()
-            })
-            .as_ref()
+    /// The form for `text`: the ASCII one for ASCII text when the pattern has one (not, e.g.,
+    /// with a non-ASCII character in a class), the Unicode one otherwise.
+    fn form(&self, text: &str) -> Option<&meta::Regex> {
+        let src = [self.source.as_str()];
+        if text.is_ascii() {
+            if let Some(r) = self
+                .ascii
+                .get(Form::Ascii, |full| build(&src, Form::Ascii, false, full))
+            {
+                return Some(r);
+            }
+        }
+        self.unicode.get(Form::Unicode, |full| {
+            build(&src, Form::Unicode, false, full)
+        })
     }
 
     /// The groups of the first match in `text`, as the Unicode form gives them.
     pub fn captures<'t>(&self, text: &'t str) -> Option<Caps<'t>> {
-        if text.is_ascii() {
-            if let Some(r) = self.ascii() {
-                return r.captures(text.as_bytes()).map(|c| Caps::Ascii(text, c));
-            }
-        }
-        self.unicode()?
-            .captures(text)
-            .map(|c| Caps::Unicode(text, c))
+        let r = self.form(text)?;
+        let mut caps = r.create_captures();
+        r.captures(Input::new(text), &mut caps);
+        caps.is_match().then_some(Caps { text, caps })
     }
 
     /// Whether the pattern matches somewhere in `text`.
     pub fn is_match(&self, text: &str) -> bool {
-        if text.is_ascii() {
-            if let Some(r) = self.ascii() {
-                return r.is_match(text.as_bytes());
-            }
-        }
-        self.unicode().is_some_and(|r| r.is_match(text))
+        self.form(text).is_some_and(|r| r.is_match(text))
     }
 }
 
 /// The groups of a match, from either form.
-pub enum Caps<'t> {
-    Ascii(&'t str, regex::bytes::Captures<'t>),
-    Unicode(&'t str, regex::Captures<'t>),
+pub struct Caps<'t> {
+    text: &'t str,
+    caps: Captures,
 }
 
 /// One group of a match: its place in the haystack.
@@ -100,31 +186,24 @@ impl<'t> Group<'t> {
 }
 
 impl<'t> Caps<'t> {
-    /// Group `i` (0 is the whole match), if it took part in the match.
-    pub fn get(&self, i: usize) -> Option<Group<'t>> {
-        // an ASCII haystack has a char boundary at every byte
-        let (text, span) = match self {
-            Caps::Ascii(text, c) => (*text, c.get(i).map(|m| m.range())),
-            Caps::Unicode(text, c) => (*text, c.get(i).map(|m| m.range())),
-        };
+    fn group(&self, span: Option<regex_automata::Span>) -> Option<Group<'t>> {
+        // an ASCII haystack has a char boundary at every byte, and the Unicode form matches
+        // on char boundaries
         span.map(|r| Group {
-            text,
+            text: self.text,
             start: r.start,
             end: r.end,
         })
     }
 
+    /// Group `i` (0 is the whole match), if it took part in the match.
+    pub fn get(&self, i: usize) -> Option<Group<'t>> {
+        self.group(self.caps.get_group(i))
+    }
+
     /// The named group, if it took part in the match.
     pub fn name(&self, name: &str) -> Option<Group<'t>> {
-        let (text, span) = match self {
-            Caps::Ascii(text, c) => (*text, c.name(name).map(|m| m.range())),
-            Caps::Unicode(text, c) => (*text, c.name(name).map(|m| m.range())),
-        };
-        span.map(|r| Group {
-            text,
-            start: r.start,
-            end: r.end,
-        })
+        self.group(self.caps.get_group_by_name(name))
     }
 }
 
@@ -140,8 +219,8 @@ impl std::ops::Index<usize> for Caps<'_> {
 #[derive(Debug)]
 pub struct AsciiFirstSet {
     sources: Vec<String>,
-    ascii: OnceLock<Option<regex::bytes::RegexSet>>,
-    unicode: OnceLock<Option<regex::RegexSet>>,
+    ascii: Tiered,
+    unicode: Tiered,
 }
 
 impl AsciiFirstSet {
@@ -149,36 +228,35 @@ impl AsciiFirstSet {
     pub fn new(sources: Vec<String>) -> Self {
         AsciiFirstSet {
             sources,
-            ascii: OnceLock::new(),
-            unicode: OnceLock::new(),
+            ascii: Tiered::default(),
+            unicode: Tiered::default(),
         }
     }
 
     /// Marks in `hits` (one slot per pattern) the patterns that match `text`; false when the
     /// set cannot be built.
     pub fn matches_into(&self, hits: &mut [bool], text: &str) -> bool {
-        if text.is_ascii() {
-            let ascii = self.ascii.get_or_init(|| {
-                regex::bytes::RegexSetBuilder::new(&self.sources)
-                    .unicode(false)
-                    .build()
-                    .ok()
-            });
-            if let Some(set) = ascii {
-                set.matches_read_at(hits, text.as_bytes(), 0);
-                return true;
-            }
+        let build = |form, full| build(&self.sources, form, true, full);
+        let unicode = || {
+            self.unicode
+                .get(Form::Unicode, |full| build(Form::Unicode, full))
+        };
+        let set = match text.is_ascii() {
+            true => self
+                .ascii
+                .get(Form::Ascii, |full| build(Form::Ascii, full))
+                .or_else(unicode),
+            false => unicode(),
+        };
+        let Some(set) = set else {
+            return false;
+        };
+        let mut found = PatternSet::new(set.pattern_len());
+        set.which_overlapping_matches(&Input::new(text), &mut found);
+        for pid in found.iter() {
+            hits[pid] = true;
         }
-        match self
-            .unicode
-            .get_or_init(|| regex::RegexSet::new(&self.sources).ok())
-        {
-            Some(set) => {
-                set.matches_read_at(hits, text, 0);
-                true
-            }
-            None => false,
-        }
+        true
     }
 }
 

@@ -20,6 +20,12 @@ pub mod signature;
 pub use analysis::{Analysis, Env, LineRef};
 pub use findings::{Finding, FindingsIndex};
 
+/// Starts building triage's automata on another thread (see [`parse::prepare`]): call it
+/// before other start-up work, such as loading the findings, so that both run at once.
+pub fn prepare_in_background() {
+    std::thread::spawn(parse::prepare);
+}
+
 /// Runs the whole engine over a log's bytes (plain, or gzip detected by its magic bytes).
 pub fn analyze(bytes: &[u8], index: &FindingsIndex) -> Analysis {
     // Reading from memory cannot fail; a truncated gzip stream keeps what was inflated.
@@ -33,12 +39,15 @@ pub fn analyze_reader<R: std::io::BufRead>(
     index: &FindingsIndex,
 ) -> std::io::Result<Analysis> {
     let reader = lines::maybe_gunzip(reader)?;
-    // Two stages on two cores: this thread reads lines and runs the findings matcher and the
-    // environment collector over them (both see lines alone, in order), a worker runs the rest
-    // of triage over the same batches. The split keeps the two threads about equally busy.
+    // Three stages: this thread reads lines and runs the environment collector over them, one
+    // worker runs the findings matcher and another the rest of triage over the same batches
+    // (each sees lines alone, in order). Three threads keep two cores busy whatever the
+    // balance of the stages, which depends on the log.
     const BATCH: usize = 4096;
+    type Batch = std::sync::Arc<Vec<lines::Line>>;
     let (triage, matcher, env, result) = std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<std::sync::Arc<Vec<lines::Line>>>(4);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Batch>(4);
+        let (mtx, mrx) = std::sync::mpsc::sync_channel::<Batch>(4);
         let worker = scope.spawn(move || {
             let mut triage = parse::Triage::without_env();
             for batch in rx {
@@ -48,17 +57,23 @@ pub fn analyze_reader<R: std::io::BufRead>(
             }
             triage
         });
-        let mut matcher = matching::Matcher::new(index);
+        let matching = scope.spawn(move || {
+            let mut matcher = matching::Matcher::new(index);
+            for batch in mrx {
+                for l in batch.iter() {
+                    matcher.feed(l);
+                }
+            }
+            matcher
+        });
         let mut env = parse::env::EnvCollector::default();
         let mut batch = Vec::with_capacity(BATCH);
-        let send = |batch: Vec<lines::Line>,
-                    matcher: &mut matching::Matcher,
-                    env: &mut parse::env::EnvCollector| {
+        let send = |batch: Vec<lines::Line>, env: &mut parse::env::EnvCollector| {
             let batch = std::sync::Arc::new(batch);
-            // the worker starts on the batch while this thread scans it
+            // the workers start on the batch while this thread scans it
             let _ = tx.send(batch.clone());
+            let _ = mtx.send(batch.clone());
             for l in batch.iter() {
-                matcher.feed(l);
                 env.feed(&l.text);
             }
         };
@@ -67,17 +82,20 @@ pub fn analyze_reader<R: std::io::BufRead>(
             if batch.len() == BATCH {
                 send(
                     std::mem::replace(&mut batch, Vec::with_capacity(BATCH)),
-                    &mut matcher,
                     &mut env,
                 );
             }
         });
-        send(batch, &mut matcher, &mut env);
+        send(batch, &mut env);
         drop(tx);
+        drop(mtx);
         // Triage does not panic on input; should it ever, the log still gets an analysis.
         let triage = worker
             .join()
             .unwrap_or_else(|_| parse::Triage::without_env());
+        let matcher = matching
+            .join()
+            .unwrap_or_else(|_| matching::Matcher::new(index));
         (triage, matcher, env, result)
     });
     // A damaged gzip tail still leaves the lines before it worth analysing.

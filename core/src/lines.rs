@@ -223,8 +223,9 @@ pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
 /// One prefix shape: a regex anchored at the start, and how its captures fill the line's fields.
 struct Prefix {
     re: AsciiFirst,
-    /// Literals one of which starts every match, when there are few enough to list.
-    starts: Option<Vec<Vec<u8>>>,
+    /// Literals one of which starts every match, when there are few enough to list (worked
+    /// out on first use: only lines that are not ASCII need them).
+    starts: std::sync::OnceLock<Option<Vec<Vec<u8>>>>,
 }
 
 impl Prefix {
@@ -232,6 +233,13 @@ impl Prefix {
     /// set, whose Unicode form is costly to build, for the few shapes that can still apply.
     fn may_start(&self, s: &str) -> bool {
         self.starts
+            .get_or_init(|| {
+                let hir = regex_syntax::parse(self.re.as_str()).expect("valid prefix regex");
+                regex_syntax::hir::literal::Extractor::new()
+                    .extract(&hir)
+                    .literals()
+                    .map(|ls| ls.iter().map(|l| l.as_bytes().to_vec()).collect())
+            })
             .as_ref()
             .is_none_or(|starts| starts.iter().any(|l| s.as_bytes().starts_with(l)))
     }
@@ -299,16 +307,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         "at most {MAX_PREFIXES} prefix shapes"
     );
     pats.iter()
-        .map(|p| {
-            let hir = regex_syntax::parse(p).expect("valid prefix regex");
-            let starts = regex_syntax::hir::literal::Extractor::new()
-                .extract(&hir)
-                .literals()
-                .map(|ls| ls.iter().map(|l| l.as_bytes().to_vec()).collect());
-            Prefix {
-                re: AsciiFirst::new(*p),
-                starts,
-            }
+        .map(|p| Prefix {
+            re: AsciiFirst::new(*p),
+            starts: std::sync::OnceLock::new(),
         })
         .collect()
 });
@@ -389,6 +390,17 @@ mod tests {
 
     fn text(s: &str) -> Line {
         Line::new(1, s.to_string())
+    }
+
+    #[test]
+    fn every_prefix_is_valid() {
+        for p in PREFIXES.iter() {
+            assert!(
+                regex_syntax::parse(p.re.as_str()).is_ok(),
+                "{}",
+                p.re.as_str()
+            );
+        }
     }
 
     #[test]

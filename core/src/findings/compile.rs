@@ -310,7 +310,7 @@ impl RuleSet {
                 if let Err(e) = Regex::new(r.as_str()) {
                     bad.push((id as PatternId, e.to_string().replace('\n', " ")));
                 }
-                let _ = r.unicode();
+                let _ = r.build_unicode();
             }
         }
         bad

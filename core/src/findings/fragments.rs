@@ -13,8 +13,12 @@ const MAX_ALTERNATIVES: usize = 32;
 /// Literal fragments of which at least one occurs in every match of `pattern`, or `None` when
 /// no useful set exists.
 pub fn regex_fragments(pattern: &str) -> Option<Vec<Vec<u8>>> {
-    let hir = regex_syntax::parse(pattern).ok()?;
-    let frags = required(&hir)?;
+    hir_fragments(&regex_syntax::parse(pattern).ok()?)
+}
+
+/// [`regex_fragments`] of a pattern already parsed.
+pub fn hir_fragments(hir: &Hir) -> Option<Vec<Vec<u8>>> {
+    let frags = required(hir)?;
     let shortest = frags.iter().map(Vec::len).min()?;
     (shortest >= MIN_FRAGMENT).then_some(frags)
 }

@@ -18,6 +18,14 @@ use events::{Event, EXCEPTION_LINE};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::{LazyLock, OnceLock};
 
+/// Builds triage's detector and phase automata now rather than on the first line. They cost
+/// about as much as triaging a small log, so a caller with other start-up work (loading the
+/// findings) can run this on another thread first.
+pub fn prepare() {
+    events::prepare();
+    phase::prepare();
+}
+
 /// Most strong lines remembered for the page and for repeat detection; memory stays bounded on
 /// logs that repeat one error a million times.
 const MAX_STRONG: usize = 64;

@@ -64,6 +64,11 @@ const MARKERS: &[(&str, &str)] = &[
 static MARKER_RULES: LazyLock<super::prefilter::OrderedRules> =
     LazyLock::new(|| super::prefilter::OrderedRules::new(MARKERS.iter().map(|(p, _)| *p)));
 
+/// Builds the markers' automaton now (see [`super::prepare`]).
+pub(crate) fn prepare() {
+    LazyLock::force(&MARKER_RULES);
+}
+
 /// Where a phase sits in a run: markers do not move a run backwards (ranks interleave their
 /// progress lines, and servers print summaries of earlier steps late).
 pub fn order(phase: &str) -> u8 {
@@ -169,4 +174,16 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         return Some("startup");
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_marker_is_valid() {
+        for (p, _) in MARKERS {
+            assert!(regex_syntax::parse(p).is_ok(), "valid marker regex: {p}");
+        }
+    }
 }

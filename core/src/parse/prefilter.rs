@@ -7,7 +7,7 @@
 //! whose fragments occur in it are confirmed with their regex, in order.
 
 use crate::ascii_first::AsciiFirst;
-use crate::findings::compile::regex_fragments;
+use crate::findings::fragments::hir_fragments;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use regex_syntax::hir::HirKind;
 use std::collections::HashMap;
@@ -52,7 +52,7 @@ struct Branch {
 }
 
 impl OrderedRules {
-    /// Compiles the patterns; panics on an invalid pattern (they are constants of this crate).
+    /// Compiles the patterns (constants of this crate, checked valid by their modules' tests).
     pub fn new<'a>(patterns: impl IntoIterator<Item = &'a str>) -> Self {
         Self::gated(patterns, &[])
     }
@@ -69,7 +69,6 @@ impl OrderedRules {
         let mut always = 0u64;
         for (i, p) in patterns.into_iter().enumerate() {
             assert!(i < 64, "at most 64 ordered rules");
-            assert!(regex_syntax::parse(p).is_ok(), "valid built-in regex: {p}");
             regexes.push(AsciiFirst::new(p));
             of_rule.push([0u64; MAX_BRANCHES / 64]);
             let case_insensitive = p.starts_with("(?i)");
@@ -81,8 +80,10 @@ impl OrderedRules {
                 } else {
                     branch.to_string()
                 };
-                match regex_fragments(&source) {
-                    Some(f) => mine.push((source, f)),
+                // one parse per branch gives both its fragments and its literal
+                let hir = regex_syntax::parse(&source).ok();
+                match hir.as_ref().and_then(hir_fragments) {
+                    Some(f) => mine.push((source, f, plain_literal(hir.as_ref()))),
                     None => {
                         ok = false;
                         break;
@@ -93,11 +94,10 @@ impl OrderedRules {
                 always |= 1 << i;
                 continue;
             }
-            for (source, fs) in mine {
+            for (source, fs, literal) in mine {
                 let b = branches.len();
                 assert!(b < MAX_BRANCHES, "at most {MAX_BRANCHES} branches");
                 of_rule[i][b / 64] |= 1 << (b % 64);
-                let literal = plain_literal(&source);
                 branches.push(Branch {
                     rule: i,
                     literal,
@@ -199,9 +199,8 @@ impl OrderedRules {
 
 /// The text of a pattern that matches exactly one string, case-sensitively (no class, no
 /// anchor, no repetition).
-fn plain_literal(pattern: &str) -> Option<Vec<u8>> {
-    let hir = regex_syntax::parse(pattern).ok()?;
-    match hir.kind() {
+fn plain_literal(hir: Option<&regex_syntax::hir::Hir>) -> Option<Vec<u8>> {
+    match hir?.kind() {
         HirKind::Literal(l) => Some(l.0.to_vec()),
         _ => None,
     }
