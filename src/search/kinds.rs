@@ -83,14 +83,14 @@ impl Scope<'_> {
             }
         };
         let newest = candidates_for(terms.len());
-        let rank = match mode {
-            Mode::All if terms.len() > RANK_TERMS => self.rarest(terms).await?,
-            _ => None,
+        let candidates = async {
+            let rank = match mode {
+                Mode::All if terms.len() > RANK_TERMS => self.rarest(terms).await?,
+                _ => None,
+            };
+            db::search::candidates(p, expr, rank.as_deref(), f, self.problems, newest).await
         };
-        let (candidates, finding_rows) = tokio::try_join!(
-            db::search::candidates(p, expr, rank.as_deref(), f, self.problems, newest),
-            findings,
-        )?;
+        let (candidates, finding_rows) = tokio::try_join!(candidates, findings)?;
         let best = best_ids(&candidates, self.limit);
         let mut problem_ids: Vec<i64> = candidates.iter().filter_map(|c| c.problem_id).collect();
         problem_ids.sort_unstable();
@@ -192,23 +192,22 @@ fn incident_group(
                 ),
                 None => (snippet::to_plain(&r.text_first_error), String::new()),
             };
-            (r, first_error, passage)
-        })
-        .map(|(r, first_error, passage)| IncidentHit {
-            first_error: snippet::to_plain(&first_error),
-            first_error_html: snippet::to_html(&first_error, FIRST_ERROR_CHARS),
-            snippet: snippet::to_plain(&passage),
-            snippet_html: snippet::to_html(&passage, SNIPPET_CHARS),
-            score: score.get(&r.id).copied().unwrap_or(0.0),
-            id: r.id,
-            created_at: r.created_at,
-            verdict: r.verdict,
-            error_class: r.error_class,
-            phase: r.phase,
-            sm_arch: r.sm_arch,
-            framework: r.framework,
-            framework_version: r.framework_version,
-            top_finding: r.top_finding,
+            IncidentHit {
+                first_error: snippet::to_plain(&first_error),
+                first_error_html: snippet::to_html(&first_error, FIRST_ERROR_CHARS),
+                snippet: snippet::to_plain(&passage),
+                snippet_html: snippet::to_html(&passage, SNIPPET_CHARS),
+                score: score.get(&r.id).copied().unwrap_or(0.0),
+                id: r.id,
+                created_at: r.created_at,
+                verdict: r.verdict,
+                error_class: r.error_class,
+                phase: r.phase,
+                sm_arch: r.sm_arch,
+                framework: r.framework,
+                framework_version: r.framework_version,
+                top_finding: r.top_finding,
+            }
         })
         .collect();
     Group {
