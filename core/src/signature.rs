@@ -189,12 +189,7 @@ fn core_message(text: &str) -> String {
     let t = text.trim();
     // a C++ handler's `what():` and a library's tags (`[TM][ERROR]`) in front of the message
     let t = t.strip_prefix("what():").map(str::trim_start).unwrap_or(t);
-    static TAGS: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^(?:\[[A-Za-z][\w\-]*\] ?)+").expect("valid regex"));
-    let t = match TAGS.find(t) {
-        Some(m) if !t[m.end()..].trim().is_empty() => t[m.end()..].trim_start(),
-        _ => t,
-    };
+    let t = without_tags(t);
     let t = match t.find("[TensorRT-LLM][ERROR] ") {
         Some(i) => &t[i + "[TensorRT-LLM][ERROR] ".len()..],
         None => t,
@@ -211,12 +206,8 @@ fn core_message(text: &str) -> String {
     };
     let t = unwrap(t);
     // `RuntimeError: [TM][ERROR] message`: the library's tags behind the exception type too
-    let strip_tags = |m: &str| match TAGS.find(m) {
-        Some(x) if !m[x.end()..].trim().is_empty() => m[x.end()..].trim_start().to_string(),
-        _ => m.to_string(),
-    };
     let t = match exception_parts(&t) {
-        Some((_, msg)) if !msg.is_empty() => unwrap(&strip_tags(msg)),
+        Some((_, msg)) if !msg.is_empty() => unwrap(without_tags(msg)),
         _ => t,
     };
     let t = t
@@ -225,6 +216,17 @@ fn core_message(text: &str) -> String {
         .trim_start_matches(|c: char| c.is_ascii_digit())
         .trim_start_matches("] ");
     t.to_string()
+}
+
+/// The text after a library's leading tags (`[TM][ERROR] message`), unless the tags are all
+/// there is.
+fn without_tags(t: &str) -> &str {
+    static TAGS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^(?:\[[A-Za-z][\w\-]*\] ?)+").expect("valid regex"));
+    match TAGS.find(t) {
+        Some(m) if !t[m.end()..].trim().is_empty() => t[m.end()..].trim_start(),
+        _ => t,
+    }
 }
 
 /// The part of a normalised message that identifies the problem: messages that carry a long

@@ -83,7 +83,7 @@ impl OrderedRules {
                 // one parse per branch gives both its fragments and its literal
                 let hir = regex_syntax::parse(&source).ok();
                 match hir.as_ref().and_then(hir_fragments) {
-                    Some(f) => mine.push((source, f, plain_literal(hir.as_ref()))),
+                    Some(f) => mine.push((source, f, hir.as_ref().and_then(plain_literal))),
                     None => {
                         ok = false;
                         break;
@@ -199,8 +199,8 @@ impl OrderedRules {
 
 /// The text of a pattern that matches exactly one string, case-sensitively (no class, no
 /// anchor, no repetition).
-fn plain_literal(hir: Option<&regex_syntax::hir::Hir>) -> Option<Vec<u8>> {
-    match hir?.kind() {
+fn plain_literal(hir: &regex_syntax::hir::Hir) -> Option<Vec<u8>> {
+    match hir.kind() {
         HirKind::Literal(l) => Some(l.0.to_vec()),
         _ => None,
     }
