@@ -17,12 +17,16 @@
 //! costs more to build than it saves (64 MiB log no slower without it). The literal prefilter
 //! stays in the full tier: without it a 64 MiB log was ~8% slower.
 
+use regex_automata::hybrid::dfa::{Cache as LazyCache, DFA as LazyDfa};
 use regex_automata::meta;
+use regex_automata::nfa::thompson;
 use regex_automata::util::captures::Captures;
+use regex_automata::util::pool::Pool;
 use regex_automata::util::syntax;
 use regex_automata::{Input, MatchKind, PatternSet};
+use std::panic::{RefUnwindSafe, UnwindSafe};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Searches the Unicode form serves with its cheap tier before the full one is built. The ASCII
 /// form serves most lines, so it is built in full at once: the PikeVM is far slower per line
@@ -100,12 +104,64 @@ impl Tiered {
     }
 }
 
+type CacheFn = Box<dyn Fn() -> LazyCache + Send + Sync + UnwindSafe + RefUnwindSafe>;
+
+/// The ASCII form of a pattern asked only whether it matches: one forward lazy DFA. The `meta`
+/// regex also builds a reverse NFA (to find where a match starts), a one-pass DFA (for groups)
+/// and a literal prefilter; a yes or no needs none of them, and the lines it is asked about
+/// already passed a literal prefilter. Building this costs a fraction of the full regex.
+struct Matcher {
+    dfa: Arc<LazyDfa>,
+    caches: Pool<LazyCache, CacheFn>,
+}
+
+impl Matcher {
+    fn build(source: &str) -> Option<Matcher> {
+        let dfa = LazyDfa::builder()
+            .configure(LazyDfa::config().cache_capacity(2 * (1 << 20)))
+            .syntax(syntax::Config::new().utf8(false).unicode(false))
+            .thompson(
+                thompson::Config::new()
+                    .utf8(false)
+                    .nfa_size_limit(Some(10 * (1 << 20)))
+                    .which_captures(thompson::WhichCaptures::None),
+            )
+            .build(source)
+            .ok()?;
+        let dfa = Arc::new(dfa);
+        let for_caches = Arc::clone(&dfa);
+        let create: CacheFn = Box::new(move || for_caches.create_cache());
+        Some(Matcher {
+            dfa,
+            caches: Pool::new(create),
+        })
+    }
+
+    /// Whether the pattern matches in ASCII `text`; `None` if the lazy DFA gave up.
+    fn is_match(&self, text: &str) -> Option<bool> {
+        let mut cache = self.caches.get();
+        let input = Input::new(text).earliest(true);
+        self.dfa
+            .try_search_fwd(&mut cache, &input)
+            .ok()
+            .map(|m| m.is_some())
+    }
+}
+
+impl std::fmt::Debug for Matcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Matcher")
+    }
+}
+
 /// One pattern in both forms, each built on first use.
 #[derive(Debug)]
 pub struct AsciiFirst {
     source: String,
     ascii: Tiered,
     unicode: Tiered,
+    /// Set for patterns only asked whether they match (see [`Matcher`]).
+    matcher: Option<OnceLock<Option<Matcher>>>,
 }
 
 impl AsciiFirst {
@@ -115,6 +171,16 @@ impl AsciiFirst {
             source: source.into(),
             ascii: Tiered::default(),
             unicode: Tiered::default(),
+            matcher: None,
+        }
+    }
+
+    /// A pattern used (mostly) with [`AsciiFirst::is_match`]: on ASCII text that is answered by
+    /// a forward lazy DFA alone. Groups still work, from the full regex built when first asked.
+    pub fn matcher(source: impl Into<String>) -> Self {
+        AsciiFirst {
+            matcher: Some(OnceLock::new()),
+            ..AsciiFirst::new(source)
         }
     }
 
@@ -157,6 +223,17 @@ impl AsciiFirst {
 
     /// Whether the pattern matches somewhere in `text`.
     pub fn is_match(&self, text: &str) -> bool {
+        if let Some(m) = &self.matcher {
+            if text.is_ascii() {
+                let found = m
+                    .get_or_init(|| Matcher::build(&self.source))
+                    .as_ref()
+                    .and_then(|m| m.is_match(text));
+                if let Some(found) = found {
+                    return found;
+                }
+            }
+        }
         self.form(text).is_some_and(|r| r.is_match(text))
     }
 }
@@ -277,6 +354,50 @@ mod tests {
         let class = AsciiFirst::new(r"[x×] \w");
         assert!(class.is_match("x a"));
         assert!(class.is_match("× é"));
+    }
+
+    #[test]
+    fn the_matcher_agrees_with_the_regex() {
+        let cases = [
+            (
+                r"(?i)\bstraße\b|\w+Error: \d",
+                [
+                    "ValueError: 3",
+                    "Value Error: 3",
+                    "ÄrgerError: 3",
+                    "STRASSE",
+                ],
+            ),
+            (
+                r"^\s*(exitcode|error_file)\s*:\s*-9\b",
+                ["  exitcode  : -9", "exitcode: -90", "x exitcode: -9", ""],
+            ),
+            (
+                r"Assertion `.+` failed$",
+                [
+                    "Assertion `x < 3` failed",
+                    "Assertion `` failed",
+                    "Assertion `x` failed.",
+                    "é Assertion `x` failed",
+                ],
+            ),
+            (r"[x×] \w", ["x a", "× é", "y a", "x"]),
+        ];
+        for (p, texts) in cases {
+            let full = AsciiFirst::new(p);
+            let fast = AsciiFirst::matcher(p);
+            for t in texts {
+                assert_eq!(fast.is_match(t), full.is_match(t), "{p} on {t:?}");
+                assert_eq!(
+                    fast.is_match(t),
+                    regex::Regex::new(p).unwrap().is_match(t),
+                    "{p} on {t:?}"
+                );
+            }
+        }
+        // groups still come from the full regex
+        let r = AsciiFirst::matcher(r"exit code (\d+)");
+        assert_eq!(&r.captures("exit code 137").unwrap()[1], "137");
     }
 
     #[test]

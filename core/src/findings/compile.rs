@@ -15,6 +15,7 @@
 //!
 //! Identical patterns in different findings share one compiled pattern, so hits are counted once.
 
+use super::fragments::rarest_window;
 pub use super::fragments::regex_fragments;
 use super::{Finding, Pattern};
 use crate::ascii_first::{AsciiFirst, AsciiFirstSet};
@@ -113,14 +114,14 @@ impl RuleSet {
                         (Check::Literal(l.clone()), Some(vec![l.as_bytes().to_vec()]))
                     }
                     Pattern::Regex(r) => (
-                        Check::Regex(AsciiFirst::new(r.as_str())),
+                        Check::Regex(AsciiFirst::matcher(r.as_str())),
                         regex_fragments(r),
                     ),
                 };
                 match frags {
                     Some(frags) => {
                         for f in frags {
-                            let f = rarest_window(&f).to_ascii_lowercase();
+                            let f = rarest_window(&f, FRAGMENT_WINDOW).1.to_ascii_lowercase();
                             let slot = *fragments.entry(f.clone()).or_insert_with(|| {
                                 fragment_list.push(f);
                                 set.groups.push(Group::default());
@@ -317,37 +318,6 @@ impl RuleSet {
     }
 }
 
-/// The window of `FRAGMENT_WINDOW` bytes of a fragment most likely to be rare in a log: words
-/// and spaces are common, digits, capitals and punctuation less so. Ties go to the later window,
-/// since messages tend to start generic (`RuntimeError: CUDA error:`) and end specific.
-fn rarest_window(f: &[u8]) -> &[u8] {
-    if f.len() <= FRAGMENT_WINDOW {
-        return f;
-    }
-    let weight = |b: u8| -> u32 {
-        match b {
-            b' ' => 0,
-            b'e' | b't' | b'a' | b'o' | b'i' | b'n' | b's' | b'r' => 1,
-            b'a'..=b'z' | b'.' | b',' | b':' | b'-' | b'_' | b'/' | b'=' => 2,
-            b'0'..=b'9' | b'A'..=b'Z' => 3,
-            _ => 4,
-        }
-    };
-    let mut best = (0, 0);
-    let mut sum: u32 = f[..FRAGMENT_WINDOW].iter().map(|&b| weight(b)).sum();
-    for start in 0..=f.len() - FRAGMENT_WINDOW {
-        if start > 0 {
-            sum = sum - weight(f[start - 1]) + weight(f[start + FRAGMENT_WINDOW - 1]);
-        }
-        if sum >= best.0 {
-            best = (sum, start);
-        }
-    }
-    // A window may cut a UTF-8 character in two: the automaton works on bytes, so it still
-    // occurs in every line the whole fragment occurs in.
-    &f[best.1..best.1 + FRAGMENT_WINDOW]
-}
-
 /// The fragment automaton. A DFA costs a few instructions per byte whatever the number of
 /// fragments, which keeps scanning flat as the knowledge base grows; the automaton's own
 /// prefilter is off because it only helps with few fragments and would make a small knowledge
@@ -372,18 +342,4 @@ fn build_automaton(fragments: &[Vec<u8>]) -> Option<AhoCorasick> {
             .build(fragments)
             .ok()
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{rarest_window, FRAGMENT_WINDOW};
-
-    #[test]
-    fn long_fragments_keep_their_most_distinctive_window() {
-        let f = b"cublas: failed to launch the kernel (code 1234)";
-        let w = rarest_window(f);
-        assert_eq!(w.len(), FRAGMENT_WINDOW);
-        assert!(String::from_utf8_lossy(w).contains("(code 1234)"), "{w:?}");
-        assert_eq!(rarest_window(b"short one"), b"short one");
-    }
 }

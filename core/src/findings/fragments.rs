@@ -23,6 +23,38 @@ pub fn hir_fragments(hir: &Hir) -> Option<Vec<Vec<u8>>> {
     (shortest >= MIN_FRAGMENT).then_some(frags)
 }
 
+/// The window of `width` bytes of a fragment most likely to be rare in a log, and where it
+/// starts: words and spaces are common, digits, capitals and punctuation less so. Ties go to
+/// the later window, since messages tend to start generic (`RuntimeError: CUDA error:`) and end
+/// specific. A shorter window makes a smaller automaton, at the price of more lines to confirm.
+pub fn rarest_window(f: &[u8], width: usize) -> (usize, &[u8]) {
+    if f.len() <= width {
+        return (0, f);
+    }
+    let weight = |b: u8| -> u32 {
+        match b {
+            b' ' => 0,
+            b'e' | b't' | b'a' | b'o' | b'i' | b'n' | b's' | b'r' => 1,
+            b'a'..=b'z' | b'.' | b',' | b':' | b'-' | b'_' | b'/' | b'=' => 2,
+            b'0'..=b'9' | b'A'..=b'Z' => 3,
+            _ => 4,
+        }
+    };
+    let mut best = (0, 0);
+    let mut sum: u32 = f[..width].iter().map(|&b| weight(b)).sum();
+    for start in 0..=f.len() - width {
+        if start > 0 {
+            sum = sum - weight(f[start - 1]) + weight(f[start + width - 1]);
+        }
+        if sum >= best.0 {
+            best = (sum, start);
+        }
+    }
+    // A window may cut a UTF-8 character in two: the automaton works on bytes, so it still
+    // occurs in every line the whole fragment occurs in.
+    (best.1, &f[best.1..best.1 + width])
+}
+
 /// The exact text `hir` matches when it matches exactly one string (case-folded ASCII letters
 /// count as their lower-case letter, since the automaton ignores ASCII case).
 fn exact(hir: &Hir) -> Option<Vec<u8>> {
@@ -132,7 +164,7 @@ fn required(hir: &Hir) -> Option<Vec<Vec<u8>>> {
 
 #[cfg(test)]
 mod tests {
-    use super::regex_fragments;
+    use super::{rarest_window, regex_fragments};
 
     fn frags(p: &str) -> Option<Vec<String>> {
         regex_fragments(p).map(|v| {
@@ -175,5 +207,15 @@ mod tests {
     fn classes_only_are_unfilterable() {
         assert_eq!(frags(r"[0-9]+\s+[a-f]+"), None);
         assert_eq!(frags(r"a|bcd"), None);
+    }
+
+    #[test]
+    fn long_fragments_keep_their_most_distinctive_window() {
+        let f = b"cublas: failed to launch the kernel (code 1234)";
+        let (at, w) = rarest_window(f, 16);
+        assert_eq!(w.len(), 16);
+        assert_eq!(&f[at..at + 16], w);
+        assert!(String::from_utf8_lossy(w).contains("(code 1234)"), "{w:?}");
+        assert_eq!(rarest_window(b"short one", 16), (0, &b"short one"[..]));
     }
 }

@@ -594,7 +594,7 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
 /// servers indent a whole traceback when they log it.
 fn is_code(text: &str) -> bool {
     static CODE: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(
+        AsciiFirst::matcher(
             r"^(?:return|raise|if|for|while|with|await|yield|assert|def|elif|else|try|except|async|lambda|from|import)\b|^[\w.\[\]'\x22]+\s*(?:=|\()|^[~^]+\s*$",
         )
     });
@@ -646,11 +646,11 @@ fn rank_in_text(text: &str) -> Option<u32> {
 }
 
 static WARNING: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(r"^(?:\w+Warning: |WARNING[: ]|Warning: |W\d{4} )|\b\w+Warning: ")
+    AsciiFirst::matcher(r"^(?:\w+Warning: |WARNING[: ]|Warning: |W\d{4} )|\b\w+Warning: ")
 });
 
 static ROUTINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(
+    AsciiFirst::matcher(
         r"(?i)FutureWarning|DeprecationWarning|deprecated|OMP_NUM_THREADS|destroy_process_group|TORCH_CUDA_ARCH_LIST is not set|Using default MoE (kernel )?config|torch_dtype|tokenizer|huggingface_hub|found in sys\.modules|sliding window|is not tested|not installed|Falling back|pynvml|^\*+$|generation_config|chat template|set_seed",
     )
 });
