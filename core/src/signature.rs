@@ -112,7 +112,10 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     };
     // A worker killed by the kernel's OOM killer or by SIGKILL: the report names only pids,
     // ranks and binaries, so every such report is the same problem as far as the log can tell.
-    let killed = class == "host_oom" && !ev.text.contains("MemoryError");
+    // A C++ `std::bad_alloc` is a failed allocation, not a kill: its message is its key.
+    let killed = class == "host_oom"
+        && !ev.text.contains("MemoryError")
+        && !ev.text.contains("std::bad_alloc");
     let key = assertion_key(&ev.text)
         .or_else(|| killed.then(|| "killed (out of host memory)".to_string()))
         .or_else(|| {
