@@ -213,6 +213,15 @@ fn core_message(text: &str) -> String {
         Some((_, msg)) if !msg.is_empty() => unwrap(without_tags(msg)),
         _ => t,
     };
+    // PyTorch's older THC form `cuda runtime error (39) : MESSAGE at FILE:LINE` states what
+    // `CUDA error: MESSAGE` states today
+    static THC: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^cuda runtime error \(\d+\) : (.+?)(?: at \S+:\d+)?$").expect("valid regex")
+    });
+    let t = match THC.captures(&t) {
+        Some(c) => format!("CUDA error: {}", &c[1]),
+        None => t,
+    };
     let t = t
         .as_str()
         .trim_start_matches("[Rank ")
