@@ -286,6 +286,13 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "gpu_hardware_error" && norm.contains("fallen off the bus") {
         return "gpu has fallen off the bus".into();
     }
+    // `host:pid:tid [dev] misc/ibvwrap.cc:N NCCL WARN Call to ibv_create_qp failed`: NCCL's
+    // warning is the problem, not the source file of the NCCL build that printed it
+    if class == "nccl_error" {
+        if let Some(i) = norm.find("NCCL WARN ") {
+            return format!("nccl warn: {}", norm[i + "NCCL WARN ".len()..].trim()).to_lowercase();
+        }
+    }
     // `NCCL error in: …/ProcessGroupNCCL.cpp:N, remote process exited ..., NCCL version N`: the
     // kind of error is the problem, not the torch source line or the NCCL version that saw it
     if class == "nccl_error" {
