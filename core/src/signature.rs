@@ -177,10 +177,11 @@ fn short_title(norm: &str) -> String {
 }
 
 /// A device assertion is the same problem whichever kernel of the file hit it and from which
-/// block and thread: its key is the source file and the asserted condition.
+/// block and thread: its key is the source file and the asserted condition (also when the
+/// threads' interleaved prints damaged the kernel name between them).
 fn assertion_key(text: &str) -> Option<String> {
     static ASSERT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(\w+\.cuh?):\d+: \w+: .*?(Assertion `.*` failed)").expect("valid regex")
+        Regex::new(r"(\w+\.cuh?):\d+: .*?(Assertion `[^`]*` failed)").expect("valid regex")
     });
     let c = ASSERT.captures(text)?;
     Some(format!("{}: {}", &c[1], &c[2]).to_lowercase())
