@@ -112,7 +112,10 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     };
     // A worker killed by the kernel's OOM killer or by SIGKILL: the report names only pids,
     // ranks and binaries, so every such report is the same problem as far as the log can tell.
-    let killed = class == "host_oom" && !ev.text.contains("MemoryError");
+    // A C++ `std::bad_alloc` is a failed allocation, not a kill: its message is its key.
+    let killed = class == "host_oom"
+        && !ev.text.contains("MemoryError")
+        && !ev.text.contains("std::bad_alloc");
     let key = assertion_key(&ev.text)
         .or_else(|| killed.then(|| "killed (out of host memory)".to_string()))
         .or_else(|| {
@@ -174,10 +177,11 @@ fn short_title(norm: &str) -> String {
 }
 
 /// A device assertion is the same problem whichever kernel of the file hit it and from which
-/// block and thread: its key is the source file and the asserted condition.
+/// block and thread: its key is the source file and the asserted condition (also when the
+/// threads' interleaved prints damaged the kernel name between them).
 fn assertion_key(text: &str) -> Option<String> {
     static ASSERT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(\w+\.cuh?):\d+: \w+: .*?(Assertion `.*` failed)").expect("valid regex")
+        Regex::new(r"(\w+\.cuh?):\d+: .*?(Assertion `[^`]*` failed)").expect("valid regex")
     });
     let c = ASSERT.captures(text)?;
     Some(format!("{}: {}", &c[1], &c[2]).to_lowercase())
@@ -209,6 +213,15 @@ fn core_message(text: &str) -> String {
     let t = match exception_parts(&t) {
         Some((_, msg)) if !msg.is_empty() => unwrap(without_tags(msg)),
         _ => t,
+    };
+    // PyTorch's older THC form `cuda runtime error (39) : MESSAGE at FILE:LINE` states what
+    // `CUDA error: MESSAGE` states today
+    static THC: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^cuda runtime error \(\d+\) : (.+?)(?: at \S+:\d+)?$").expect("valid regex")
+    });
+    let t = match THC.captures(&t) {
+        Some(c) => format!("CUDA error: {}", &c[1]),
+        None => t,
     };
     let t = t
         .as_str()
@@ -273,6 +286,13 @@ fn key_message(class: &str, norm: &str) -> String {
     // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.
     if class == "gpu_hardware_error" && norm.contains("fallen off the bus") {
         return "gpu has fallen off the bus".into();
+    }
+    // `host:pid:tid [dev] misc/ibvwrap.cc:N NCCL WARN Call to ibv_create_qp failed`: NCCL's
+    // warning is the problem, not the source file of the NCCL build that printed it
+    if class == "nccl_error" {
+        if let Some(i) = norm.find("NCCL WARN ") {
+            return format!("nccl warn: {}", norm[i + "NCCL WARN ".len()..].trim()).to_lowercase();
+        }
     }
     // `NCCL error in: …/ProcessGroupNCCL.cpp:N, remote process exited ..., NCCL version N`: the
     // kind of error is the problem, not the torch source line or the NCCL version that saw it

@@ -93,7 +93,10 @@ fn re_all(p: &str) -> Regex {
 }
 
 static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    re(r"^\s*GPU ([\d,\s]+): ((?:NVIDIA|Tesla|Quadro|GeForce)[^(\n]*?)\s*(?:\(UUID.*)?$")
+    // collect_env names a single GPU on its header line: `GPU models and configuration: GPU 0: ...`
+    re(
+        r"^\s*(?:GPU models and configuration:\s*)?GPU ([\d,\s]+): ((?:NVIDIA|Tesla|Quadro|GeForce)[^(\n]*?)\s*(?:\(UUID.*)?$",
+    )
 });
 static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(

@@ -100,6 +100,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if text.contains("stream is capturing")
         || text.contains("Capture cuda graph failed")
         || text.contains("during capture")
+        || text.contains("during CUDA graph capture")
+        || text.contains("cudaStreamCaptureStatusActive")
     {
         return Some("cuda_graph_capture");
     }
