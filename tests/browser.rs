@@ -171,12 +171,31 @@ async fn screenshot(c: &Client, name: &str) -> Res<()> {
 
 /// Waits for `css` and returns its text.
 async fn text_of(c: &Client, css: &str) -> Res<String> {
-    let e = c
-        .wait()
-        .at_most(Duration::from_secs(20))
-        .for_element(Locator::Css(css))
-        .await?;
-    Ok(e.text().await?)
+    text_when(c, css, |_| true).await
+}
+
+/// The text of the first element matching `css`, once `ready` accepts it. Right after a click
+/// the previous page may still be shown: an element found on it goes stale when the next page
+/// loads, or reads as the old page did, so the element is found again until then (20 s at most).
+async fn text_when(c: &Client, css: &str, ready: impl Fn(&str) -> bool) -> Res<String> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let text = match c
+            .wait()
+            .at_most(Duration::from_secs(20))
+            .for_element(Locator::Css(css))
+            .await
+        {
+            Ok(e) => e.text().await,
+            Err(e) => Err(e),
+        };
+        let late = Instant::now() >= deadline;
+        match text {
+            Ok(t) if ready(&t) || late => return Ok(t),
+            Err(e) if late => return Err(e.into()),
+            _ => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
 }
 
 async fn path(c: &Client) -> Res<String> {
@@ -255,7 +274,7 @@ async fn resolve_problem(c: &Client, server: &Server, incident: &str) -> Res<()>
         .await?
         .click()
         .await?;
-    let heading = text_of(c, "main h1").await?;
+    let heading = text_when(c, "main h1", |h| h.contains("resolved")).await?;
     assert!(heading.contains("resolved"), "problem heading: {heading}");
     screenshot(c, "5-problem-resolved").await?;
     Ok(())
