@@ -10,12 +10,16 @@
 //! Building, not searching, is most of the cost of a regex that sees a few lines, so each form
 //! is built in two tiers of the same `regex` engine (`regex_automata::meta`, configured as the
 //! `regex` crate configures it): first without the lazy DFA (which needs a reverse NFA), the
-//! one-pass DFA and the literal prefilter, searching with the backtracker or the PikeVM; after [`UNICODE_UPGRADE_AFTER`] searches, with everything (the ASCII form, which
-//! serves most lines, is built with everything at once). All engines give the same matches, so
+//! one-pass DFA and the literal prefilter, searching with the backtracker or the PikeVM; after
+//! [`UNICODE_UPGRADE_AFTER`] searches, with everything (the ASCII form, which serves most lines,
+//! is built with everything at once). All engines give the same matches, so
 //! the tier changes speed only. A fully compiled DFA is never built: the application's
 //! dependencies switch that feature on for every small regex, and for one-line haystacks it
 //! costs more to build than it saves (64 MiB log no slower without it). The literal prefilter
 //! stays in the full tier: without it a 64 MiB log was ~8% slower.
+//!
+//! A pattern only asked whether it matches ([`AsciiFirst::matcher`]) skips both tiers on ASCII
+//! text: one forward lazy DFA answers, which is all a yes or no needs.
 
 use regex_automata::hybrid::dfa::{Cache as LazyCache, DFA as LazyDfa};
 use regex_automata::meta;

@@ -16,8 +16,8 @@ use std::collections::HashMap;
 const MAX_BRANCHES: usize = 256;
 
 /// The bytes of a fragment the automaton looks for: its rarest window of this many. Short
-/// windows keep the automaton small (the detectors' went from 1.3 MB to 0.6 MB), so a line's scan stays
-/// in cache; the branches behind a window are confirmed on the line as before.
+/// windows keep the automaton small (the detectors' went from 1.3 MB to 0.6 MB), so a line's
+/// scan stays in cache; the branches behind a window are confirmed on the line as before.
 const WINDOW: usize = 8;
 
 /// A bit set of branches.
