@@ -92,7 +92,8 @@ enum Kind {
 }
 
 /// The next token at or after `*i`: its bounds and byte classes. Tokens are separated by
-/// whitespace and other control bytes (anything at or below a space).
+/// whitespace and other control bytes (anything at or below a space); one pass over the bytes
+/// finds the end and the classes together.
 fn next_token(b: &[u8], i: &mut usize) -> Option<(usize, usize, u8)> {
     while *i < b.len() && b[*i] <= b' ' {
         *i += 1;
@@ -101,28 +102,18 @@ fn next_token(b: &[u8], i: &mut usize) -> Option<(usize, usize, u8)> {
         return None;
     }
     let start = *i;
-    *i = find_separator(b, start + 1);
-    let flags = b[start..*i].iter().fold(0, |f, &c| f | CLASS[c as usize]);
-    Some((start, *i, flags))
-}
-
-/// The index of the first byte at or below a space from `i` on (or the length), eight bytes at
-/// a time: a byte below 0x21 makes `x - 0x21` borrow, which sets its top bit where `x` had none.
-fn find_separator(b: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const TOPS: u64 = 0x8080_8080_8080_8080;
-    while let Some(chunk) = b.get(i..i + 8) {
-        let x = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let hit = x.wrapping_sub(ONES * 0x21) & !x & TOPS;
-        if hit != 0 {
-            return i + (hit.trailing_zeros() / 8) as usize;
+    let mut flags = 0;
+    let mut j = start;
+    while let Some(&c) = b.get(j) {
+        let class = CLASS[c as usize];
+        if class == SPACE {
+            break;
         }
-        i += 8;
+        flags |= class;
+        j += 1;
     }
-    while i < b.len() && b[i] > b' ' {
-        i += 1;
-    }
-    i
+    *i = j;
+    Some((start, j, flags))
 }
 
 /// A shape being written. Tokens kept as they are extend one span of the message, copied in one
@@ -284,7 +275,7 @@ fn is_literal(seg: &[u8]) -> bool {
 /// The kind of a token that is kept whole or masked whole, or `None` when its parts need a look.
 fn simple_token(tok: &[u8], flags: u8) -> Option<Kind> {
     let digit = flags & DIGIT != 0;
-    let empty_pair = matches!(tok, b"()" | b"[]" | b"{}" | b"\"\"" | b"''");
+    let empty_pair = tok.len() == 2 && matches!(tok, b"()" | b"[]" | b"{}" | b"\"\"" | b"''");
     if empty_pair || (flags & SLASH != 0 && is_path(tok, digit)) || (digit && flags & ALPHA == 0) {
         Some(Kind::Wild)
     } else if flags & DELIM != 0 {
@@ -452,6 +443,8 @@ impl TemplateMiner {
     pub fn add(&mut self, text: &str) -> TemplateId {
         if self.recent.is_empty() {
             self.recent = vec![(0, u32::MAX); RECENT];
+            // most logs have hundreds of shapes: no rehashing while the first ones arrive
+            self.ids.reserve(1024);
         }
         let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
         let slot = &mut self.recent[hash as usize & (RECENT - 1)];
@@ -504,7 +497,10 @@ impl TemplateMiner {
         };
         for g in groups {
             let first = vocab.shape(g[0]);
-            let mut text = String::new();
+            let len = first
+                .iter()
+                .map(|&w| vocab.word(w).len().max(WILDCARD.len()) + 1);
+            let mut text = String::with_capacity(len.sum());
             for (p, &w) in first.iter().enumerate() {
                 if p > 0 {
                     text.push(' ');
@@ -550,7 +546,8 @@ impl<'a> Vocab<'a> {
             ends: Vec::with_capacity(keys.len()),
         };
         for k in keys {
-            for t in k.split(' ') {
+            // words are short: a byte loop beats `split`'s memchr calls
+            for t in words(k) {
                 let id = *ids.entry(t).or_insert_with(|| {
                     v.words.push(t);
                     v.words.len() as u32 - 1
@@ -561,7 +558,7 @@ impl<'a> Vocab<'a> {
         }
         let mut var_keys: FastMap<&str, ()> = FastMap::default();
         let with_eq: Vec<u32> = (0..v.words.len() as u32)
-            .filter(|&w| v.words[w as usize].contains('='))
+            .filter(|&w| v.words[w as usize].bytes().any(|c| c == b'='))
             .collect();
         for &w in &with_eq {
             for (k, val) in pairs(v.words[w as usize]) {
@@ -609,6 +606,24 @@ impl<'a> Vocab<'a> {
             None => &self.masked[w as usize - self.words.len()],
         }
     }
+}
+
+/// The words of a shape (split at single spaces).
+fn words(shape: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(shape);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        match s.bytes().position(|c| c == b' ') {
+            Some(i) => {
+                rest = Some(&s[i + 1..]);
+                Some(&s[..i])
+            }
+            None => {
+                rest = None;
+                Some(s)
+            }
+        }
+    })
 }
 
 /// The `key=value` pairs of a token.
@@ -660,11 +675,17 @@ fn initial_groups(members: &[u32], vocab: &Vocab, counts: &[u64], out: &mut Vec<
     let mut groups: FastMap<Vec<u32>, usize> = FastMap::default();
     groups.reserve(members.len());
     let mut tally: Vec<(u64, u32)> = Vec::new();
+    let mut fs: Vec<Option<u64>> = Vec::new();
     for &s in members {
         let t = vocab.shape(s);
-        let f = |p: usize, w: u32| (!vocab.wild[w as usize]).then(|| freq[&(p as u32, w)]);
+        fs.clear();
+        fs.extend(
+            t.iter()
+                .enumerate()
+                .map(|(p, &w)| (!vocab.wild[w as usize]).then(|| freq[&(p as u32, w)])),
+        );
         tally.clear();
-        for fp in t.iter().enumerate().filter_map(|(p, &w)| f(p, w)) {
+        for &fp in fs.iter().flatten() {
             match tally.iter_mut().find(|(g, _)| *g == fp) {
                 Some(e) => e.1 += 1,
                 None => tally.push((fp, 1)),
@@ -673,8 +694,8 @@ fn initial_groups(members: &[u32], vocab: &Vocab, counts: &[u64], out: &mut Vec<
         let best = tally.iter().max_by_key(|&&(f, n)| (n, f)).map(|e| e.0);
         let key: Vec<u32> = t
             .iter()
-            .enumerate()
-            .map(|(p, &w)| if f(p, w) == best { w } else { u32::MAX })
+            .zip(&fs)
+            .map(|(&w, &f)| if f == best { w } else { u32::MAX })
             .collect();
         let next = out.len();
         let g = *groups.entry(key).or_insert(next);
