@@ -41,18 +41,26 @@ pub fn analyze_reader<R: std::io::BufRead>(
     let reader = lines::maybe_gunzip(reader)?;
     // Three stages: this thread reads lines and runs the environment collector over them, one
     // worker runs the findings matcher and another the rest of triage over the same batches
-    // (each sees lines alone, in order). Three threads keep two cores busy whatever the
-    // balance of the stages, which depends on the log.
+    // (each sees lines alone, in order). Triage's costliest part, the scans of each line that
+    // need no state ([`parse::LineFacts`]), is shared: the matcher's worker makes those of the
+    // second half of each batch and hands them over. Three threads keep two cores busy
+    // whatever the balance of the stages, which depends on the log.
     const BATCH: usize = 4096;
+    const FIRST_BATCH: usize = 256;
     type Batch = std::sync::Arc<Vec<lines::Line>>;
     let (triage, matcher, env, result) = std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Batch>(4);
         let (mtx, mrx) = std::sync::mpsc::sync_channel::<Batch>(4);
+        let (ftx, frx) = std::sync::mpsc::sync_channel::<Vec<parse::LineFacts>>(4);
         let worker = scope.spawn(move || {
             let mut triage = parse::Triage::without_env();
             for batch in rx {
-                for l in batch.iter() {
-                    triage.feed(l);
+                let half = batch.len() / 2;
+                let mut facts: Vec<_> = batch[..half].iter().map(parse::LineFacts::of).collect();
+                // should the other worker be gone, triage makes them itself
+                facts.extend(frx.recv().unwrap_or_default());
+                for (i, l) in batch.iter().enumerate() {
+                    triage.feed_with(l, facts.get(i).copied());
                 }
             }
             triage
@@ -60,6 +68,8 @@ pub fn analyze_reader<R: std::io::BufRead>(
         let matching = scope.spawn(move || {
             let mut matcher = matching::Matcher::new(index);
             for batch in mrx {
+                let half = batch.len() / 2;
+                let _ = ftx.send(batch[half..].iter().map(parse::LineFacts::of).collect());
                 for l in batch.iter() {
                     matcher.feed(l);
                 }
@@ -67,7 +77,10 @@ pub fn analyze_reader<R: std::io::BufRead>(
             matcher
         });
         let mut env = parse::env::EnvCollector::default();
-        let mut batch = Vec::with_capacity(BATCH);
+        // The first batches are small, so that the workers start early; then they grow to
+        // BATCH, where handing a batch over costs nothing beside the work in it.
+        let mut size = FIRST_BATCH;
+        let mut batch = Vec::with_capacity(size);
         let send = |batch: Vec<lines::Line>, env: &mut parse::env::EnvCollector| {
             let batch = std::sync::Arc::new(batch);
             // the workers start on the batch while this thread scans it
@@ -79,9 +92,10 @@ pub fn analyze_reader<R: std::io::BufRead>(
         };
         let result = lines::for_each_line(reader, |l| {
             batch.push(l);
-            if batch.len() == BATCH {
+            if batch.len() == size {
+                size = (size * 2).min(BATCH);
                 send(
-                    std::mem::replace(&mut batch, Vec::with_capacity(BATCH)),
+                    std::mem::replace(&mut batch, Vec::with_capacity(size)),
                     &mut env,
                 );
             }

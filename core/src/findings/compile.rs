@@ -22,6 +22,7 @@ use crate::ascii_first::{AsciiFirst, AsciiFirstSet};
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use regex::Regex;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// Index of a distinct compiled pattern.
 pub type PatternId = u32;
@@ -59,7 +60,11 @@ pub struct RuleSet {
     checks: Vec<Check>,
     /// Per finding, per rule (in the finding's rule order): its pattern.
     rule_patterns: Vec<Vec<PatternId>>,
-    prefilter: Option<AhoCorasick>,
+    /// The fragment automaton, built on the first scan: an analysis loads the findings before
+    /// it reads the log, and the first scan is on the matcher's own thread.
+    prefilter: OnceLock<Option<AhoCorasick>>,
+    /// The automaton's patterns (distinct lower-cased fragments).
+    fragments: Vec<Vec<u8>>,
     /// Length in bytes of the longest fragment.
     longest_fragment: usize,
     /// Per automaton pattern (a distinct lower-cased fragment): the patterns it is a fragment of.
@@ -142,7 +147,7 @@ impl RuleSet {
         }
         if !fragment_list.is_empty() {
             set.longest_fragment = fragment_list.iter().map(Vec::len).max().unwrap_or(0);
-            set.prefilter = build_automaton(&fragment_list);
+            set.fragments = fragment_list;
         }
         let mut groups = std::mem::take(&mut set.groups);
         for g in &mut groups {
@@ -179,7 +184,17 @@ impl RuleSet {
 
     /// Heap bytes used by the fragment automaton (the rest grows with use, as regexes compile).
     pub fn automaton_bytes(&self) -> usize {
-        self.prefilter.as_ref().map_or(0, AhoCorasick::memory_usage)
+        self.prefilter().map_or(0, AhoCorasick::memory_usage)
+    }
+
+    fn prefilter(&self) -> Option<&AhoCorasick> {
+        self.prefilter
+            .get_or_init(|| {
+                (!self.fragments.is_empty())
+                    .then(|| build_automaton(&self.fragments))
+                    .flatten()
+            })
+            .as_ref()
     }
 
     /// The pattern of rule `rule` of finding `finding` (indices into the index's findings).
@@ -244,7 +259,7 @@ impl RuleSet {
         }
         scratch.generation += 1;
         let gen = scratch.generation;
-        if let Some(ac) = &self.prefilter {
+        if let Some(ac) = self.prefilter() {
             for m in ac.find_overlapping_iter(hay) {
                 let gi = m.pattern().as_usize();
                 if scratch.group_stamps[gi] != gen {

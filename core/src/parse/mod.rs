@@ -101,6 +101,43 @@ static FILE_QUOTE: Word = Word::new("File \"");
 static ENQUEUED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"Rank (\d+)\].*[Ll]ast enqueued (?:NCCL )?work: (\d+)"));
 
+/// What triage reads in one line alone: the scans that cost the most, free of triage's state,
+/// so that another thread can make them while triage reads the lines before (see
+/// [`Triage::feed_with`]). Triage uses them only where it would have made them itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LineFacts {
+    /// The phase the line announces ([`phase::marker`]).
+    phase: Option<&'static str>,
+    /// The tier [`events::detect`] gives the statement [`detect_text`] reads in the line.
+    tier: Option<u8>,
+}
+
+impl LineFacts {
+    pub fn of(line: &Line) -> Self {
+        LineFacts {
+            phase: phase::marker(&line.text),
+            tier: detect_text(&line.text).and_then(|t| events::detect(t, line.level)),
+        }
+    }
+}
+
+/// The text the detectors read in a line: a traceback header glued to its end cut off, and
+/// an exception the line quotes taken out; `None` when too little is left.
+fn detect_text(text: &str) -> Option<&str> {
+    let mut text = text;
+    // A traceback header names no error; its exception line will. A damaged paste may glue
+    // the header to the end of the line before it, which is then read on its own.
+    if let Some(i) = TRACEBACK_HEADER.find(text) {
+        text = text[..i].trim_end();
+        if text.len() < 3 {
+            return None;
+        }
+    }
+    // An exception quoted in prose (inside an inline code span, indented under a list item,
+    // behind an `Error:` label) states the error as its own line would.
+    Some(quoted_exception(text).unwrap_or(text))
+}
+
 impl Triage {
     /// A triage with nothing seen yet.
     pub fn new() -> Self {
@@ -121,6 +158,11 @@ impl Triage {
 
     /// Reads one line.
     pub fn feed(&mut self, line: &Line) {
+        self.feed_with(line, None);
+    }
+
+    /// Reads one line whose [`LineFacts`] may have been made already (on another thread).
+    pub fn feed_with(&mut self, line: &Line, facts: Option<LineFacts>) {
         // A paste that lost its line breaks glues a whole traceback into one line: read its
         // statements (header, frames, exception lines) one by one, all on that line's number.
         if let Some(parts) = split_glued_traceback(&line.text) {
@@ -129,14 +171,14 @@ impl Triage {
                     text: part,
                     ..line.clone()
                 };
-                self.feed_one(&sub);
+                self.feed_one(&sub, None);
             }
             return;
         }
-        self.feed_one(line);
+        self.feed_one(line, facts);
     }
 
-    fn feed_one(&mut self, line: &Line) {
+    fn feed_one(&mut self, line: &Line, facts: Option<LineFacts>) {
         self.lines = line.number;
         let text = line.text.as_str();
         if let Some(r) = line.rank {
@@ -177,8 +219,14 @@ impl Triage {
         }
         // Inside a traceback, indented lines are frames and source code, not progress or errors.
         let code = self.in_traceback && is_code(text);
+        // both facts are read exactly when the line is not code
+        let facts = match facts {
+            _ if code => LineFacts::default(),
+            Some(f) => f,
+            None => LineFacts::of(line),
+        };
         if !code {
-            if let Some(p) = phase::marker(text) {
+            if let Some(p) = facts.phase {
                 // "got fatal signal ..., shutting down": the failure came first, the shutdown
                 // it caused is no phase of the run
                 let caused = p == "shutdown" && {
@@ -202,7 +250,7 @@ impl Triage {
         }
         self.traceback(line);
         if !code {
-            self.detect(line);
+            self.detect(line, facts.tier);
             self.warning(line);
         }
     }
@@ -269,27 +317,16 @@ impl Triage {
         }
     }
 
-    fn detect(&mut self, line: &Line) {
-        let mut text = line.text.as_str();
-        // A traceback header names no error; its exception line will. A damaged paste may glue
-        // the header to the end of the line before it, which is then read on its own.
-        if let Some(i) = TRACEBACK_HEADER.find(text) {
-            text = text[..i].trim_end();
-            if text.len() < 3 {
-                return;
-            }
-        }
-        // An exception quoted in prose (inside an inline code span, indented under a list item,
-        // behind an `Error:` label) states the error as its own line would.
-        let quoted = quoted_exception(text);
-        if let Some(q) = quoted {
-            text = q;
-        }
+    /// `detected`: what [`events::detect`] says of the line's [`detect_text`].
+    fn detect(&mut self, line: &Line, detected: Option<u8>) {
+        let Some(text) = detect_text(&line.text) else {
+            return;
+        };
         if self.undefined_symbol.is_none() && IMPORT_FAILURE.is_in(text) {
             self.undefined_symbol = Some(text.chars().take(1000).collect());
         }
         // A logger that called its line a warning or info did not crash on it.
-        let tier = match events::detect(text, line.level) {
+        let tier = match detected {
             Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
             // An extension that failed to load is only a warning to the logger that caught it,
             // yet it is what broke the run when nothing else failed.
