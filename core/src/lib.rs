@@ -51,16 +51,16 @@ pub fn analyze_reader<R: std::io::BufRead>(
     let (triage, matcher, env, result) = std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Batch>(4);
         let (mtx, mrx) = std::sync::mpsc::sync_channel::<Batch>(4);
-        let (ftx, frx) = std::sync::mpsc::sync_channel::<Vec<parse::LineFacts>>(4);
+        let (ftx, frx) = std::sync::mpsc::sync_channel::<Vec<Option<parse::LineFacts>>>(4);
         let worker = scope.spawn(move || {
             let mut triage = parse::Triage::without_env();
             for batch in rx {
                 let half = batch.len() / 2;
-                let mut facts: Vec<_> = batch[..half].iter().map(parse::LineFacts::of).collect();
+                let mut facts: Vec<_> = batch[..half].iter().map(parse::LineFacts::ahead).collect();
                 // should the other worker be gone, triage makes them itself
                 facts.extend(frx.recv().unwrap_or_default());
                 for (i, l) in batch.iter().enumerate() {
-                    triage.feed_with(l, facts.get(i).copied());
+                    triage.feed_with(l, facts.get(i).copied().flatten());
                 }
             }
             triage
@@ -69,7 +69,7 @@ pub fn analyze_reader<R: std::io::BufRead>(
             let mut matcher = matching::Matcher::new(index);
             for batch in mrx {
                 let half = batch.len() / 2;
-                let _ = ftx.send(batch[half..].iter().map(parse::LineFacts::of).collect());
+                let _ = ftx.send(batch[half..].iter().map(parse::LineFacts::ahead).collect());
                 for l in batch.iter() {
                     matcher.feed(l);
                 }

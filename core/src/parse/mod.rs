@@ -113,6 +113,12 @@ pub struct LineFacts {
 }
 
 impl LineFacts {
+    /// The facts of a line worth making ahead: not those of an indented line, which inside a
+    /// traceback is source code that triage skips (triage makes them itself where it needs them).
+    pub fn ahead(line: &Line) -> Option<Self> {
+        (!line.text.starts_with([' ', '\t'])).then(|| Self::of(line))
+    }
+
     pub fn of(line: &Line) -> Self {
         LineFacts {
             phase: phase::marker(&line.text),
