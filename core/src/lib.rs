@@ -15,6 +15,7 @@ pub mod lines;
 pub mod matching;
 pub mod parse;
 pub mod redact;
+mod scan;
 pub mod signature;
 
 pub use analysis::{Analysis, Env, LineRef};

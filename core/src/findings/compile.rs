@@ -19,7 +19,7 @@ use super::fragments::rarest_window;
 pub use super::fragments::regex_fragments;
 use super::{Finding, Pattern};
 use crate::ascii_first::{AsciiFirst, AsciiFirstSet};
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use aho_corasick::automaton::Automaton;
 use regex::Regex;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -62,7 +62,7 @@ pub struct RuleSet {
     rule_patterns: Vec<Vec<PatternId>>,
     /// The fragment automaton, built on the first scan: an analysis loads the findings before
     /// it reads the log, and the first scan is on the matcher's own thread.
-    prefilter: OnceLock<Option<AhoCorasick>>,
+    prefilter: OnceLock<Option<Fragments>>,
     /// The automaton's patterns (distinct lower-cased fragments).
     fragments: Vec<Vec<u8>>,
     /// Length in bytes of the longest fragment.
@@ -184,14 +184,14 @@ impl RuleSet {
 
     /// Heap bytes used by the fragment automaton (the rest grows with use, as regexes compile).
     pub fn automaton_bytes(&self) -> usize {
-        self.prefilter().map_or(0, AhoCorasick::memory_usage)
+        self.prefilter().map_or(0, Fragments::memory_usage)
     }
 
-    fn prefilter(&self) -> Option<&AhoCorasick> {
+    fn prefilter(&self) -> Option<&Fragments> {
         self.prefilter
             .get_or_init(|| {
                 (!self.fragments.is_empty())
-                    .then(|| build_automaton(&self.fragments))
+                    .then(|| Fragments::build(&self.fragments))
                     .flatten()
             })
             .as_ref()
@@ -260,13 +260,12 @@ impl RuleSet {
         scratch.generation += 1;
         let gen = scratch.generation;
         if let Some(ac) = self.prefilter() {
-            for m in ac.find_overlapping_iter(hay) {
-                let gi = m.pattern().as_usize();
+            ac.overlapping(hay.as_bytes(), |gi| {
                 if scratch.group_stamps[gi] != gen {
                     scratch.group_stamps[gi] = gen;
                     self.scan_group(&self.groups[gi], text, scratch, out);
                 }
-            }
+            });
         }
         if let Some(set) = &self.unfiltered {
             let hits = &mut scratch.set_hits;
@@ -338,23 +337,47 @@ impl RuleSet {
 /// prefilter is off because it only helps with few fragments and would make a small knowledge
 /// base scan faster than a big one for the wrong reason. Very large fragment sets fall back to a
 /// contiguous NFA to bound memory.
-fn build_automaton(fragments: &[Vec<u8>]) -> Option<AhoCorasick> {
-    let bytes: usize = fragments.iter().map(Vec::len).sum();
-    let kinds: &[AhoCorasickKind] = if bytes <= DFA_MAX_FRAGMENT_BYTES {
-        &[AhoCorasickKind::DFA, AhoCorasickKind::ContiguousNFA]
-    } else {
-        &[
-            AhoCorasickKind::ContiguousNFA,
-            AhoCorasickKind::NoncontiguousNFA,
-        ]
-    };
-    kinds.iter().find_map(|&kind| {
-        AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .kind(Some(kind))
-            .prefilter(false)
-            .build(fragments)
-            .ok()
-    })
+#[derive(Debug)]
+enum Fragments {
+    Dfa(aho_corasick::dfa::DFA),
+    Nfa(aho_corasick::nfa::contiguous::NFA),
+    /// The last resort, when even a contiguous NFA's state ids overflow.
+    Big(aho_corasick::nfa::noncontiguous::NFA),
+}
+
+impl Fragments {
+    fn build(fragments: &[Vec<u8>]) -> Option<Fragments> {
+        let bytes: usize = fragments.iter().map(Vec::len).sum();
+        let dfa = (bytes <= DFA_MAX_FRAGMENT_BYTES)
+            .then(|| crate::scan::dfa(fragments, true).ok())
+            .flatten();
+        dfa.map(Fragments::Dfa)
+            .or_else(|| crate::scan::nfa(fragments, true).ok().map(Fragments::Nfa))
+            .or_else(|| {
+                aho_corasick::nfa::noncontiguous::NFA::builder()
+                    .match_kind(aho_corasick::MatchKind::Standard)
+                    .ascii_case_insensitive(true)
+                    .prefilter(false)
+                    .build(fragments)
+                    .ok()
+                    .map(Fragments::Big)
+            })
+    }
+
+    /// Calls `f` with the automaton pattern of every fragment occurrence in `hay`.
+    fn overlapping(&self, hay: &[u8], mut f: impl FnMut(usize)) {
+        match self {
+            Fragments::Dfa(d) => crate::scan::overlapping(d, hay, |p, _| f(p.as_usize())),
+            Fragments::Nfa(n) => crate::scan::overlapping(n, hay, |p, _| f(p.as_usize())),
+            Fragments::Big(n) => crate::scan::overlapping(n, hay, |p, _| f(p.as_usize())),
+        }
+    }
+
+    fn memory_usage(&self) -> usize {
+        match self {
+            Fragments::Dfa(d) => d.memory_usage(),
+            Fragments::Nfa(n) => n.memory_usage(),
+            Fragments::Big(n) => n.memory_usage(),
+        }
+    }
 }

@@ -213,11 +213,8 @@ words! {
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
 /// search per word (each `str::contains` builds a fresh searcher, which dominated this module).
-static WORDS: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
-    aho_corasick::AhoCorasick::builder()
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(W::TEXT.iter().chain(BARE_HINTS))
-        .expect("valid words")
+static WORDS: LazyLock<aho_corasick::dfa::DFA> = LazyLock::new(|| {
+    crate::scan::dfa(W::TEXT.iter().chain(BARE_HINTS), false).expect("valid words")
 });
 
 /// The words of `W` (and, from bit `W::TEXT.len()` on, the bare-model hints) that occur in a line.
@@ -230,9 +227,7 @@ const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 128);
 impl Seen {
     fn of(t: &str) -> Seen {
         let mut bits = 0u128;
-        for m in WORDS.find_overlapping_iter(t) {
-            bits |= 1 << m.pattern().as_usize();
-        }
+        crate::scan::overlapping(&*WORDS, t.as_bytes(), |p, _| bits |= 1 << p.as_usize());
         Seen(bits)
     }
 

@@ -8,7 +8,7 @@
 
 use crate::ascii_first::AsciiFirst;
 use crate::findings::fragments::{hir_fragments, rarest_window};
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use aho_corasick::automaton::Automaton;
 use regex_syntax::hir::HirKind;
 use std::collections::HashMap;
 
@@ -34,7 +34,7 @@ pub struct OrderedRules {
     /// Whole patterns, used only for those with a branch that has no usable fragment (and so
     /// built only for those).
     regexes: Vec<AsciiFirst>,
-    automaton: AhoCorasick,
+    automaton: aho_corasick::dfa::DFA,
     /// For each fragment of the automaton, the branches it stands for.
     owners: Vec<Vec<Owner>>,
     branches: Vec<Branch>,
@@ -147,12 +147,7 @@ impl OrderedRules {
                 });
             gate[slot] = true;
         }
-        let automaton = AhoCorasickBuilder::new()
-            .kind(Some(AhoCorasickKind::DFA))
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .build(&frags)
-            .expect("valid prefilter automaton");
+        let automaton = crate::scan::dfa(&frags, true).expect("valid prefilter automaton");
         OrderedRules {
             regexes,
             automaton,
@@ -173,15 +168,17 @@ impl OrderedRules {
         let mut tried: Branches = [0; MAX_BRANCHES / 64];
         let bytes = text.as_bytes();
         let mut open = !self.gated;
-        for m in self.automaton.find_overlapping_iter(text) {
-            open |= self.gate[m.pattern().as_usize()];
-            for o in &self.owners[m.pattern().as_usize()] {
+        crate::scan::overlapping(&self.automaton, bytes, |pattern, end| {
+            let p = pattern.as_usize();
+            open |= self.gate[p];
+            for o in &self.owners[p] {
                 let b = o.branch as usize;
                 let branch = &self.branches[b];
                 candidates |= 1 << branch.rule;
                 match &branch.literal {
                     Some(l) if o.whole => {
-                        let start = m.start().checked_sub(o.at as usize);
+                        let window = self.automaton.pattern_len(pattern);
+                        let start = (end - window).checked_sub(o.at as usize);
                         if start.and_then(|s| bytes.get(s..s + l.len())) == Some(l.as_slice()) {
                             matched |= 1 << branch.rule;
                         }
@@ -189,7 +186,7 @@ impl OrderedRules {
                     _ => tried[b / 64] |= 1 << (b % 64),
                 }
             }
-        }
+        });
         if !open {
             return None;
         }
