@@ -47,8 +47,7 @@ type Rows = (Vec<String>, Vec<String>);
 /// Seconds of CPU this thread has used: what `bench/drain3_loghub.py` measures for Drain3
 /// (`time.thread_time`), so other load on the machine counts on neither side.
 fn thread_cpu() -> f64 {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+    cpu_time::ThreadTime::now().as_duration().as_secs_f64()
 }
 
 fn load(dir: &Path, name: &str) -> Result<Rows, Box<dyn std::error::Error>> {

@@ -119,6 +119,7 @@ impl LineFacts {
         (!line.text.starts_with([' ', '\t'])).then(|| Self::of(line))
     }
 
+    /// The facts of a line, made now.
     pub fn of(line: &Line) -> Self {
         LineFacts {
             phase: phase::marker(&line.text),
