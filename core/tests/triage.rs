@@ -187,3 +187,35 @@ fn an_exception_message_on_the_next_line() {
         Some(1)
     );
 }
+
+/// The pipeline of `analyze` (three threads; triage's per-line scans made ahead, half of each
+/// batch on the matcher's thread; batches growing from 256 lines) gives the analysis the
+/// one-thread path gives: on every fixture, and on all of them in one log of many batches.
+#[test]
+fn threaded_pipeline_matches_one_thread() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let index = FindingsIndex::empty();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("log"))
+        .collect();
+    names.sort();
+    let mut all = Vec::new();
+    let mut logs: Vec<(String, Vec<u8>)> = Vec::new();
+    for p in &names {
+        let bytes = std::fs::read(p).unwrap();
+        all.extend_from_slice(&bytes);
+        all.push(b'\n');
+        logs.push((p.file_name().unwrap().to_string_lossy().into_owned(), bytes));
+    }
+    let whole = all.repeat(10);
+    logs.push(("all fixtures, ten times".into(), whole));
+    for (name, bytes) in logs {
+        let mut lines = Vec::new();
+        crashdex_core::lines::for_each_line(&bytes[..], |l| lines.push(l)).unwrap();
+        let threaded = serde_json::to_value(analyze(&bytes, &index)).unwrap();
+        let single = serde_json::to_value(crashdex_core::analyze_lines(&lines, &index)).unwrap();
+        assert_eq!(threaded, single, "{name}");
+    }
+}
