@@ -372,6 +372,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         _ => class_of(text),
     };
     let mut class = match direct {
+        // `param = params_dict[name]` in a model's weight loader: the checkpoint names a tensor
+        // the model does not have (what a later message would blame does not matter)
+        Some("python_exception") | None
+            if in_loader && matches!(exc, Some(("KeyError", m)) if !m.trim().is_empty()) =>
+        {
+            "weight_load_error"
+        }
         Some("python_exception") | None => {
             // KeyError on a model type inside transformers' auto-config means an unknown model.
             if let Some(("KeyError", _)) = exc {

@@ -42,6 +42,8 @@ pub struct Triage {
     phase: &'static str,
     in_traceback: bool,
     traceback_rank: Option<u32>,
+    /// Line of the last traceback's header (or first frame).
+    traceback_line: u64,
     frames: Vec<String>,
     chained_next: bool,
     /// The first event of each (tier, weak) kind: all that the election needs.
@@ -229,6 +231,7 @@ impl Triage {
             self.fault_target = None;
             self.in_traceback = true;
             self.traceback_rank = line.rank;
+            self.traceback_line = line.number;
             self.frames.clear();
             return;
         }
@@ -262,6 +265,7 @@ impl Triage {
             // a paste that starts inside a traceback: its frames still say where it failed
             self.in_traceback = true;
             self.traceback_rank = line.rank;
+            self.traceback_line = line.number;
             self.frames.clear();
         }
         if self.in_traceback && frame && self.frames.len() < MAX_FRAMES {
@@ -421,7 +425,23 @@ impl Triage {
             };
         };
         let class = events::classify(ev, self.device_assert);
-        let phase = phase_of(ev, class);
+        // A stack printed after the error and cut before its exception line (a device assertion
+        // followed by the Python stack that reports it, a timeout quoted above the traceback of
+        // the step that waited) is the error's own: its frames say where the run was.
+        let trailing;
+        let phase = if ev.frames.is_empty()
+            && self.in_traceback
+            && !self.frames.is_empty()
+            && self.traceback_line > ev.line
+        {
+            trailing = Event {
+                frames: self.frames.clone(),
+                ..ev.clone()
+            };
+            phase_of(&trailing, class)
+        } else {
+            phase_of(ev, class)
+        };
         let culprit = self.culprit(ev, class);
         // A loader's summary (`Could not load any common_ops library!`) lists the import errors
         // below it: the missing symbol identifies the problem.
