@@ -134,6 +134,11 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
                 .flatten()
         })
         .or_else(|| {
+            (class == "weight_load_error")
+                .then(|| unknown_tensor_key(&ev.text))
+                .flatten()
+        })
+        .or_else(|| {
             // the symbol a loader's summary lists below it (see `Triage::finish`)
             (class == "import_error" && !norm.contains("undefined symbol: "))
                 .then(|| {
@@ -207,6 +212,19 @@ fn triton_kernel_key(ev: &Event) -> Option<String> {
         .iter()
         .find_map(|t| DEF.captures(t))
         .map(|c| format!("triton compilation error in {}", &c[1]))
+}
+
+/// A weight loader's `KeyError: 'model.layers.55.mlp.gate_up_proj.input_scale'` names the
+/// checkpoint tensor the model has no parameter for: the name, without its layer numbers, is the
+/// problem (the quoted name is too long, and has digits, to survive [`normalize`]).
+fn unknown_tensor_key(text: &str) -> Option<String> {
+    static KEY: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"KeyError: '([^']{1,200})'").expect("valid regex"));
+    let c = KEY.captures(text)?;
+    Some(format!(
+        "checkpoint tensor not in the model: {}",
+        VOLATILE_NUM.replace_all(&c[1], "N")
+    ))
 }
 
 /// A title-length form of a message: long reports are cut after their second sentence.

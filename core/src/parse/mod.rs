@@ -424,12 +424,12 @@ impl Triage {
                 line_count: self.lines,
             };
         };
-        let class = events::classify(ev, self.device_assert);
         // A stack printed after the error and cut before its exception line (a device assertion
         // followed by the Python stack that reports it, a timeout quoted above the traceback of
-        // the step that waited) is the error's own: its frames say where the run was.
+        // the step that waited, a log exported newest first) is the error's own: its frames say
+        // where the run was and which step failed.
         let trailing;
-        let phase = if ev.frames.is_empty()
+        let framed = if ev.frames.is_empty()
             && self.in_traceback
             && !self.frames.is_empty()
             && self.traceback_line > ev.line
@@ -438,10 +438,12 @@ impl Triage {
                 frames: self.frames.clone(),
                 ..ev.clone()
             };
-            phase_of(&trailing, class)
+            &trailing
         } else {
-            phase_of(ev, class)
+            ev
         };
+        let class = events::classify(framed, self.device_assert);
+        let phase = phase_of(framed, class);
         let culprit = self.culprit(ev, class);
         // A loader's summary (`Could not load any common_ops library!`) lists the import errors
         // below it: the missing symbol identifies the problem.
