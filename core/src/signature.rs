@@ -120,7 +120,22 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
         .or_else(|| killed.then(|| "killed (out of host memory)".to_string()))
         .or_else(|| {
             (class == "nccl_error")
-                .then(|| nccl_cuda_failure(ev))
+                .then(|| nccl_cuda_failure(ev).or_else(|| ib_completion_key(&ev.text)))
+                .flatten()
+        })
+        .or_else(|| {
+            (class == "gpu_hardware_error" && !norm.contains("fallen off the bus"))
+                .then(|| xid_key(&ev.text))
+                .flatten()
+        })
+        .or_else(|| {
+            (class == "triton_error")
+                .then(|| triton_kernel_key(ev))
+                .flatten()
+        })
+        .or_else(|| {
+            (class == "weight_load_error")
+                .then(|| unknown_tensor_key(&ev.text))
                 .flatten()
         })
         .or_else(|| {
@@ -158,6 +173,58 @@ fn nccl_cuda_failure(ev: &Event) -> Option<String> {
         .chain(ev.after.iter())
         .find_map(|t| FAILURE.captures(t))
         .map(|c| format!("nccl cuda failure: {}", c[1].to_lowercase()))
+}
+
+/// NCCL's InfiniBand transport warns of a failed work request as `NCCL WARN NET/IB : Got
+/// completion from peer ADDR<port> with status=12 opcode=... vendor err 129`: the completion
+/// status (12, retries exceeded; 4, a protection error...) is the problem, the peer, GIDs and
+/// lengths are volatile. (Quoted as a `Last error:` behind another NCCL error, that error leads.)
+fn ib_completion_key(text: &str) -> Option<String> {
+    static STATUS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"NCCL WARN NET/IB ?: Got completion from peer .*?with (?:status=|error )(\d+)")
+            .expect("valid regex")
+    });
+    let c = STATUS.captures(text)?;
+    Some(format!(
+        "nccl warn: net/ib completion with status {}",
+        &c[1]
+    ))
+}
+
+/// `NVRM: Xid (PCI:0000:01:00): 31, pid=..., name=..., MMU Fault: ...`: the Xid number names the
+/// kind of fault; the bus address, process and fault address differ from run to run.
+fn xid_key(text: &str) -> Option<String> {
+    static XID: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"Xid \([^)]*\):? (\d+)").expect("valid regex"));
+    let c = XID.captures(text)?;
+    Some(format!("nvidia xid {}", &c[1]))
+}
+
+/// Triton's `CompilationError: at 78:24:` gives a position in a kernel's source, which it prints
+/// below; the kernel's name (`def _fwd_kernel(`) says which kernel failed to compile.
+fn triton_kernel_key(ev: &Event) -> Option<String> {
+    if !ev.text.contains("CompilationError") {
+        return None;
+    }
+    static DEF: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\s*def (\w+)\(").expect("valid regex"));
+    ev.after
+        .iter()
+        .find_map(|t| DEF.captures(t))
+        .map(|c| format!("triton compilation error in {}", &c[1]))
+}
+
+/// A weight loader's `KeyError: 'model.layers.55.mlp.gate_up_proj.input_scale'` names the
+/// checkpoint tensor the model has no parameter for: the name, without its layer numbers, is the
+/// problem (the quoted name is too long, and has digits, to survive [`normalize`]).
+fn unknown_tensor_key(text: &str) -> Option<String> {
+    static KEY: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"KeyError: '([^']{1,200})'").expect("valid regex"));
+    let c = KEY.captures(text)?;
+    Some(format!(
+        "checkpoint tensor not in the model: {}",
+        VOLATILE_NUM.replace_all(&c[1], "N")
+    ))
 }
 
 /// A title-length form of a message: long reports are cut after their second sentence.
@@ -282,6 +349,20 @@ fn key_message(class: &str, norm: &str) -> String {
         if let Some(key) = undefined_symbol_key(norm) {
             return key;
         }
+    }
+    // TensorRT's builder states a failed GPU allocation as `[virtualMemoryBuffer.cpp::...]
+    // Error Code 2: OutOfMemory (...)` (TensorRT 8 and later) or `Cuda Error in allocate: 2 (out
+    // of memory)` (TensorRT 7): one problem, whichever allocator and version printed it.
+    if class == "cuda_oom"
+        && (norm.contains("Error Code N: OutOfMemory")
+            || norm.contains("Cuda Error in allocate: N (out of memory)"))
+    {
+        return "tensorrt: out of gpu memory".into();
+    }
+    // CUDA's `no kernel image` printed bare is the statement `CUDA error: ` introduces (not a
+    // kernel's own report that names itself, `GemmaRMSNorm failed with error code ...`).
+    if class == "no_kernel_image" && norm.starts_with("no kernel image is available") {
+        return format!("cuda error: {norm}").to_lowercase();
     }
     // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.
     if class == "gpu_hardware_error" && norm.contains("fallen off the bus") {

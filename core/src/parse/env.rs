@@ -61,11 +61,18 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("Quadro RTX", "sm_75"),
     ("V100", "sm_70"),
     ("P100", "sm_60"),
+    ("P40", "sm_61"),
+    ("P4", "sm_61"),
+    ("K80", "sm_37"),
 ];
 
 /// `sm_XY` for a GPU model name, when the table knows it.
 pub fn sm_for_model(model: &str) -> Option<&'static str> {
-    let m = model.replace('_', " ");
+    // "RTX3090" as writers spell it is the table's "RTX 3090"
+    let m = model
+        .replace('_', " ")
+        .replace("RTX", "RTX ")
+        .replace("RTX  ", "RTX ");
     GPU_TABLE
         .iter()
         .find(|(name, _)| {
@@ -108,9 +115,11 @@ static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]Ada(?:[ _]Generation)?)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}))",
     )
 });
+// (not `\b` in front: in a CJK sentence, "显卡是RTX3090", the character before the name is a
+// word character to a Unicode word boundary)
 static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"\b(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?(?:5090|5080|4090|3090)|GB10)\b",
+        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?(?:5090|5080|4090|3090)|GB10|Tesla [KPTV]\d{1,3})\b",
     )
 });
 /// Words that vote for a framework (pytorch only registers that torch was seen).
@@ -143,7 +152,7 @@ const FRAMEWORK_WORDS: [W; 10] = [
 /// Literal hints without which [`BARE_MODEL`] cannot match (it is too costly for every line).
 const BARE_HINTS: &[&str] = &[
     "H100", "H200", "H800", "H20", "B100", "B200", "B300", "GB200", "GB300", "GB10", "A100",
-    "A800", "A10", "L40", "L20", "RTX",
+    "A800", "A10", "L40", "L20", "RTX", "Tesla",
 ];
 
 /// Declares the literal words the rules below test a line for, as the constants of `W`, and

@@ -96,9 +96,12 @@ const DETECTORS: &[(&str, u8)] = &[
         r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\berror\s+:|ptxas fatal\s+:|\d+ errors? detected in the compilation of",
         3,
     ),
-    // --- runtime errors (tier 3) ---
+    // --- runtime errors (tier 3); TensorRT's logger states a failed GPU allocation as `Error
+    // Code 2: OutOfMemory`, NCCL's InfiniBand transport a failed work request as `NET/IB : Got
+    // completion from peer ... with status=N`, and a C++ runtime may print CUDA's `no kernel
+    // image` message bare before it aborts ---
     (
-        r"CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|OutOfResources|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, ",
+        r"CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, ",
         3,
     ),
     // --- a process died without saying why (tier 2) ---
@@ -192,6 +195,7 @@ const EVENT_WORDS: &[&str] = &[
     "notimplemented",
     "status",
     "size mismatch",
+    "kernel image",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -278,7 +282,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_oom",
-        r"CUDA out of memory|OutOfMemoryError|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|out of memory",
+        r"CUDA out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|out of memory",
     ),
     (
         "cuda_illegal_memory_access",
@@ -368,6 +372,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         _ => class_of(text),
     };
     let mut class = match direct {
+        // `param = params_dict[name]` in a model's weight loader: the checkpoint names a tensor
+        // the model does not have (what a later message would blame does not matter)
+        Some("python_exception") | None
+            if in_loader && matches!(exc, Some(("KeyError", m)) if !m.trim().is_empty()) =>
+        {
+            "weight_load_error"
+        }
         Some("python_exception") | None => {
             // KeyError on a model type inside transformers' auto-config means an unknown model.
             if let Some(("KeyError", _)) = exc {

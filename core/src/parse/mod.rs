@@ -42,6 +42,8 @@ pub struct Triage {
     phase: &'static str,
     in_traceback: bool,
     traceback_rank: Option<u32>,
+    /// Line of the last traceback's header (or first frame).
+    traceback_line: u64,
     frames: Vec<String>,
     chained_next: bool,
     /// The first event of each (tier, weak) kind: all that the election needs.
@@ -284,6 +286,7 @@ impl Triage {
             self.fault_target = None;
             self.in_traceback = true;
             self.traceback_rank = line.rank;
+            self.traceback_line = line.number;
             self.frames.clear();
             return;
         }
@@ -317,6 +320,7 @@ impl Triage {
             // a paste that starts inside a traceback: its frames still say where it failed
             self.in_traceback = true;
             self.traceback_rank = line.rank;
+            self.traceback_line = line.number;
             self.frames.clear();
         }
         if self.in_traceback && frame && self.frames.len() < MAX_FRAMES {
@@ -464,8 +468,26 @@ impl Triage {
                 line_count: self.lines,
             };
         };
-        let class = events::classify(ev, self.device_assert);
-        let phase = phase_of(ev, class);
+        // A stack printed after the error and cut before its exception line (a device assertion
+        // followed by the Python stack that reports it, a timeout quoted above the traceback of
+        // the step that waited, a log exported newest first) is the error's own: its frames say
+        // where the run was and which step failed.
+        let trailing;
+        let framed = if ev.frames.is_empty()
+            && self.in_traceback
+            && !self.frames.is_empty()
+            && self.traceback_line > ev.line
+        {
+            trailing = Event {
+                frames: self.frames.clone(),
+                ..ev.clone()
+            };
+            &trailing
+        } else {
+            ev
+        };
+        let class = events::classify(framed, self.device_assert);
+        let phase = phase_of(framed, class);
         let culprit = self.culprit(ev, class);
         // A loader's summary (`Could not load any common_ops library!`) lists the import errors
         // below it: the missing symbol identifies the problem.

@@ -27,8 +27,10 @@ const MARKERS: &[(&str, &str)] = &[
         r"Load weight end|Loading weights took|Model loading took|Loading model weights took|Loaded model|model weights loaded",
         "memory_init_pending",
     ),
+    // (TensorRT-LLM prints `Loaded engine size` when it has read an engine file, before it
+    // deserialises the engine's plugins)
     (
-        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors",
+        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine",
         "model_load",
     ),
     (
@@ -157,7 +159,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if has(&["forward_decode", "decode_step", "_decode"]) {
         return Some("decode");
     }
-    if has(&["forward_extend", "prefill"]) {
+    // (`forward_fill_batch`: early SGLang's name for the step that prefills new requests)
+    if has(&["forward_extend", "prefill", "forward_fill_batch"]) {
         return Some("prefill");
     }
     if has(&["backward", "optimizer.step", "train_step", "training_step"]) {
