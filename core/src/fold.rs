@@ -3,7 +3,8 @@
 //! Two steps. Per line, [`template_of`] masks volatile tokens (anything with a digit, paths,
 //! dates, booleans, quoted and dotted `key=value` values, units after numbers) into a *shape*;
 //! lines with one shape are counted once, with one table-driven pass over the bytes and one hash
-//! lookup (a line repeated verbatim, as logs do, costs one hash of its text). Then, over the distinct shapes only, [`TemplateMiner::templates`] merges shapes that
+//! lookup (a line that repeats a recent one but for its digits, as logs do, costs one hash).
+//! Then, over the distinct shapes only, [`TemplateMiner::templates`] merges shapes that
 //! differ in variable words the masks cannot see (user names, host names), in the manner of the
 //! Brain parser: shapes of one length are grouped by the words they share exactly as often as
 //! they occur, and a group is split again on a column that takes only a few values, unless that
@@ -443,8 +444,8 @@ pub struct TemplateMiner {
     key: Vec<u8>,
     /// Recently seen messages, by the 64-bit hash of their [`digit_key`], and their shapes:
     /// logs repeat lines verbatim or with other numbers of the same width (most of Loghub's
-    /// lines), and such a line then costs a copy and one hash. A direct-mapped table, so memory stays bounded
-    /// whatever the log.
+    /// lines), and such a line then costs a copy and one hash. A direct-mapped table, so
+    /// memory stays bounded whatever the log.
     recent: Vec<(u64, u32)>,
 }
 
