@@ -385,6 +385,8 @@ fn key_message(class: &str, norm: &str) -> String {
                 None => rest.trim_start_matches(':').trim_start(),
             };
             let kind = rest.split(", NCCL version").next().unwrap_or(rest);
+            // (newer torch versions add a hint to the kind; it names no problem)
+            let kind = kind.split(" (run with NCCL_DEBUG").next().unwrap_or(kind);
             let kind = kind.split(". ").next().unwrap_or(kind).trim();
             if !kind.is_empty() {
                 return format!("nccl error: {}", kind.to_lowercase());
