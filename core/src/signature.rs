@@ -87,10 +87,11 @@ pub fn fingerprint(parts: &[&str]) -> String {
     format!("{:016x}", xxhash_rust::xxh3::xxh3_64(joined.as_bytes()))
 }
 
-/// Messages shared by many unrelated bugs: the fingerprint adds where they happened.
+/// Messages shared by many unrelated bugs: the fingerprint adds where they happened. (Not CUDA's
+/// `no kernel image`: it names its cause, a binary without this GPU's architecture, whichever
+/// frame of the application it surfaced in.)
 const GENERIC: &[&str] = &[
     "illegal memory access",
-    "no kernel image",
     "misaligned address",
     "unspecified launch failure",
     "device-side assert triggered",
