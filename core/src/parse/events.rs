@@ -91,6 +91,10 @@ const DETECTORS: &[(&str, u8)] = &[
         r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
+    // --- a dynamic loader's message printed bare, not raised (tier 2): a library that probes
+    // its optional binaries (bitsandbytes' CPU fallback) prints it and goes on; raised as
+    // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement ---
+    (r"^\S+\.so[.\d]*: undefined symbol: ", 2),
     // --- compilers and builds (tier 3) ---
     (
         r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\berror\s+:|ptxas fatal\s+:|\d+ errors? detected in the compilation of",
