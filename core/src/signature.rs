@@ -87,10 +87,11 @@ pub fn fingerprint(parts: &[&str]) -> String {
     format!("{:016x}", xxhash_rust::xxh3::xxh3_64(joined.as_bytes()))
 }
 
-/// Messages shared by many unrelated bugs: the fingerprint adds where they happened.
+/// Messages shared by many unrelated bugs: the fingerprint adds where they happened. (Not CUDA's
+/// `no kernel image`: it names its cause, a binary without this GPU's architecture, whichever
+/// frame of the application it surfaced in.)
 const GENERIC: &[&str] = &[
     "illegal memory access",
-    "no kernel image",
     "misaligned address",
     "unspecified launch failure",
     "device-side assert triggered",
@@ -385,6 +386,8 @@ fn key_message(class: &str, norm: &str) -> String {
                 None => rest.trim_start_matches(':').trim_start(),
             };
             let kind = rest.split(", NCCL version").next().unwrap_or(rest);
+            // (newer torch versions add a hint to the kind; it names no problem)
+            let kind = kind.split(" (run with NCCL_DEBUG").next().unwrap_or(kind);
             let kind = kind.split(". ").next().unwrap_or(kind).trim();
             if !kind.is_empty() {
                 return format!("nccl error: {}", kind.to_lowercase());

@@ -255,14 +255,15 @@ static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
 });
 static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:Driver Version|Nvidia driver version|CUDA Driver Versions?|NVIDIA-SMI|driver version)\s*:?\s*(\d{3}\.\d+(?:\.\d+)?)",
+        r"(?i)(?:Driver Version|Nvidia driver version|CUDA Driver Versions?|NVIDIA-SMI|driver version|\bDriver:)\s*:?\s*(\d{3}\.\d+(?:\.\d+)?)",
     )
 });
 static CUDA: LazyLock<Vec<AsciiFirst>> = LazyLock::new(|| {
     vec![
         re(r"CUDA used to build PyTorch\s*:\s*(\d+\.\d+)"),
         re(r"Cuda compilation tools, release (\d+\.\d+)"),
-        re(r"CUDA Version\s*:\s*(\d+\.\d+)"),
+        // (nvidia-smi of R610 and later drivers says `CUDA UMD Version: 13.3`)
+        re(r"CUDA (?:UMD )?Version\s*:\s*(\d+\.\d+)"),
         re(r"CUDA runtime version\s*:\s*(\d+\.\d+)"),
         re(r"(?i)\bcuda[ _-]?(?:version|toolkit)?\s*[:=]\s*(\d+\.\d+)"),
     ]

@@ -10,7 +10,9 @@ const MARKERS: &[(&str, &str)] = &[
         r"Building wheels? for|Building wheel|Running setup\.py|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|Compiling objects|^(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
         "build",
     ),
-    // SGLang / vLLM / TRT-LLM progress, most specific first
+    // SGLang / vLLM / TRT-LLM progress, most specific first (TGI's router names the step of a
+    // batch in its tracing span, `batch{batch_size=N}:prefill:prefill{id=N size=N}`, and its
+    // server the gRPC method that failed, `Method Decode encountered an error`)
     (
         r"Capture cuda graph end|Graph capturing finished|CUDA graph capturing finished|cuda graph capture (done|finished)",
         "warmup",
@@ -34,11 +36,11 @@ const MARKERS: &[(&str, &str)] = &[
         "model_load",
     ),
     (
-        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step",
+        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered",
         "decode",
     ),
     (
-        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]",
+        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered",
         "prefill",
     ),
     (
@@ -165,6 +167,14 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     if has(&["backward", "optimizer.step", "train_step", "training_step"]) {
         return Some("training");
+    }
+    // wrapping the model for data-parallel training (DDP checks the model across ranks in its
+    // constructor) or joining the process group: training has not started
+    if frames.iter().any(|f| {
+        f.ends_with("in init_process_group")
+            || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
+    }) {
+        return Some("startup");
     }
     // reading the model's configuration or tokenizer: the server is still starting
     if has(&[
