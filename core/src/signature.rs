@@ -87,9 +87,8 @@ pub fn fingerprint(parts: &[&str]) -> String {
     format!("{:016x}", xxhash_rust::xxh3::xxh3_64(joined.as_bytes()))
 }
 
-/// Messages shared by many unrelated bugs: the fingerprint adds where they happened. (Not CUDA's
-/// `no kernel image`: it names its cause, a binary without this GPU's architecture, whichever
-/// frame of the application it surfaced in.)
+/// Messages shared by many unrelated bugs: the fingerprint adds where they happened. (CUDA's
+/// `no kernel image` is in [`BY_LIBRARY`].)
 const GENERIC: &[&str] = &[
     "illegal memory access",
     "misaligned address",
@@ -100,6 +99,12 @@ const GENERIC: &[&str] = &[
     "unhandled cuda error",
     "illegal instruction",
 ];
+
+/// Messages that name their cause, a binary built without this GPU's architecture: which binary
+/// tells two problems apart (the kernel, or the package whose code raised it: flash-attn,
+/// vLLM's `_C`, xformers), not the frame of the application where it surfaced. Raised through
+/// torch's own kernels from a user's script, it is one problem, torch's build.
+const BY_LIBRARY: &[&str] = &["no kernel image"];
 
 /// The signature (title) and fingerprint of an elected root error.
 pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
@@ -153,6 +158,10 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     let mut parts = vec![class.to_string(), key];
     if GENERIC.iter().any(|g| msg.contains(g)) {
         if let Some(w) = location(ev) {
+            parts.push(w);
+        }
+    } else if BY_LIBRARY.iter().any(|g| msg.contains(g)) {
+        if let Some(w) = library(ev) {
             parts.push(w);
         }
     }
@@ -449,11 +458,30 @@ fn undefined_symbol_key(norm: &str) -> Option<String> {
     Some(format!("{lib}: undefined symbol of {owner}").to_lowercase())
 }
 
+/// A kernel named in a message (`file.cu:123: kernel_name`).
+static KERNEL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(\w+\.cuh?):\d+: (\w+)").expect("valid regex"));
+
+/// The kernel named in an error's message, or the installed package (other than torch) of its
+/// innermost frame: which binary failed.
+fn library(ev: &Event) -> Option<String> {
+    if let Some(c) = KERNEL.captures(&ev.text) {
+        return Some(format!("{}:{}", &c[1], &c[2]));
+    }
+    static PACKAGE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"File "[^"]*[-_]packages/([A-Za-z_][\w.]*)/"#).expect("valid regex")
+    });
+    ev.frames
+        .iter()
+        .rev()
+        .filter_map(|f| PACKAGE.captures(f))
+        .map(|c| c[1].to_string())
+        .find(|p| p != "torch")
+}
+
 /// Where a generic error happened: a kernel name from an assertion, else the innermost frame
 /// outside the Python standard library and torch's own wrappers.
 fn location(ev: &Event) -> Option<String> {
-    static KERNEL: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(\w+\.cuh?):\d+: (\w+)").expect("valid regex"));
     if let Some(c) = KERNEL.captures(&ev.text) {
         return Some(format!("{}:{}", &c[1], &c[2]));
     }
