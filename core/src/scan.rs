@@ -8,34 +8,31 @@
 use aho_corasick::automaton::Automaton;
 use aho_corasick::{dfa, nfa, Anchored, BuildError, MatchKind, PatternID};
 
-/// A DFA for overlapping scans: `Standard` semantics (every occurrence of every pattern), no
-/// prefilter (a line is short, and the walk below treats start states as ordinary).
-pub fn dfa<I, P>(patterns: I, ascii_case_insensitive: bool) -> Result<dfa::DFA, BuildError>
+/// The automaton every scan starts from: `Standard` semantics (every occurrence of every
+/// pattern) and no prefilter (a line is short, and the walk below treats start states as
+/// ordinary). The faster forms are built from it and keep these settings.
+pub fn nfa<I, P>(
+    patterns: I,
+    ascii_case_insensitive: bool,
+) -> Result<nfa::noncontiguous::NFA, BuildError>
 where
     I: IntoIterator<Item = P>,
     P: AsRef<[u8]>,
 {
-    dfa::DFA::builder()
+    nfa::noncontiguous::NFA::builder()
         .match_kind(MatchKind::Standard)
         .ascii_case_insensitive(ascii_case_insensitive)
         .prefilter(false)
         .build(patterns)
 }
 
-/// A contiguous NFA with the same settings, for pattern sets too large for a DFA.
-pub fn nfa<I, P>(
-    patterns: I,
-    ascii_case_insensitive: bool,
-) -> Result<nfa::contiguous::NFA, BuildError>
+/// A DFA of the patterns: a table lookup per byte.
+pub fn dfa<I, P>(patterns: I, ascii_case_insensitive: bool) -> Result<dfa::DFA, BuildError>
 where
     I: IntoIterator<Item = P>,
     P: AsRef<[u8]>,
 {
-    nfa::contiguous::NFA::builder()
-        .match_kind(MatchKind::Standard)
-        .ascii_case_insensitive(ascii_case_insensitive)
-        .prefilter(false)
-        .build(patterns)
+    dfa::DFA::builder().build_from_noncontiguous(&nfa(patterns, ascii_case_insensitive)?)
 }
 
 /// Calls `f(pattern, end)` for every occurrence of every pattern in `hay`.
@@ -90,6 +87,9 @@ mod tests {
                 .unwrap();
             let d = dfa(pats, ci).unwrap();
             let n = nfa(pats, ci).unwrap();
+            let c = nfa::contiguous::NFA::builder()
+                .build_from_noncontiguous(&n)
+                .unwrap();
             for hay in hays {
                 let want: Vec<_> = ac
                     .find_overlapping_iter(hay)
@@ -104,6 +104,11 @@ mod tests {
                     {
                         let mut v = Vec::new();
                         overlapping(&n, hay.as_bytes(), |p, e| v.push((p, e)));
+                        v
+                    },
+                    {
+                        let mut v = Vec::new();
+                        overlapping(&c, hay.as_bytes(), |p, e| v.push((p, e)));
                         v
                     },
                 ] {

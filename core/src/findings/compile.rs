@@ -347,21 +347,18 @@ enum Fragments {
 
 impl Fragments {
     fn build(fragments: &[Vec<u8>]) -> Option<Fragments> {
+        let nnfa = crate::scan::nfa(fragments, true).ok()?;
         let bytes: usize = fragments.iter().map(Vec::len).sum();
         let dfa = (bytes <= DFA_MAX_FRAGMENT_BYTES)
-            .then(|| crate::scan::dfa(fragments, true).ok())
-            .flatten();
-        dfa.map(Fragments::Dfa)
-            .or_else(|| crate::scan::nfa(fragments, true).ok().map(Fragments::Nfa))
-            .or_else(|| {
-                aho_corasick::nfa::noncontiguous::NFA::builder()
-                    .match_kind(aho_corasick::MatchKind::Standard)
-                    .ascii_case_insensitive(true)
-                    .prefilter(false)
-                    .build(fragments)
-                    .ok()
-                    .map(Fragments::Big)
-            })
+            .then(|| aho_corasick::dfa::DFA::builder().build_from_noncontiguous(&nnfa))
+            .and_then(Result::ok);
+        let fast = dfa.map(Fragments::Dfa).or_else(|| {
+            aho_corasick::nfa::contiguous::NFA::builder()
+                .build_from_noncontiguous(&nnfa)
+                .ok()
+                .map(Fragments::Nfa)
+        });
+        Some(fast.unwrap_or(Fragments::Big(nnfa)))
     }
 
     /// Calls `f` with the automaton pattern of every fragment occurrence in `hay`.
