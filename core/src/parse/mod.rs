@@ -110,7 +110,9 @@ static ENQUEUED: LazyLock<AsciiFirst> =
 pub struct LineFacts {
     /// The phase the line announces ([`phase::marker`]).
     phase: Option<&'static str>,
-    /// The tier [`events::detect`] gives the statement [`detect_text`] reads in the line.
+    /// Where in the line the statement [`detect_text`] reads lies, if anywhere.
+    statement: Option<(usize, usize)>,
+    /// The tier [`events::detect`] gives that statement.
     tier: Option<u8>,
 }
 
@@ -123,9 +125,16 @@ impl LineFacts {
 
     /// The facts of a line, made now.
     pub fn of(line: &Line) -> Self {
+        let text = line.text.as_str();
+        let statement = detect_text(text);
         LineFacts {
-            phase: phase::marker(&line.text),
-            tier: detect_text(&line.text).and_then(|t| events::detect(t, line.level)),
+            phase: phase::marker(text),
+            // a sub-slice of the line: its place, so that triage need not find it again
+            statement: statement.map(|t| {
+                let at = t.as_ptr() as usize - text.as_ptr() as usize;
+                (at, at + t.len())
+            }),
+            tier: statement.and_then(|t| events::detect(t, line.level)),
         }
     }
 }
@@ -259,7 +268,7 @@ impl Triage {
         }
         self.traceback(line);
         if !code {
-            self.detect(line, facts.tier);
+            self.detect(line, facts);
             self.warning(line);
         }
     }
@@ -328,11 +337,11 @@ impl Triage {
         }
     }
 
-    /// `detected`: what [`events::detect`] says of the line's [`detect_text`].
-    fn detect(&mut self, line: &Line, detected: Option<u8>) {
-        let Some(text) = detect_text(&line.text) else {
+    fn detect(&mut self, line: &Line, facts: LineFacts) {
+        let Some(text) = facts.statement.and_then(|(a, b)| line.text.get(a..b)) else {
             return;
         };
+        let detected = facts.tier;
         if self.undefined_symbol.is_none() && IMPORT_FAILURE.is_in(text) {
             self.undefined_symbol = Some(text.chars().take(1000).collect());
         }
