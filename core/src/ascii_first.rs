@@ -225,6 +225,27 @@ impl AsciiFirst {
         caps.is_match().then_some(Caps { text, caps })
     }
 
+    /// The first match in `text`.
+    pub fn find<'t>(&self, text: &'t str) -> Option<Group<'t>> {
+        let m = self.form(text)?.find(Input::new(text))?;
+        Some(Group {
+            text,
+            start: m.start(),
+            end: m.end(),
+        })
+    }
+
+    /// Every match in `text` with its groups, left to right.
+    pub fn captures_iter<'a, 't>(&'a self, text: &'t str) -> impl Iterator<Item = Caps<'t>> + 'a
+    where
+        't: 'a,
+    {
+        self.form(text)
+            .into_iter()
+            .flat_map(move |r| r.captures_iter(Input::new(text)))
+            .map(move |caps| Caps { text, caps })
+    }
+
     /// Whether the pattern matches somewhere in `text`.
     pub fn is_match(&self, text: &str) -> bool {
         if let Some(m) = &self.matcher {
@@ -286,6 +307,14 @@ impl<'t> Caps<'t> {
     pub fn name(&self, name: &str) -> Option<Group<'t>> {
         self.group(self.caps.get_group_by_name(name))
     }
+
+    /// The index of the named group, for [`Caps::get`]: both forms number groups alike, so a
+    /// caller that reads the same names on every match can look them up once.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.caps
+            .group_info()
+            .to_index(regex_automata::PatternID::ZERO, name)
+    }
 }
 
 impl std::ops::Index<usize> for Caps<'_> {
@@ -334,6 +363,9 @@ impl AsciiFirstSet {
         };
         let mut found = PatternSet::new(set.pattern_len());
         set.which_overlapping_matches(&Input::new(text), &mut found);
+        if found.is_empty() {
+            return true;
+        }
         for pid in found.iter() {
             hits[pid] = true;
         }

@@ -226,6 +226,9 @@ struct Prefix {
     /// Literals one of which starts every match, when there are few enough to list (worked
     /// out on first use: only lines that are not ASCII need them).
     starts: std::sync::OnceLock<Option<Vec<Vec<u8>>>>,
+    /// The indices of the `proc`, `rank` and `level` groups (looked up by name once, not on
+    /// every line).
+    groups: std::sync::OnceLock<[Option<usize>; 3]>,
 }
 
 impl Prefix {
@@ -310,6 +313,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         .map(|p| Prefix {
             re: AsciiFirst::new(*p),
             starts: std::sync::OnceLock::new(),
+            groups: std::sync::OnceLock::new(),
         })
         .collect()
 });
@@ -347,8 +351,12 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             if m.end() == 0 {
                 continue;
             }
+            let [proc_i, rank_i, level_i] = *p
+                .groups
+                .get_or_init(|| ["proc", "rank", "level"].map(|n| c.index_of(n)));
+            let group = |i: Option<usize>| i.and_then(|i| c.get(i));
             // A lone "word | " prefix must not eat a table row or an ordinary sentence.
-            if let Some(proc_) = c.name("proc") {
+            if let Some(proc_) = group(proc_i) {
                 let p = proc_.as_str().trim();
                 if !p.is_empty() {
                     line.process = Some(p.to_string());
@@ -361,10 +369,10 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
                     }
                 }
             }
-            if let Some(r) = c.name("rank") {
+            if let Some(r) = group(rank_i) {
                 line.rank = r.as_str().parse().ok();
             }
-            if let Some(l) = c.name("level") {
+            if let Some(l) = group(level_i) {
                 line.level = l.as_str().chars().next();
             }
             if m.as_str().contains(':') && m.as_str().bytes().any(|b| b.is_ascii_digit()) {

@@ -5,6 +5,7 @@
 //! the class, the normalised message and, for messages that many different bugs share ("illegal
 //! memory access", "no kernel image"), where it happened (the kernel, module or library).
 
+use crate::ascii_first::AsciiFirst;
 use crate::parse::events::{exception_parts, Event};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -177,8 +178,8 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
 /// error: Cuda failure 'invalid argument'`), on the line or just after it; a `NCCL WARN Cuda
 /// failure 1 'invalid argument'` line states the same failure.
 fn nccl_cuda_failure(ev: &Event) -> Option<String> {
-    static FAILURE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"Cuda failure (?:\d+ )?'([^']+)'").expect("valid regex"));
+    static FAILURE: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"Cuda failure (?:\d+ )?'([^']+)'"));
     std::iter::once(&ev.text)
         .chain(ev.after.iter())
         .find_map(|t| FAILURE.captures(t))
@@ -190,9 +191,10 @@ fn nccl_cuda_failure(ev: &Event) -> Option<String> {
 /// status (12, retries exceeded; 4, a protection error...) is the problem, the peer, GIDs and
 /// lengths are volatile. (Quoted as a `Last error:` behind another NCCL error, that error leads.)
 fn ib_completion_key(text: &str) -> Option<String> {
-    static STATUS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"NCCL WARN NET/IB ?: Got completion from peer .*?with (?:status=|error )(\d+)")
-            .expect("valid regex")
+    static STATUS: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"NCCL WARN NET/IB ?: Got completion from peer .*?with (?:status=|error )(\d+)",
+        )
     });
     let c = STATUS.captures(text)?;
     Some(format!(
@@ -204,8 +206,7 @@ fn ib_completion_key(text: &str) -> Option<String> {
 /// `NVRM: Xid (PCI:0000:01:00): 31, pid=..., name=..., MMU Fault: ...`: the Xid number names the
 /// kind of fault; the bus address, process and fault address differ from run to run.
 fn xid_key(text: &str) -> Option<String> {
-    static XID: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"Xid \([^)]*\):? (\d+)").expect("valid regex"));
+    static XID: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"Xid \([^)]*\):? (\d+)"));
     let c = XID.captures(text)?;
     Some(format!("nvidia xid {}", &c[1]))
 }
@@ -216,8 +217,7 @@ fn triton_kernel_key(ev: &Event) -> Option<String> {
     if !ev.text.contains("CompilationError") {
         return None;
     }
-    static DEF: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^\s*def (\w+)\(").expect("valid regex"));
+    static DEF: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"^\s*def (\w+)\("));
     ev.after
         .iter()
         .find_map(|t| DEF.captures(t))
@@ -228,8 +228,8 @@ fn triton_kernel_key(ev: &Event) -> Option<String> {
 /// checkpoint tensor the model has no parameter for: the name, without its layer numbers, is the
 /// problem (the quoted name is too long, and has digits, to survive [`normalize`]).
 fn unknown_tensor_key(text: &str) -> Option<String> {
-    static KEY: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"KeyError: '([^']{1,200})'").expect("valid regex"));
+    static KEY: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"KeyError: '([^']{1,200})'"));
     let c = KEY.captures(text)?;
     Some(format!(
         "checkpoint tensor not in the model: {}",
@@ -257,9 +257,8 @@ fn short_title(norm: &str) -> String {
 /// block and thread: its key is the source file and the asserted condition (also when the
 /// threads' interleaved prints damaged the kernel name between them).
 fn assertion_key(text: &str) -> Option<String> {
-    static ASSERT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(\w+\.cuh?):\d+: .*?(Assertion `[^`]*` failed)").expect("valid regex")
-    });
+    static ASSERT: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"(\w+\.cuh?):\d+: .*?(Assertion `[^`]*` failed)"));
     let c = ASSERT.captures(text)?;
     Some(format!("{}: {}", &c[1], &c[2]).to_lowercase())
 }
@@ -275,9 +274,10 @@ fn core_message(text: &str) -> String {
         Some(i) => &t[i + "[TensorRT-LLM][ERROR] ".len()..],
         None => t,
     };
-    static WRAPPER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: ")
-            .expect("valid regex")
+    static WRAPPER: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: ",
+        )
     });
     let unwrap = |t: &'_ str| -> String {
         match WRAPPER.find(t) {
@@ -293,9 +293,8 @@ fn core_message(text: &str) -> String {
     };
     // PyTorch's older THC form `cuda runtime error (39) : MESSAGE at FILE:LINE` states what
     // `CUDA error: MESSAGE` states today
-    static THC: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^cuda runtime error \(\d+\) : (.+?)(?: at \S+:\d+)?$").expect("valid regex")
-    });
+    static THC: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^cuda runtime error \(\d+\) : (.+?)(?: at \S+:\d+)?$"));
     let t = match THC.captures(&t) {
         Some(c) => format!("CUDA error: {}", &c[1]),
         None => t,
@@ -311,8 +310,8 @@ fn core_message(text: &str) -> String {
 /// The text after a library's leading tags (`[TM][ERROR] message`), unless the tags are all
 /// there is.
 fn without_tags(t: &str) -> &str {
-    static TAGS: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^(?:\[[A-Za-z][\w\-]*\] ?)+").expect("valid regex"));
+    static TAGS: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^(?:\[[A-Za-z][\w\-]*\] ?)+"));
     match TAGS.find(t) {
         Some(m) if !t[m.end()..].trim().is_empty() => t[m.end()..].trim_start(),
         _ => t,
@@ -459,8 +458,7 @@ fn undefined_symbol_key(norm: &str) -> Option<String> {
 }
 
 /// A kernel named in a message (`file.cu:123: kernel_name`).
-static KERNEL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(\w+\.cuh?):\d+: (\w+)").expect("valid regex"));
+static KERNEL: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"(\w+\.cuh?):\d+: (\w+)"));
 
 /// The kernel named in an error's message, or the installed package (other than torch) of its
 /// innermost frame: which binary failed.
@@ -468,9 +466,8 @@ fn library(ev: &Event) -> Option<String> {
     if let Some(c) = KERNEL.captures(&ev.text) {
         return Some(format!("{}:{}", &c[1], &c[2]));
     }
-    static PACKAGE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"File "[^"]*[-_]packages/([A-Za-z_][\w.]*)/"#).expect("valid regex")
-    });
+    static PACKAGE: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r#"File "[^"]*[-_]packages/([A-Za-z_][\w.]*)/"#));
     ev.frames
         .iter()
         .rev()
@@ -485,9 +482,8 @@ fn location(ev: &Event) -> Option<String> {
     if let Some(c) = KERNEL.captures(&ev.text) {
         return Some(format!("{}:{}", &c[1], &c[2]));
     }
-    static FRAME: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"File "((?:[^"]*/)?)([^"/]+)", line \d+,? in (\S+)"#).expect("valid regex")
-    });
+    static FRAME: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r#"File "((?:[^"]*/)?)([^"/]+)", line \d+,? in (\S+)"#));
     // torch's and the standard library's frames (a stream's synchronize) are where an error
     // surfaced, not where the application went wrong
     let library = |dir: &str, file: &str| {

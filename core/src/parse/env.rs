@@ -4,7 +4,6 @@
 
 use crate::analysis::Env;
 use crate::ascii_first::{AsciiFirst, AsciiFirstSet};
-use regex::Regex;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
@@ -92,11 +91,6 @@ pub fn sm_for_model(model: &str) -> Option<&'static str> {
 fn re(p: &str) -> AsciiFirst {
     // validity is checked by the tests, not on every start-up
     AsciiFirst::new(p)
-}
-
-/// For the patterns whose every match is needed.
-fn re_all(p: &str) -> Regex {
-    Regex::new(p).expect("valid env regex")
 }
 
 static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -281,18 +275,18 @@ static PIP: LazyLock<AsciiFirst> =
 static KV: LazyLock<AsciiFirst> = LazyLock::new(|| re(r"^\s*([A-Za-z][\w .\-]*?)\s*:\s+(.+?)\s*$"));
 static SERVER_ARGS: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"(?:server_args=)?ServerArgs\((.*)\)?"));
-static ARG_PAIR: LazyLock<Regex> =
-    LazyLock::new(|| re_all(r#"(\w+)=('[^']*'|"[^"]*"|\[[^\]]*\]|\{[^}]*\}|[^,)\s]+)"#));
+static ARG_PAIR: LazyLock<AsciiFirst> =
+    LazyLock::new(|| re(r#"(\w+)=('[^']*'|"[^"]*"|\[[^\]]*\]|\{[^}]*\}|[^,)\s]+)"#));
 static NON_DEFAULT: LazyLock<AsciiFirst> = LazyLock::new(|| re(r"non-default args:\s*\{(.*)\}?"));
-static DICT_PAIR: LazyLock<Regex> =
-    LazyLock::new(|| re_all(r#"'(\w+)':\s*('[^']*'|"[^"]*"|\[[^\]]*\]|\{[^}]*\}|[^,}]+)"#));
+static DICT_PAIR: LazyLock<AsciiFirst> =
+    LazyLock::new(|| re(r#"'(\w+)':\s*('[^']*'|"[^"]*"|\[[^\]]*\]|\{[^}]*\}|[^,}]+)"#));
 static CLI_LAUNCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"(?:sglang\.launch_server|sglang serve|vllm serve|vllm\.entrypoints\.\S+|trtllm-serve)\s+(.*)$",
     )
 });
-static CLI_FLAG: LazyLock<Regex> =
-    LazyLock::new(|| re_all(r#"--([\w-]+)(?:[ =]('[^']*'|"[^"]*"|[^\s-][^\s]*))?"#));
+static CLI_FLAG: LazyLock<AsciiFirst> =
+    LazyLock::new(|| re(r#"--([\w-]+)(?:[ =]('[^']*'|"[^"]*"|[^\s-][^\s]*))?"#));
 static VERSION_LINES: LazyLock<Vec<(AsciiFirst, &'static str)>> = LazyLock::new(|| {
     vec![
         (

@@ -11,7 +11,6 @@
 //! - 0: a wrapper that only points elsewhere (`ChildFailedError`, `See root cause above`).
 
 use crate::ascii_first::AsciiFirst;
-use regex::Regex;
 use std::sync::LazyLock;
 
 /// A line that states (or wraps) an error.
@@ -139,7 +138,8 @@ static RULES: LazyLock<(super::prefilter::OrderedRules, Vec<Rule>)> = LazyLock::
 /// Builds the detectors' automaton now (see [`super::prepare`]).
 pub(crate) fn prepare() {
     LazyLock::force(&RULES);
-    LazyLock::force(&EXCEPTION_LINE);
+    // (an ASCII text builds the form most lines use)
+    EXCEPTION_LINE.is_match("");
 }
 
 /// Cheap pre-check: a line without any of these words (ASCII case ignored) cannot be an event.
@@ -251,9 +251,10 @@ fn is_benign(text: &str) -> bool {
 }
 
 /// A Python exception line: `pkg.mod.SomeError: message`.
-pub static EXCEPTION_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$")
-        .expect("valid exception regex")
+pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
+    )
 });
 
 /// The exception type and message of an exception line, if it is one.
