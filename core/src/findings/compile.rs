@@ -120,7 +120,7 @@ impl RuleSet {
                     }
                     Pattern::Regex(r) => (
                         Check::Regex(AsciiFirst::matcher(r.as_str())),
-                        regex_fragments(r),
+                        rule.fragments.clone(),
                     ),
                 };
                 match frags {

@@ -192,6 +192,10 @@ pub struct Rule {
     pub pattern: Pattern,
     /// How many lines must match for the rule to fire.
     pub min_count: u32,
+    /// For a regex, literal fragments one of which every match contains (`None`: no useful
+    /// set), worked out from the parse that checked it, so compiling need not parse it again.
+    #[serde(skip)]
+    pub fragments: Option<Vec<Vec<u8>>>,
 }
 
 /// Two findings whose symptom rules are identical, so only conditions can tell them apart.

@@ -342,6 +342,7 @@ fn check_rule(at: &str, kind: RuleKind, spec: &RuleSpec, errors: &mut Vec<String
     if spec.name.trim().is_empty() {
         errors.push(format!("{at}: name is empty"));
     }
+    let mut fragments = None;
     let pattern = match (&spec.regex, &spec.literal) {
         (Some(re), None) => {
             // Syntax only: compiling is deferred to first use (see `compile`), and `findings
@@ -356,7 +357,7 @@ fn check_rule(at: &str, kind: RuleKind, spec: &RuleSpec, errors: &mut Vec<String
                     "{at} ({:?}): regex matches the empty string, so it would fire on every line",
                     spec.name
                 )),
-                Ok(_) => {}
+                Ok(hir) => fragments = super::fragments::hir_fragments(&hir),
             }
             Pattern::Regex(re.clone())
         }
@@ -386,6 +387,7 @@ fn check_rule(at: &str, kind: RuleKind, spec: &RuleSpec, errors: &mut Vec<String
         name: spec.name.trim().to_string(),
         pattern,
         min_count: min_count as u32,
+        fragments,
     })
 }
 
