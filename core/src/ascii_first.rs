@@ -361,16 +361,33 @@ impl AsciiFirstSet {
         let Some(set) = set else {
             return false;
         };
-        let mut found = PatternSet::new(set.pattern_len());
-        set.which_overlapping_matches(&Input::new(text), &mut found);
-        if found.is_empty() {
-            return true;
-        }
-        for pid in found.iter() {
-            hits[pid] = true;
-        }
+        FOUND.with_borrow_mut(|sets| {
+            let n = set.pattern_len();
+            let i = match sets.iter().position(|s| s.capacity() == n) {
+                Some(i) => i,
+                None => {
+                    sets.push(PatternSet::new(n));
+                    sets.len() - 1
+                }
+            };
+            let found = &mut sets[i];
+            found.clear();
+            set.which_overlapping_matches(&Input::new(text), found);
+            if found.is_empty() {
+                return;
+            }
+            for pid in found.iter() {
+                hits[pid] = true;
+            }
+        });
         true
     }
+}
+
+thread_local! {
+    /// The hits of a set search, one per set size, reused: a set searched on every line would
+    /// otherwise allocate one per line.
+    static FOUND: std::cell::RefCell<Vec<PatternSet>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 #[cfg(test)]

@@ -153,7 +153,7 @@ pub fn read_bytes(bytes: &[u8]) -> Vec<Line> {
 }
 
 fn memchr_nl(b: &[u8]) -> Option<usize> {
-    b.iter().position(|&c| c == b'\n')
+    memchr::memchr(b'\n', b)
 }
 
 fn to_text(b: &[u8]) -> String {
