@@ -644,14 +644,23 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
     }
     // A collective library that fails to create its communicator fails in distributed init.
     if ev.phase == "unknown" && matches!(class, "nccl_error" | "nccl_timeout") {
+        // (vLLM's and SGLang's own NCCL wrapper creates its communicator while the model-parallel
+        // groups are built, in a worker's `init_device`; the frames of that step or the worker's
+        // report of the method that failed say so)
         let init = [
             "createComm",
             "CommInitRank",
             "init_process_group",
             "init_distributed",
+            "PyNcclCommunicator",
+            "init_model_parallel_group",
+            "initialize_model_parallel",
+            "init_worker_distributed_environment",
+            "method init_device",
         ];
         if std::iter::once(&ev.text)
             .chain(ev.after.iter())
+            .chain(ev.frames.iter())
             .any(|t| init.iter().any(|w| t.contains(w)))
         {
             return "startup";
