@@ -157,7 +157,12 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
         .unwrap_or_else(|| key_message(class, &norm));
     let mut parts = vec![class.to_string(), key];
     if GENERIC.iter().any(|g| msg.contains(g)) {
-        if let Some(w) = location(ev) {
+        // A kernel that faults while a server captures its CUDA graphs is reported from whichever
+        // call of the capture loop synchronised next (the runner's constructor, one batch size's
+        // capture, a stream sync), which differs between versions: the capture is the place.
+        if phase == "cuda_graph_capture" && KERNEL.captures(&ev.text).is_none() {
+            parts.push(phase.to_string());
+        } else if let Some(w) = location(ev) {
             parts.push(w);
         }
     } else if BY_LIBRARY.iter().any(|g| msg.contains(g)) {
@@ -290,6 +295,18 @@ fn core_message(text: &str) -> String {
     let t = match exception_parts(&t) {
         Some((_, msg)) if !msg.is_empty() => unwrap(without_tags(msg)),
         _ => t,
+    };
+    // `Exception: Capture cuda graph failed: RuntimeError: CUDA error: ...`: the wrapped
+    // exception's own type is not part of the problem either
+    let t = match exception_parts(&t) {
+        Some((ty, msg)) if !msg.is_empty() && ty.ends_with("Error") => msg.to_string(),
+        _ => t,
+    };
+    // Triton's launcher reports a failed CUDA call as `Triton Error [CUDA]: <CUDA's message>`:
+    // the same statement as `CUDA error: <CUDA's message>`
+    let t = match t.strip_prefix("Triton Error [CUDA]: ") {
+        Some(rest) => format!("CUDA error: {rest}"),
+        None => t,
     };
     // PyTorch's older THC form `cuda runtime error (39) : MESSAGE at FILE:LINE` states what
     // `CUDA error: MESSAGE` states today
