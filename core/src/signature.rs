@@ -158,7 +158,12 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
         .unwrap_or_else(|| key_message(class, &norm));
     let mut parts = vec![class.to_string(), key];
     if GENERIC.iter().any(|g| msg.contains(g)) {
-        if let Some(w) = location(ev) {
+        // A kernel that faults while a server captures its CUDA graphs is reported from whichever
+        // call of the capture loop synchronised next (the runner's constructor, one batch size's
+        // capture, a stream sync), which differs between versions: the capture is the place.
+        if phase == "cuda_graph_capture" && KERNEL.captures(&ev.text).is_none() {
+            parts.push(phase.to_string());
+        } else if let Some(w) = location(ev) {
             parts.push(w);
         }
     } else if BY_LIBRARY.iter().any(|g| msg.contains(g)) {
@@ -291,6 +296,18 @@ fn core_message(text: &str) -> String {
         Some((_, msg)) if !msg.is_empty() => unwrap(without_tags(msg)),
         _ => t,
     };
+    // `Exception: Capture cuda graph failed: RuntimeError: CUDA error: ...`: the wrapped
+    // exception's own type is not part of the problem either
+    let t = match exception_parts(&t) {
+        Some((ty, msg)) if !msg.is_empty() && ty.ends_with("Error") => msg.to_string(),
+        _ => t,
+    };
+    // Triton's launcher reports a failed CUDA call as `Triton Error [CUDA]: <CUDA's message>`:
+    // the same statement as `CUDA error: <CUDA's message>`
+    let t = match t.strip_prefix("Triton Error [CUDA]: ") {
+        Some(rest) => format!("CUDA error: {rest}"),
+        None => t,
+    };
     // PyTorch's older THC form `cuda runtime error (39) : MESSAGE at FILE:LINE` states what
     // `CUDA error: MESSAGE` states today
     static THC: LazyLock<AsciiFirst> =
@@ -372,6 +389,18 @@ fn key_message(class: &str, norm: &str) -> String {
     // kernel's own report that names itself, `GemmaRMSNorm failed with error code ...`).
     if class == "no_kernel_image" && norm.starts_with("no kernel image is available") {
         return format!("cuda error: {norm}").to_lowercase();
+    }
+    // vLLM's check that the KV cache holds one request of the model's maximum length states it
+    // as `The model's max seq len (N) is larger than the maximum number of tokens that can be
+    // stored in KV cache (N)` (before v1) or `To serve at least one request with the model's max
+    // seq len (N), (N GiB KV cache is needed, which is larger than the available KV cache memory`
+    // (v1, with a `models's` typo in some versions; pastes often cut it where it wrapped): one
+    // problem, a maximum model length the cache cannot hold.
+    if class == "cuda_oom"
+        && (norm.contains("tokens that can be stored in KV cache")
+            || norm.contains("To serve at least one request with the model"))
+    {
+        return "kv cache cannot hold one request of the maximum model length".into();
     }
     // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.
     if class == "gpu_hardware_error" && norm.contains("fallen off the bus") {

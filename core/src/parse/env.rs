@@ -106,7 +106,7 @@ static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
 });
 static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]Ada(?:[ _]Generation)?)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}))",
+        r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]Ada(?:[ _]Generation)?)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}|L4\b))",
     )
 });
 // (not `\b` in front: in a CJK sentence, "显卡是RTX3090", the character before the name is a

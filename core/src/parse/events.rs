@@ -104,7 +104,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // completion from peer ... with status=N`, and a C++ runtime may print CUDA's `no kernel
     // image` message bare before it aborts ---
     (
-        r"CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, ",
+        r"CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a process died without saying why (tier 2) ---
@@ -198,6 +198,9 @@ const EVENT_WORDS: &[&str] = &[
     "stopiteration",
     "notimplemented",
     "status",
+    // vLLM's KV-cache sizing check, stated without an exception type in older versions
+    "stored in kv cache",
+    "to serve at least one request",
     "size mismatch",
     "kernel image",
 ];
@@ -289,7 +292,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_oom",
-        r"CUDA out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|out of memory",
+        r"CUDA out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|out of memory",
     ),
     (
         "cuda_illegal_memory_access",

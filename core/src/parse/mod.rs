@@ -382,6 +382,17 @@ impl Triage {
         if text.trim_start().starts_with("what():") && self.repeats_earlier(text) {
             tier = 0;
         }
+        // A reporter's sentence about the crash ("The server crashes with the error \"Decode out
+        // of memory\" when ...") names the error the pasted log states below it: the log's own
+        // statement is the first error when the paste has one.
+        if tier == 3
+            && !is_exception
+            && line.level.is_none()
+            && !line.timestamped
+            && PROSE.is_match(text)
+        {
+            tier = 2;
+        }
         let weak = tier == events::FALLBACK_TIER && events::detect(text, None).is_none();
         if tier >= 2 && self.strong_texts.len() < MAX_STRONG {
             self.strong_texts.push(text.chars().take(2000).collect());
@@ -644,14 +655,23 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
     }
     // A collective library that fails to create its communicator fails in distributed init.
     if ev.phase == "unknown" && matches!(class, "nccl_error" | "nccl_timeout") {
+        // (vLLM's and SGLang's own NCCL wrapper creates its communicator while the model-parallel
+        // groups are built, in a worker's `init_device`; the frames of that step or the worker's
+        // report of the method that failed say so)
         let init = [
             "createComm",
             "CommInitRank",
             "init_process_group",
             "init_distributed",
+            "PyNcclCommunicator",
+            "init_model_parallel_group",
+            "initialize_model_parallel",
+            "init_worker_distributed_environment",
+            "method init_device",
         ];
         if std::iter::once(&ev.text)
             .chain(ev.after.iter())
+            .chain(ev.frames.iter())
             .any(|t| init.iter().any(|w| t.contains(w)))
         {
             return "startup";
@@ -719,6 +739,15 @@ fn rank_in_text(text: &str) -> Option<u32> {
     static RANK: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"^\[Rank (\d+)\]"));
     RANK.captures(text).and_then(|c| c[1].parse().ok())
 }
+
+/// A sentence of a report that tells of a crash (a capitalised word, words, then a narrative
+/// verb: "crashes with", "runs fine ... then", "I get"), not a log's statement of one.
+static PROSE: LazyLock<regex::Regex> = LazyLock::new(|| {
+    regex::Regex::new(
+        r"^[A-Z][\w.-]*(?: [A-Za-z][\w'’.,-]*){0,}? (?:crash(?:es|ed)? (?:with|in|when|during)|runs fine|(?:I|we) (?:get|got|see|saw|encounter(?:ed)?)|fails with the error|with the error) ",
+    )
+    .expect("valid regex")
+});
 
 static WARNING: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(r"^(?:\w+Warning: |WARNING[: ]|Warning: |W\d{4} )|\b\w+Warning: ")

@@ -109,8 +109,20 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("cuda_graph_capture");
     }
-    // Messages that servers print only while sizing the KV cache after loading the weights.
+    // SGLang's scheduler names the step whose KV-cache allocation failed: `Decode out of
+    // memory` while extending running requests, `Prefill out of memory` while admitting new ones.
+    if text.contains("Decode out of memory") {
+        return Some("decode");
+    }
+    if text.contains("Prefill out of memory") {
+        return Some("prefill");
+    }
+    // Messages that servers print only while sizing the KV cache after loading the weights
+    // (vLLM's check that one request of the maximum length fits the cache, in its old and new
+    // wording, also when a hard-wrapped paste cut the line short).
     if text.contains("memory for the cache blocks")
+        || text.contains("tokens that can be stored in KV cache")
+        || text.contains("To serve at least one request with the model")
         || text.contains("Executor creation failed due to insufficient GPU memory")
         || text.contains("Not enough memory. Please try to increase --mem-fraction-static")
     {
