@@ -125,6 +125,11 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     let key = assertion_key(&ev.text)
         .or_else(|| killed.then(|| "killed (out of host memory)".to_string()))
         .or_else(|| {
+            (class == "build_error")
+                .then(|| nvcc_arch_key(&ev.text))
+                .flatten()
+        })
+        .or_else(|| {
             (class == "nccl_error")
                 .then(|| nccl_cuda_failure(ev).or_else(|| ib_completion_key(&ev.text)))
                 .flatten()
@@ -171,6 +176,22 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
+}
+
+/// `nvcc fatal : Unsupported gpu architecture 'compute_89'`: an nvcc older than the architecture
+/// it is asked to build for; which numbered architecture (`compute_61`, `compute_89`, `sm_100f`)
+/// depends on the GPU and the toolkit, the problem does not (the quote may be cut or the line
+/// quoted in backticks). Only the kind of name is kept (`compute_#`, `sm_#f`), and a name with no
+/// number (`compute_N`, an architecture list that was never filled in) stays itself.
+fn nvcc_arch_key(text: &str) -> Option<String> {
+    static ARCH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"Unsupported gpu architecture '?([A-Za-z]+_\w+)").expect("valid regex")
+    });
+    let arch = &ARCH.captures(text)?[1];
+    Some(format!(
+        "nvcc fatal: unsupported gpu architecture {}",
+        VOLATILE_NUM.replace_all(arch, "#")
+    ))
 }
 
 /// NCCL's `unhandled cuda error` is identified by the CUDA call's failure it reports (`Last
