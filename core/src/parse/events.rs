@@ -332,7 +332,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "unsupported_config",
-        r"does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|invalid (value|choice)",
+        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|invalid (value|choice)",
     ),
     (
         "process_crash",

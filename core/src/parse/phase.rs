@@ -109,6 +109,12 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("cuda_graph_capture");
     }
+    // TensorRT-LLM checks the MPI world it was launched in against the engine's parallel
+    // mapping when its runtime starts (`mpiSize == tp * pp`, `MPI size 1 != TP size 2 * PP size
+    // 1`, and in early versions `Engine world size (2 * 1) != Runtime world size (1)`).
+    if is_world_size_mismatch(text) {
+        return Some("startup");
+    }
     // Messages that servers print only while sizing the KV cache after loading the weights.
     if text.contains("memory for the cache blocks")
         || text.contains("Executor creation failed due to insufficient GPU memory")
@@ -189,6 +195,15 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         return Some("startup");
     }
     None
+}
+
+/// TensorRT-LLM's report that the number of MPI processes it runs in is not the engine's tensor
+/// times pipeline parallelism, as its versions word it.
+pub fn is_world_size_mismatch(text: &str) -> bool {
+    text.contains("mpiSize == tp * pp")
+        || text.contains("MPI worldSize is expected to be equal to tp*pp")
+        || (text.contains("MPI size ") && text.contains(" != TP size "))
+        || (text.contains("Engine world size (") && text.contains(") != Runtime world size ("))
 }
 
 #[cfg(test)]
