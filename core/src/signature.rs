@@ -174,12 +174,24 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
             parts.push(w);
         }
     }
+    // A collective timed out against a timeout configured below a second (`Timeout(ms)=1`, a
+    // value meant in seconds or a test's knob) is that setting, not a rank that stalled.
+    if class == "nccl_timeout" && watchdog_timeout_ms(&ev.text).is_some_and(|ms| ms < 1000) {
+        parts.push("timeout configured below a second".to_string());
+    }
     // An out-of-memory during graph capture is a different problem from one while serving.
     if class == "cuda_oom" && phase == "cuda_graph_capture" {
         parts.push(phase.to_string());
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
+}
+
+/// The timeout a watchdog line says the collective had (`WorkNCCL(..., Timeout(ms)=600000)`).
+fn watchdog_timeout_ms(text: &str) -> Option<u64> {
+    static TIMEOUT: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"Timeout\(ms\)=(\d+)").expect("valid regex"));
+    TIMEOUT.captures(text)?[1].parse().ok()
 }
 
 /// `nvcc fatal : Unsupported gpu architecture 'compute_89'`: an nvcc older than the architecture
@@ -295,13 +307,21 @@ fn core_message(text: &str) -> String {
     let t = text.trim();
     // a C++ handler's `what():` and a library's tags (`[TM][ERROR]`) in front of the message
     let t = t.strip_prefix("what():").map(str::trim_start).unwrap_or(t);
+    // torch's process-group tag (`[PG ID 5 PG GUID 55(mesh_replicate) Rank 1]`, `[PG 1 Rank 0]`)
+    // names which group of which run saw the error, not the error
+    static PG_TAG: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^\[PG [^\]]{0,120}\]\s*").expect("valid regex"));
+    let t = match PG_TAG.find(t) {
+        Some(m) => &t[m.end()..],
+        None => t,
+    };
     let t = without_tags(t);
     let t = match t.find("[TensorRT-LLM][ERROR] ") {
         Some(i) => &t[i + "[TensorRT-LLM][ERROR] ".len()..],
         None => t,
     };
     static WRAPPER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: ")
+        Regex::new(r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: ")
             .expect("valid regex")
     });
     let unwrap = |t: &'_ str| -> String {
@@ -443,6 +463,11 @@ fn key_message(class: &str, norm: &str) -> String {
                 .take_while(|c| *c != ',' && *c != ')')
                 .collect();
             let head = cut.split("WorkNCCL").next().unwrap_or(cut);
+            // (a line glued to a progress bar or another rank's output keeps only the statement)
+            let head = head
+                .find("Watchdog caught")
+                .map(|i| &head[i..])
+                .unwrap_or(head);
             return format!("{head}{op}").to_lowercase();
         }
         return cut.split(" ran for").next().unwrap_or(cut).to_lowercase();
