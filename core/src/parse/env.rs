@@ -119,7 +119,7 @@ static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
 // word character to a Unicode word boundary)
 static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?(?:5090|5080|4090|3090)|GB10|Tesla [KPTV]\d{1,3})\b",
+        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[6-9]0(?: Ti)?|GB10|Tesla [KPTV]\d{1,3})\b",
     )
 });
 /// Words that vote for a framework (pytorch only registers that torch was seen).
@@ -152,7 +152,7 @@ const FRAMEWORK_WORDS: [W; 10] = [
 /// Literal hints without which [`BARE_MODEL`] cannot match (it is too costly for every line).
 const BARE_HINTS: &[&str] = &[
     "H100", "H200", "H800", "H20", "B100", "B200", "B300", "GB200", "GB300", "GB10", "A100",
-    "A800", "A10", "L40", "L20", "RTX", "Tesla",
+    "A800", "A10", "L40", "L20", "L4", "RTX", "Tesla",
 ];
 
 /// Declares the literal words the rules below test a line for, as the constants of `W`, and
