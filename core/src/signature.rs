@@ -126,6 +126,15 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     let key = assertion_key(&ev.text)
         .or_else(|| killed.then(|| "killed (out of host memory)".to_string()))
         .or_else(|| {
+            crate::parse::phase::is_world_size_mismatch(&ev.text)
+                .then(|| "tensorrt-llm: the mpi world size is not the engine's tp x pp".to_string())
+        })
+        .or_else(|| {
+            (class == "build_error")
+                .then(|| nvcc_arch_key(&ev.text))
+                .flatten()
+        })
+        .or_else(|| {
             (class == "nccl_error")
                 .then(|| nccl_cuda_failure(ev).or_else(|| ib_completion_key(&ev.text)))
                 .flatten()
@@ -171,12 +180,39 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
             parts.push(w);
         }
     }
+    // A collective timed out against a timeout configured below a second (`Timeout(ms)=1`, a
+    // value meant in seconds or a test's knob) is that setting, not a rank that stalled.
+    if class == "nccl_timeout" && watchdog_timeout_ms(&ev.text).is_some_and(|ms| ms < 1000) {
+        parts.push("timeout configured below a second".to_string());
+    }
     // An out-of-memory during graph capture is a different problem from one while serving.
     if class == "cuda_oom" && phase == "cuda_graph_capture" {
         parts.push(phase.to_string());
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
+}
+
+/// The timeout a watchdog line says the collective had (`WorkNCCL(..., Timeout(ms)=600000)`).
+fn watchdog_timeout_ms(text: &str) -> Option<u64> {
+    static TIMEOUT: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"Timeout\(ms\)=(\d+)"));
+    TIMEOUT.captures(text)?[1].parse().ok()
+}
+
+/// `nvcc fatal : Unsupported gpu architecture 'compute_89'`: an nvcc older than the architecture
+/// it is asked to build for; which numbered architecture (`compute_61`, `compute_89`, `sm_100f`)
+/// depends on the GPU and the toolkit, the problem does not (the quote may be cut or the line
+/// quoted in backticks). Only the kind of name is kept (`compute_#`, `sm_#f`), and a name with no
+/// number (`compute_N`, an architecture list that was never filled in) stays itself.
+fn nvcc_arch_key(text: &str) -> Option<String> {
+    static ARCH: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"Unsupported gpu architecture '?([A-Za-z]+_\w+)"));
+    let arch = &ARCH.captures(text)?[1];
+    Some(format!(
+        "nvcc fatal: unsupported gpu architecture {}",
+        VOLATILE_NUM.replace_all(arch, "#")
+    ))
 }
 
 /// NCCL's `unhandled cuda error` is identified by the CUDA call's failure it reports (`Last
@@ -274,6 +310,14 @@ fn core_message(text: &str) -> String {
     let t = text.trim();
     // a C++ handler's `what():` and a library's tags (`[TM][ERROR]`) in front of the message
     let t = t.strip_prefix("what():").map(str::trim_start).unwrap_or(t);
+    // torch's process-group tag (`[PG ID 5 PG GUID 55(mesh_replicate) Rank 1]`, `[PG 1 Rank 0]`)
+    // names which group of which run saw the error, not the error
+    static PG_TAG: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^\[PG [^\]]{0,120}\]\s*"));
+    let t = match PG_TAG.find(t) {
+        Some(m) => &t[m.end()..],
+        None => t,
+    };
     let t = without_tags(t);
     let t = match t.find("[TensorRT-LLM][ERROR] ") {
         Some(i) => &t[i + "[TensorRT-LLM][ERROR] ".len()..],
@@ -281,7 +325,7 @@ fn core_message(text: &str) -> String {
     };
     static WRAPPER: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: ",
+            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: ",
         )
     });
     let unwrap = |t: &'_ str| -> String {
@@ -446,6 +490,11 @@ fn key_message(class: &str, norm: &str) -> String {
                 .take_while(|c| *c != ',' && *c != ')')
                 .collect();
             let head = cut.split("WorkNCCL").next().unwrap_or(cut);
+            // (a line glued to a progress bar or another rank's output keeps only the statement)
+            let head = head
+                .find("Watchdog caught")
+                .map(|i| &head[i..])
+                .unwrap_or(head);
             return format!("{head}{op}").to_lowercase();
         }
         return cut.split(" ran for").next().unwrap_or(cut).to_lowercase();

@@ -58,7 +58,15 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("T4", "sm_75"),
     ("RTX 2080", "sm_75"),
     ("Quadro RTX", "sm_75"),
+    ("RTX 2070", "sm_75"),
+    ("RTX 2060", "sm_75"),
     ("V100", "sm_70"),
+    ("P6000", "sm_61"),
+    ("P5000", "sm_61"),
+    ("P4000", "sm_61"),
+    ("GTX 1080", "sm_61"),
+    ("GTX 1070", "sm_61"),
+    ("GTX 1060", "sm_61"),
     ("P100", "sm_60"),
     ("P40", "sm_61"),
     ("P4", "sm_61"),
@@ -113,7 +121,7 @@ static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
 // word character to a Unicode word boundary)
 static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?(?:5090|5080|4090|3090)|GB10|Tesla [KPTV]\d{1,3})\b",
+        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[6-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|[2-5]0[6-9]0(?: Ti)? (?:GPU|card)|GB10|Tesla [KPTV]\d{1,3})\b",
     )
 });
 /// Words that vote for a framework (pytorch only registers that torch was seen).
@@ -146,7 +154,8 @@ const FRAMEWORK_WORDS: [W; 10] = [
 /// Literal hints without which [`BARE_MODEL`] cannot match (it is too costly for every line).
 const BARE_HINTS: &[&str] = &[
     "H100", "H200", "H800", "H20", "B100", "B200", "B300", "GB200", "GB300", "GB10", "A100",
-    "A800", "A10", "L40", "L20", "RTX", "Tesla",
+    "A800", "A10", "L40", "L20", "L4", "RTX", "Tesla", "P4000", "P5000", "P6000", "0 GPU",
+    "0 card",
 ];
 
 /// Declares the literal words the rules below test a line for, as the constants of `W`, and
@@ -417,7 +426,11 @@ impl EnvCollector {
                     .find(|s| s.len() < 300 && BARE_MODEL.is_match(s))
             };
             if let Some(c) = short.and_then(|s| BARE_MODEL.captures(s)) {
-                let name = c[2].to_string();
+                // "a 3090 GPU": the GeForce card its number names
+                let name = match c[2].strip_suffix(" GPU").or(c[2].strip_suffix(" card")) {
+                    Some(n) => format!("RTX {n}"),
+                    None => c[2].to_string(),
+                };
                 if sm_for_model(&name).is_some() && !w.has(W::DEVICE_NAME) {
                     self.env.gpu_model = Some(name);
                     if let Some(n) = c.get(1).and_then(|m| m.as_str().parse::<u32>().ok()) {

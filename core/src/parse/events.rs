@@ -104,7 +104,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // completion from peer ... with status=N`, and a C++ runtime may print CUDA's `no kernel
     // image` message bare before it aborts ---
     (
-        r"CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a process died without saying why (tier 2) ---
@@ -112,6 +112,9 @@ const DETECTORS: &[(&str, u8)] = &[
         r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b",
         2,
     ),
+    // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
+    // tier 2): printed after the fact, behind whatever the job said before it died ---
+    (r": line \d+: +\d+ Killed +\S", 2),
     // --- Python exceptions (tier 3), not warnings ---
     (
         r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
@@ -276,7 +279,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|std::bad_alloc",
+        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|std::bad_alloc",
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
     // errors name the `/tmp/tmpXXXX.ptx` it wrote, and come under `triton_error`)
@@ -336,7 +339,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "unsupported_config",
-        r"does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|invalid (value|choice)",
+        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|invalid (value|choice)",
     ),
     (
         "process_crash",

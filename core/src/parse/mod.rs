@@ -742,11 +742,11 @@ fn rank_in_text(text: &str) -> Option<u32> {
 
 /// A sentence of a report that tells of a crash (a capitalised word, words, then a narrative
 /// verb: "crashes with", "runs fine ... then", "I get"), not a log's statement of one.
-static PROSE: LazyLock<regex::Regex> = LazyLock::new(|| {
-    regex::Regex::new(
-        r"^[A-Z][\w.-]*(?: [A-Za-z][\w'’.,-]*){0,}? (?:crash(?:es|ed)? (?:with|in|when|during)|runs fine|(?:I|we) (?:get|got|see|saw|encounter(?:ed)?)|fails with the error|with the error) ",
+/// (The typographic apostrophe sits outside the class so that the pattern has an ASCII form.)
+static PROSE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::matcher(
+        r"^[A-Z][\w.-]*(?: [A-Za-z](?:[\w'.,-]|’)*){0,}? (?:crash(?:es|ed)? (?:with|in|when|during)|runs fine|(?:I|we) (?:get|got|see|saw|encounter(?:ed)?)|fails with the error|with the error) ",
     )
-    .expect("valid regex")
 });
 
 static WARNING: LazyLock<AsciiFirst> = LazyLock::new(|| {

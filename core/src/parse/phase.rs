@@ -52,7 +52,7 @@ const MARKERS: &[(&str, &str)] = &[
         "serving_request",
     ),
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+",
         "training",
     ),
     (
@@ -108,6 +108,12 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || text.contains("cudaStreamCaptureStatusActive")
     {
         return Some("cuda_graph_capture");
+    }
+    // TensorRT-LLM checks the MPI world it was launched in against the engine's parallel
+    // mapping when its runtime starts (`mpiSize == tp * pp`, `MPI size 1 != TP size 2 * PP size
+    // 1`, and in early versions `Engine world size (2 * 1) != Runtime world size (1)`).
+    if is_world_size_mismatch(text) {
+        return Some("startup");
     }
     // SGLang's scheduler names the step whose KV-cache allocation failed: `Decode out of
     // memory` while extending running requests, `Prefill out of memory` while admitting new ones.
@@ -201,6 +207,15 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         return Some("startup");
     }
     None
+}
+
+/// TensorRT-LLM's report that the number of MPI processes it runs in is not the engine's tensor
+/// times pipeline parallelism, as its versions word it.
+pub fn is_world_size_mismatch(text: &str) -> bool {
+    text.contains("mpiSize == tp * pp")
+        || text.contains("MPI worldSize is expected to be equal to tp*pp")
+        || (text.contains("MPI size ") && text.contains(" != TP size "))
+        || (text.contains("Engine world size (") && text.contains(") != Runtime world size ("))
 }
 
 #[cfg(test)]
