@@ -600,6 +600,15 @@ impl Triage {
             }
             return self.silent_rank();
         }
+        // torchrun's agent names the first worker it saw fail: `failed (exitcode: -9)
+        // local_rank: 3 (pid: ...)` (its rank on that node, the only one the line gives)
+        static ELASTIC_FAILED: LazyLock<AsciiFirst> =
+            LazyLock::new(|| AsciiFirst::new(r"failed \(exitcode: -?\d+\) local_rank: (\d+)"));
+        if ev.rank.is_none() {
+            if let Some(c) = ELASTIC_FAILED.captures(&ev.text) {
+                return c[1].parse().ok();
+            }
+        }
         if self.ranks.len() >= 2 {
             ev.rank
         } else {
