@@ -96,7 +96,9 @@ read -r T_WC RSS_WC < <(measure wc 0 wc -l "$BIG")
 
 # --- 1 MB logs: median of 11 runs ----------------------------------------------------------------
 say "1 MB logs: every source interleaved, and one program's log"
-T_ONE=$(python3 - "$ONE" "${ANALYZE[@]}" <<'EOF'
+# median wall time of 11 `crashdex analyze` runs on one log, in ms
+median_ms() {
+    python3 - "$1" "${ANALYZE[@]}" <<'EOF'
 import subprocess, sys, time
 path, cmd = sys.argv[1], sys.argv[2:]
 times = []
@@ -106,7 +108,8 @@ for _ in range(11):
     times.append(time.perf_counter() - t)
 print(f"{sorted(times)[5] * 1000:.0f}")
 EOF
-)
+}
+T_ONE=$(median_ms "$ONE")
 # One program's log: each real log of the development corpus repeated to 1 MiB (a run's log is
 # one program's lines over and over; the mixed log above interleaves every source at hand, so
 # the engine builds every detector, the worst case). Median of 7 runs per log.
@@ -137,11 +140,10 @@ EOF2
 )
 # A serving log: SGLang's start-up lines, then its progress lines (prefill, decode, requests) over
 # and over to 1 MiB, then a crash (the dev corpus's device assertion): most of a long-running
-# server's log is progress lines. Median of 11 runs.
-T_SERVE=$(python3 - "$WORK" core/tests/fixtures/healthy_sglang.log "$SHARED"/triage/corpus/h200-embed_oob/log.txt -- "${ANALYZE[@]}" <<'EOF3'
-import os, statistics, subprocess, sys, time
-work, serve, crash = sys.argv[1:4]
-cmd = sys.argv[sys.argv.index("--") + 1:]
+# server's log is progress lines.
+python3 - "$WORK/serving.log" core/tests/fixtures/healthy_sglang.log "$SHARED"/triage/corpus/h200-embed_oob/log.txt <<'EOF3'
+import sys
+path, serve, crash = sys.argv[1:4]
 lines = open(serve, encoding="utf-8").read().splitlines(True)
 head = [l for l in lines if "batch." not in l and "POST" not in l]
 body = "".join(l for l in lines if l not in head)
@@ -149,16 +151,9 @@ tail = open(crash, encoding="utf-8").read()
 out = "".join(head)
 while len(out) + len(tail) < (1 << 20):
     out += body
-path = os.path.join(work, "serving.log")
 open(path, "w", encoding="utf-8").write(out + tail)
-times = []
-for _ in range(11):
-    t = time.perf_counter()
-    subprocess.run(cmd + [path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    times.append(time.perf_counter() - t)
-print(f"{statistics.median(times) * 1000:.0f}")
 EOF3
-)
+T_SERVE=$(median_ms "$WORK/serving.log")
 # the same log analysed 21 times in one process: the first run builds the engine (as a fresh
 # `crashdex analyze` does), the others find it built, as the server's uploads do
 ONE_WARM=$(ANALYZE_RUNS=21 "$EX/analyze" "$ONE" findings 2>&1 >/dev/null | tail -1)
