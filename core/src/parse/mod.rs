@@ -690,6 +690,22 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
     if ev.phase == "unknown" && class == "weight_load_error" {
         return "model_load";
     }
+    // A model whose type or architecture the library does not know is refused when its
+    // configuration is read, at start-up. (Other unsupported things, a kernel on an architecture
+    // say, can be refused at any step: those keep what the log shows.)
+    const UNKNOWN_MODEL: &[&str] = &[
+        "model type",
+        "model_type",
+        "Model architectures",
+        "Unrecognized configuration class",
+        "Unrecognized model",
+    ];
+    if ev.phase == "unknown"
+        && class == "unsupported_config"
+        && UNKNOWN_MODEL.iter().any(|m| ev.text.contains(m))
+    {
+        return "startup";
+    }
     ev.phase
 }
 
