@@ -434,16 +434,9 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "no_kernel_image" && norm.starts_with("no kernel image is available") {
         return format!("cuda error: {norm}").to_lowercase();
     }
-    // vLLM's check that the KV cache holds one request of the model's maximum length states it
-    // as `The model's max seq len (N) is larger than the maximum number of tokens that can be
-    // stored in KV cache (N)` (before v1) or `To serve at least one request with the model's max
-    // seq len (N), (N GiB KV cache is needed, which is larger than the available KV cache memory`
-    // (v1, with a `models's` typo in some versions; pastes often cut it where it wrapped): one
-    // problem, a maximum model length the cache cannot hold.
-    if class == "cuda_oom"
-        && (norm.contains("tokens that can be stored in KV cache")
-            || norm.contains("To serve at least one request with the model"))
-    {
+    // vLLM's KV-cache check, in either wording: one problem, a maximum model length the cache
+    // cannot hold.
+    if class == "cuda_oom" && crate::parse::phase::is_kv_cache_below_max_len(norm) {
         return "kv cache cannot hold one request of the maximum model length".into();
     }
     // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.

@@ -16,7 +16,6 @@
 //! Identical patterns in different findings share one compiled pattern, so hits are counted once.
 
 use super::fragments::rarest_window;
-pub use super::fragments::regex_fragments;
 use super::{Finding, Pattern};
 use crate::ascii_first::{AsciiFirst, AsciiFirstSet};
 use aho_corasick::automaton::Automaton;

@@ -127,8 +127,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // (vLLM's check that one request of the maximum length fits the cache, in its old and new
     // wording, also when a hard-wrapped paste cut the line short).
     if text.contains("memory for the cache blocks")
-        || text.contains("tokens that can be stored in KV cache")
-        || text.contains("To serve at least one request with the model")
+        || is_kv_cache_below_max_len(text)
         || text.contains("Executor creation failed due to insufficient GPU memory")
         || text.contains("Not enough memory. Please try to increase --mem-fraction-static")
     {
@@ -207,6 +206,15 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         return Some("startup");
     }
     None
+}
+
+/// vLLM's check that the KV cache holds one request of the model's maximum length, in its
+/// wording before v1 (`... is larger than the maximum number of tokens that can be stored in KV
+/// cache (N)`) and in v1 (`To serve at least one request with the model's max seq len (N), ...`),
+/// also when a hard-wrapped paste cut the line short.
+pub fn is_kv_cache_below_max_len(text: &str) -> bool {
+    text.contains("tokens that can be stored in KV cache")
+        || text.contains("To serve at least one request with the model")
 }
 
 /// TensorRT-LLM's report that the number of MPI processes it runs in is not the engine's tensor
