@@ -107,6 +107,11 @@ static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"^\s*(?:GPU models and configuration:\s*)?GPU ([\d,\s]+): ((?:NVIDIA|Tesla|Quadro|GeForce)[^(\n]*?)\s*(?:\(UUID.*)?$",
     )
 });
+// a listing of the GPUs by index (`0: NVIDIA GeForce RTX 5090 32607MiB`, and nvidia-smi's
+// `--query-gpu=index,name` CSV: `0, NVIDIA H100 80GB HBM3, 81559 MiB`)
+static GPU_INDEXED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    re(r"^(\d{1,2})[:,] +((?:NVIDIA|Tesla|Quadro) [^,(\n]*?)(?: +\d+ ?MiB)? *(?:[,(].*)?$")
+});
 static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?[A-Z][\w\- ]*?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10)[\w\- ]*?)\s+(On|Off)\s+\|",
@@ -195,6 +200,7 @@ words! {
     CUDA_VERSION_ = "cuda_version",
     CUDA_VERSION_DASH = "cuda-version",
     CUDA_VERSION_TITLE = "CUDA Version",
+    CUDA_COLON = "CUDA:",
     RROR = "rror",
     EQ_EQ = "==",
     SGLANG = "sglang",
@@ -407,6 +413,16 @@ impl EnvCollector {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 3);
+        } else if let Some(c) = (t.as_bytes()[0].is_ascii_digit() && w.has(W::NVIDIA))
+            .then(|| GPU_INDEXED.captures(t))
+            .flatten()
+            .filter(|c| sm_for_model(&c[2]).is_some())
+        {
+            // (a known model: a numbered list in prose may name the driver or a tool)
+            if let Ok(id) = c[1].parse() {
+                self.gpu_ids.insert(id);
+            }
+            self.set_model(c[2].trim(), 3);
         } else if let Some(c) = smi_row.then(|| SMI_ROW.captures(t)).flatten() {
             if let Ok(id) = c[1].parse() {
                 self.gpu_ids.insert(id);
@@ -490,7 +506,8 @@ impl EnvCollector {
                 || w.has(W::BUILD)
                 || w.has(W::CUDA_VERSION_)
                 || w.has(W::CUDA_VERSION_DASH)
-                || w.has(W::CUDA_VERSION_TITLE))
+                || w.has(W::CUDA_VERSION_TITLE)
+                || w.has(W::CUDA_COLON))
             && !w.has(W::RROR)
         {
             for (i, r) in CUDA.iter().enumerate() {
@@ -720,6 +737,38 @@ mod tests {
             c.feed(l);
         }
         c.finish()
+    }
+
+    #[test]
+    fn gpus_listed_by_index() {
+        let e = env(&[
+            "1. NVIDIA driver 550 on the host",
+            "0: NVIDIA GeForce RTX 5070 Ti 16303MiB",
+            "1: NVIDIA GeForce RTX 5090 D 32607MiB",
+        ]);
+        assert_eq!(e.gpu_model.as_deref(), Some("NVIDIA GeForce RTX 5070 Ti"));
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_120"));
+        assert_eq!(e.gpu_count, Some(2));
+        let e = env(&[
+            "index, name, memory.total [MiB]",
+            "0, NVIDIA H100 80GB HBM3, 81559 MiB",
+            "1, NVIDIA H100 80GB HBM3, 81559 MiB",
+            "2, NVIDIA H100 80GB HBM3, 81559 MiB",
+        ]);
+        assert_eq!(e.gpu_model.as_deref(), Some("NVIDIA H100 80GB HBM3"));
+        assert_eq!(e.gpu_count, Some(3));
+        // a numbered list that names no GPU model is not a listing
+        let e = env(&["1: NVIDIA driver crashes after an hour"]);
+        assert_eq!(e.gpu_count, None);
+    }
+
+    #[test]
+    fn cuda_in_a_markdown_list() {
+        let e = env(&["- OS:ubuntu22.04", "- CUDA:12.2", "- NVIDIA GPU:RTX 4090"]);
+        assert_eq!(e.cuda_version.as_deref(), Some("12.2"));
+        // a device string is no version
+        let e = env(&["Running on CUDA:0 with bf16"]);
+        assert_eq!(e.cuda_version, None);
     }
 
     #[test]
