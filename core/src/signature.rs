@@ -126,7 +126,7 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     let key = assertion_key(&ev.text)
         .or_else(|| killed.then(|| "killed (out of host memory)".to_string()))
         .or_else(|| {
-            crate::parse::phase::is_world_size_mismatch(&ev.text)
+            crate::parse::phase::is_world_size_mismatch(&ev.continued())
                 .then(|| "tensorrt-llm: the mpi world size is not the engine's tp x pp".to_string())
         })
         .or_else(|| {

@@ -33,6 +33,25 @@ pub struct Event {
     pub phase: &'static str,
 }
 
+impl Event {
+    /// The message with its continuation: a message that ends in a colon (`Assertion failed:`)
+    /// goes on at the next line, or in the next row of the table that holds it.
+    pub fn continued(&self) -> std::borrow::Cow<'_, str> {
+        let next = self.after.first().map(|a| {
+            let a = a.trim();
+            let cell = a.strip_prefix('|').and_then(|r| r.strip_suffix('|'));
+            cell.and_then(|r| r.rsplit('|').map(str::trim).find(|c| !c.is_empty()))
+                .unwrap_or(a)
+        });
+        match next {
+            Some(next) if self.text.trim_end().ends_with(':') && !next.is_empty() => {
+                format!("{} {next}", self.text.trim_end()).into()
+            }
+            _ => self.text.as_str().into(),
+        }
+    }
+}
+
 struct Rule {
     tier: u8,
 }
@@ -102,9 +121,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- runtime errors (tier 3); TensorRT's logger states a failed GPU allocation as `Error
     // Code 2: OutOfMemory`, NCCL's InfiniBand transport a failed work request as `NET/IB : Got
     // completion from peer ... with status=N`, and a C++ runtime may print CUDA's `no kernel
-    // image` message bare before it aborts ---
+    // image` message bare before it aborts; TensorRT-LLM's C++ exceptions start their message
+    // with `[TensorRT-LLM][ERROR]`, which a wrapper quoting one keeps mid-line ---
     (
-        r"CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a process died without saying why (tier 2) ---
@@ -321,9 +341,10 @@ const CLASSES: &[(&str, &str)] = &[
         "nccl_timeout",
         r"Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out",
     ),
+    // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`)
     (
         "nccl_error",
-        r"NCCL error|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch",
+        r"NCCL error|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
     ),
     (
         "triton_error",

@@ -62,6 +62,8 @@ pub struct Triage {
     warning_keys: HashSet<String>,
     enqueued: BTreeMap<u32, u64>,
     timed_out: BTreeSet<u32>,
+    /// Whether any collective timed out, with or without a rank.
+    any_timeout: bool,
     ranks: BTreeSet<u32>,
     lines: u64,
     /// The fatal-signal event whose stack Python's faulthandler is printing, if any.
@@ -151,9 +153,25 @@ fn detect_text(text: &str) -> Option<&str> {
             return None;
         }
     }
+    // A status table (tritonserver's table of models, a markdown table) states an error in one
+    // of a row's cells, which then reads as a line of its own.
+    if let Some(cell) = table_cell(text) {
+        return Some(cell);
+    }
     // An exception quoted in prose (inside an inline code span, indented under a list item,
     // behind an `Error:` label) states the error as its own line would.
     Some(quoted_exception(text).unwrap_or(text))
+}
+
+/// The first cell of a table row (`| a | b | c |`) that the detectors read as an error.
+fn table_cell(text: &str) -> Option<&str> {
+    let row = text.trim().strip_prefix('|')?.strip_suffix('|')?;
+    if !row.contains('|') {
+        return None;
+    }
+    row.split('|')
+        .map(str::trim)
+        .find(|c| c.len() >= 3 && events::detect(c, None).is_some())
 }
 
 impl Triage {
@@ -353,14 +371,12 @@ impl Triage {
             Some(_) if line.level == Some('W') && IMPORT_FAILURE.is_in(text) => 1,
             _ => return,
         };
-        if tier >= 3 && text.contains("device-side assert") {
-            // it is the consequence when the assertion itself is in the log
-        }
         if tier == 4 {
             self.device_assert = true;
             self.async_report = true;
         }
         if tier == 2 && events::class_of(text) == Some("nccl_timeout") {
+            self.any_timeout = true;
             if let Some(r) = line.rank.or_else(|| rank_in_text(text)) {
                 self.timed_out.insert(r);
             }
@@ -377,6 +393,20 @@ impl Triage {
         let mut tier = tier;
         if chained && tier > 1 {
             tier -= 1;
+        }
+        let rank = line
+            .rank
+            .or_else(|| rank_in_text(text))
+            .or(if frames_taken {
+                self.traceback_rank
+            } else {
+                None
+            });
+        // A watchdog that timed out aborts its rank's communicators and takes the process down:
+        // a collective error that rank raises afterwards is the consequence, not the cause.
+        if tier == 3 && self.timed_out_before(rank) && events::class_of(text) == Some("nccl_error")
+        {
+            tier = 2;
         }
         // An `what():` line repeats the exception a C++ handler already printed.
         if text.trim_start().starts_with("what():") && self.repeats_earlier(text) {
@@ -410,14 +440,7 @@ impl Triage {
         self.events.push(Event {
             line: line.number,
             tier,
-            rank: line
-                .rank
-                .or_else(|| rank_in_text(text))
-                .or(if frames_taken {
-                    self.traceback_rank
-                } else {
-                    None
-                }),
+            rank,
             text: text.chars().take(2000).collect(),
             raw: line.raw.chars().take(4000).collect(),
             after: Vec::new(),
@@ -434,6 +457,14 @@ impl Triage {
             && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
         {
             self.message_follows = Some(self.events.len() - 1);
+        }
+    }
+
+    /// Whether a collective of this rank already timed out (a log without ranks is one process).
+    fn timed_out_before(&self, rank: Option<u32>) -> bool {
+        match rank {
+            Some(r) => self.timed_out.contains(&r),
+            None => self.any_timeout && self.ranks.len() <= 1,
         }
     }
 
@@ -656,7 +687,7 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
     if class == "build_error" && matches!(ev.phase, "unknown" | "build" | "startup") {
         return "build";
     }
-    if let Some(p) = phase::phase_from_context(&ev.frames, &ev.text) {
+    if let Some(p) = phase::phase_from_context(&ev.frames, &ev.continued()) {
         return p;
     }
     if ev.phase == "unknown" && class == "import_error" {
