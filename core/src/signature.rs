@@ -99,6 +99,8 @@ const GENERIC: &[&str] = &[
     "Segmentation fault",
     "unhandled cuda error",
     "illegal instruction",
+    // torch's allocator reports every failed allocation alike, whatever step asked too much
+    "CUDA out of memory",
 ];
 
 /// Messages that name their cause, a binary built without this GPU's architecture: which binary
@@ -186,7 +188,7 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
         parts.push("timeout configured below a second".to_string());
     }
     // An out-of-memory during graph capture is a different problem from one while serving.
-    if class == "cuda_oom" && phase == "cuda_graph_capture" {
+    if class == "cuda_oom" && phase == "cuda_graph_capture" && !parts.iter().any(|p| p == phase) {
         parts.push(phase.to_string());
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
@@ -635,5 +637,29 @@ mod tests {
             &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB."),
         );
         assert_ne!(a.1, c.1);
+        // the step that asked for the memory tells two out-of-memory problems apart, not the
+        // sizes or the install's paths
+        let framed = |frame: &str, size: &str| {
+            let mut e = ev(&format!(
+                "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate {size}."
+            ));
+            e.frames = vec![format!("File \"{frame}\", line 10, in forward")];
+            signature("cuda_oom", "decode", &e).1
+        };
+        let sampler = "/usr/lib/python3/dist-packages/vllm/v1/sample/sampler.py";
+        assert_eq!(
+            framed(sampler, "2.0 GiB"),
+            framed(
+                &sampler.replace("/usr/lib/python3/dist", "/opt/venv/site"),
+                "7.5 GiB"
+            )
+        );
+        assert_ne!(
+            framed(sampler, "2.0 GiB"),
+            framed(
+                "/usr/lib/python3/dist-packages/vllm/model_executor/layers/linear.py",
+                "2.0 GiB"
+            )
+        );
     }
 }
