@@ -95,7 +95,6 @@ const GENERIC: &[&str] = &[
     "misaligned address",
     "unspecified launch failure",
     "device-side assert triggered",
-    "CUBLAS_STATUS",
     "Segmentation fault",
     "unhandled cuda error",
     "illegal instruction",
@@ -144,6 +143,11 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
         .or_else(|| {
             (class == "gpu_hardware_error" && !norm.contains("fallen off the bus"))
                 .then(|| xid_key(&ev.text))
+                .flatten()
+        })
+        .or_else(|| {
+            (class == "cublas_cudnn_error")
+                .then(|| library_status_key(&ev.text))
                 .flatten()
         })
         .or_else(|| {
@@ -244,6 +248,25 @@ fn ib_completion_key(text: &str) -> Option<String> {
         "nccl warn: net/ib completion with status {}",
         &c[1]
     ))
+}
+
+/// cuBLAS and cuDNN report a failure as a status (`CUBLAS_STATUS_EXECUTION_FAILED`) and, in
+/// torch's wording, the library call that returned it (`when calling `cublasGemmEx(...)``): the
+/// status and the call are the problem, whichever framework (torch, Caffe's `Check failed: status
+/// == CUBLAS_STATUS_SUCCESS (13 vs. 0)`, CNTK's `CUBLAS failure 13`) and model hit it.
+fn library_status_key(text: &str) -> Option<String> {
+    static STATUS: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"\b(CUBLAS|CUDNN)_STATUS_([A-Z_]+)"));
+    static CALL: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"when calling `?(cu(?:blas|dnn)\w+)"));
+    let status = STATUS
+        .captures_iter(text)
+        .find(|c| &c[2] != "SUCCESS")
+        .map(|c| format!("{}_status_{}", &c[1], &c[2]).to_lowercase())?;
+    Some(match CALL.captures(text) {
+        Some(c) => format!("{status} in {}", &c[1]),
+        None => status,
+    })
 }
 
 /// `NVRM: Xid (PCI:0000:01:00): 31, pid=..., name=..., MMU Fault: ...`: the Xid number names the
@@ -603,6 +626,22 @@ mod tests {
             normalize("failed at csrc/apis/attention.hpp:211"),
             "failed at …/attention.hpp:N"
         );
+    }
+
+    #[test]
+    fn library_status_is_the_key() {
+        let caffe = library_status_key("Check failed: status == CUBLAS_STATUS_SUCCESS (13 vs. 0)  CUBLAS_STATUS_EXECUTION_FAILED");
+        let cntk = library_status_key("CUBLAS failure 13: CUBLAS_STATUS_EXECUTION_FAILED ; GPU=1 ; expr=cublas_gemm(cuHandle)");
+        assert_eq!(caffe.as_deref(), Some("cublas_status_execution_failed"));
+        assert_eq!(caffe, cntk);
+        let torch = library_status_key("CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmEx( handle, opa, opb, m, n, k)`");
+        assert_eq!(
+            torch.as_deref(),
+            Some("cublas_status_execution_failed in cublasGemmEx")
+        );
+        let strided = library_status_key("CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmStridedBatchedEx(handle)`");
+        assert_ne!(torch, strided);
+        assert_eq!(library_status_key("CUBLAS_STATUS_SUCCESS"), None);
     }
 
     #[test]
