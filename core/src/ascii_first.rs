@@ -235,6 +235,21 @@ impl AsciiFirst {
         })
     }
 
+    /// Every match in `text`, left to right.
+    pub fn find_iter<'a, 't>(&'a self, text: &'t str) -> impl Iterator<Item = Group<'t>> + 'a
+    where
+        't: 'a,
+    {
+        self.form(text)
+            .into_iter()
+            .flat_map(move |r| r.find_iter(Input::new(text)))
+            .map(move |m| Group {
+                text,
+                start: m.start(),
+                end: m.end(),
+            })
+    }
+
     /// Every match in `text` with its groups, left to right.
     pub fn captures_iter<'a, 't>(&'a self, text: &'t str) -> impl Iterator<Item = Caps<'t>> + 'a
     where
@@ -280,6 +295,10 @@ pub struct Group<'t> {
 impl<'t> Group<'t> {
     pub fn as_str(&self) -> &'t str {
         &self.text[self.start..self.end]
+    }
+
+    pub fn start(&self) -> usize {
+        self.start
     }
 
     pub fn end(&self) -> usize {

@@ -199,6 +199,18 @@ impl Triage {
 
     /// Reads one line whose [`LineFacts`] may have been made already (on another thread).
     pub fn feed_with(&mut self, line: &Line, facts: Option<LineFacts>) {
+        // A paste that lost its line breaks glues log records into one line: each record is read
+        // as the line it was, with its own prefix, on the glued line's number.
+        if let Some(records) = split_glued_records(&line.text) {
+            for record in records {
+                self.feed_unglued(&Line::new(line.number, record), None);
+            }
+            return;
+        }
+        self.feed_unglued(line, facts);
+    }
+
+    fn feed_unglued(&mut self, line: &Line, facts: Option<LineFacts>) {
         // A paste that lost its line breaks glues a whole traceback into one line: read its
         // statements (header, frames, exception lines) one by one, all on that line's number.
         if let Some(parts) = split_glued_traceback(&line.text) {
@@ -696,14 +708,16 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
     // A collective library that fails to create its communicator fails in distributed init.
     if ev.phase == "unknown" && matches!(class, "nccl_error" | "nccl_timeout") {
         // (vLLM's and SGLang's own NCCL wrapper creates its communicator while the model-parallel
-        // groups are built, in a worker's `init_device`; the frames of that step or the worker's
-        // report of the method that failed say so)
+        // groups are built, in a worker's `init_device`, and runs a first all-reduce in its
+        // constructor; the frames of that step or the worker's report of the method that failed
+        // say so)
         let init = [
             "createComm",
             "CommInitRank",
             "init_process_group",
             "init_distributed",
             "PyNcclCommunicator",
+            "device_communicators/pynccl.py",
             "init_model_parallel_group",
             "initialize_model_parallel",
             "init_worker_distributed_environment",
@@ -785,6 +799,37 @@ fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
             } else {
                 part.to_string()
             });
+        }
+        from = to;
+    }
+    Some(parts)
+}
+
+/// The log records glued into one line by a paste that lost its line breaks (`... in all_reduce
+/// ERROR 11-04 18:02:56 [multiproc_executor.py:597] RuntimeError: ...`), split where each
+/// record's prefix begins; `None` for an ordinary line. Only long lines are searched: a glued
+/// record makes a line long.
+fn split_glued_records(text: &str) -> Option<Vec<String>> {
+    if text.len() < 160 {
+        return None;
+    }
+    // vLLM's `LEVEL MM-DD HH:MM:SS [file.py:N]` (behind a worker's process tag), SGLang's
+    // `[YYYY-MM-DD HH:MM:SS TPn]`, a logging module's `YYYY-MM-DD HH:MM:SS,mmm - `
+    static RECORD: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"\s(?:\([A-Za-z_][\w\-]*(?: (?:TP|rank=)\d+)?(?: pid=\d+)?\) )?(?:(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[[\w./\-]+:\d+\]|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: (?:DP|TP|PP|EP)\d+)*\]|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - |[\w.\-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN) )",
+        )
+    });
+    let cuts: Vec<usize> = RECORD.find_iter(text).map(|m| m.start() + 1).collect();
+    if cuts.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::with_capacity(cuts.len() + 1);
+    let mut from = 0;
+    for to in cuts.into_iter().chain([text.len()]) {
+        let part = text[from..to].trim();
+        if !part.is_empty() {
+            parts.push(part.to_string());
         }
         from = to;
     }
