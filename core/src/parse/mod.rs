@@ -70,6 +70,8 @@ pub struct Triage {
     message_follows: Option<usize>,
     /// The first line that names a symbol the dynamic loader could not find.
     undefined_symbol: Option<String>,
+    /// CMake said it could not identify the CUDA compiler (nvcc failed to build its probe).
+    cuda_compiler_unknown: bool,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -183,17 +185,25 @@ impl Triage {
     pub fn feed_with(&mut self, line: &Line, facts: Option<LineFacts>) {
         // A paste that lost its line breaks glues a whole traceback into one line: read its
         // statements (header, frames, exception lines) one by one, all on that line's number.
-        if let Some(parts) = split_glued_traceback(&line.text) {
-            for part in parts {
-                let sub = Line {
-                    text: part,
-                    ..line.clone()
-                };
-                self.feed_one(&sub, None);
-            }
-            return;
+        let glued = split_glued_traceback(&line.text);
+        let records = |t: &str| split_glued_records(t).unwrap_or_else(|| vec![t.to_string()]);
+        // ... and one that lost them between logging records (`...it/s]WARNING:torch...:Sending
+        // process N closing signal SIGTERM    ERROR:torch...:failed (exitcode: -9) ...`) holds
+        // records that each say their own thing: the progress they follow, a warning, an error.
+        let parts: Vec<String> = match glued {
+            Some(parts) => parts.iter().flat_map(|p| records(p)).collect(),
+            None => match split_glued_records(&line.text) {
+                Some(parts) => parts,
+                None => return self.feed_one(line, facts),
+            },
+        };
+        for part in parts {
+            let sub = Line {
+                text: part,
+                ..line.clone()
+            };
+            self.feed_one(&sub, None);
         }
-        self.feed_one(line, facts);
     }
 
     fn feed_one(&mut self, line: &Line, facts: Option<LineFacts>) {
@@ -234,6 +244,11 @@ impl Triage {
         }
         if !self.skip_env {
             self.env.feed(text);
+        }
+        if text.contains("The CUDA compiler identification is unknown")
+            || text.contains("CUDA compiler identification source file")
+        {
+            self.cuda_compiler_unknown = true;
         }
         // Inside a traceback, indented lines are frames and source code, not progress or errors.
         let code = self.in_traceback && is_code(text);
@@ -351,6 +366,15 @@ impl Triage {
             // An extension that failed to load is only a warning to the logger that caught it,
             // yet it is what broke the run when nothing else failed.
             Some(_) if line.level == Some('W') && IMPORT_FAILURE.is_in(text) => 1,
+            // Ray logs a worker's death at WARNING level, yet it is a statement of a failure: a
+            // collective that times out after it on a peer waited for the dead worker.
+            Some(t)
+                if line.level == Some('W')
+                    && (text.contains("A worker died or was killed")
+                        || text.contains("worker process has died")) =>
+            {
+                t
+            }
             _ => return,
         };
         if tier >= 3 && text.contains("device-side assert") {
@@ -519,6 +543,21 @@ impl Triage {
                 &keyed
             }
             _ => ev,
+        };
+        // A bare `CMake Error` after CMake said it could not identify the CUDA compiler is that
+        // failure (its own line, or the lines below it, may not say so).
+        let probed;
+        let ev = if class == "build_error"
+            && self.cuda_compiler_unknown
+            && ev.text.contains("CMake Error")
+        {
+            probed = Event {
+                after: vec!["The CUDA compiler identification is unknown".into()],
+                ..ev.clone()
+            };
+            &probed
+        } else {
+            ev
         };
         let (signature, fingerprint) = signature::signature(class, phase, ev);
         let mut key_lines = self.strong_lines.clone();
@@ -754,6 +793,38 @@ fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
             } else {
                 part.to_string()
             });
+        }
+        from = to;
+    }
+    Some(parts)
+}
+
+/// Python logging records (`WARNING:torch.distributed.elastic...:msg`, `ERROR:name:msg`) glued
+/// into one line after the line breaks between them were lost, split where each began; `None`
+/// when the line holds no record after its start.
+fn split_glued_records(text: &str) -> Option<Vec<String>> {
+    static RECORD: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new(r"[\s\]|](?:WARNING|ERROR|INFO|CRITICAL):[A-Za-z_][\w.]*:")
+            .expect("valid regex")
+    });
+    if !(text.contains("WARNING:") || text.contains("ERROR:")) {
+        return None;
+    }
+    let mut cuts: Vec<usize> = RECORD
+        .find_iter(text)
+        .map(|m| m.start() + 1)
+        .filter(|&i| !text[..i].trim().is_empty())
+        .collect();
+    if cuts.is_empty() {
+        return None;
+    }
+    cuts.push(text.len());
+    let mut parts = Vec::with_capacity(cuts.len());
+    let mut from = 0;
+    for to in cuts {
+        let part = text[from..to].trim();
+        if !part.is_empty() {
+            parts.push(part.to_string());
         }
         from = to;
     }
