@@ -132,7 +132,7 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
         })
         .or_else(|| {
             (class == "build_error")
-                .then(|| nvcc_arch_key(&ev.text))
+                .then(|| nvcc_arch_key(&ev.text).or_else(|| build_probe_key(ev, &norm)))
                 .flatten()
         })
         .or_else(|| {
@@ -191,6 +191,14 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     if class == "nccl_timeout" && watchdog_timeout_ms(&ev.text).is_some_and(|ms| ms < 1000) {
         parts.push("timeout configured below a second".to_string());
     }
+    // NCCL's `unhandled system error` is a failed system call of any kind; NCCL 2.12 and later
+    // name it below (`Last error:` then `socketStartConnect: Connect to ... failed : No route to
+    // host`), and that call and its error are the problem.
+    if class == "nccl_error" && msg.contains("unhandled system error") {
+        if let Some(last) = nccl_last_error(ev) {
+            parts.push(last);
+        }
+    }
     // An out-of-memory during graph capture is a different problem from one while serving.
     if class == "cuda_oom" && phase == "cuda_graph_capture" && !parts.iter().any(|p| p == phase) {
         parts.push(phase.to_string());
@@ -221,6 +229,28 @@ fn nvcc_arch_key(text: &str) -> Option<String> {
     ))
 }
 
+/// Build failures whose statement names the build step that failed, not the compiler's error:
+/// CMake's probe of the CUDA compiler (`CMake Error at …/CMakeDetermineCompilerId.cmake:N`,
+/// `The CUDA compiler identification is unknown` then a bare `CMake Error`: nvcc could not
+/// build a trivial file) and torch's extension builder, which reports a failed `ninja -v` as
+/// `RuntimeError: Error compiling objects for extension` or, in newer versions, as the
+/// `CalledProcessError` of that command (flashinfer's JIT, `ninja -v -C <dir>`, is its own).
+fn build_probe_key(ev: &Event, norm: &str) -> Option<String> {
+    let probe = |t: &str| {
+        t.contains("CMakeDetermineCompilerId")
+            || t.contains("CUDA compiler identification")
+            || t.contains("CMakeCUDACompilerId")
+    };
+    if probe(&ev.text) || (ev.text.contains("CMake Error") && ev.after.iter().any(|t| probe(t))) {
+        return Some("cmake: the cuda compiler could not be identified".into());
+    }
+    let torch_ninja = norm.contains("Error compiling objects for extension")
+        || (norm.contains("Command '['ninja', '-v'")
+            && norm.contains("returned non-zero exit status")
+            && !norm.contains("'-C'"));
+    torch_ninja.then(|| "torch extension build: ninja failed".into())
+}
+
 /// NCCL's `unhandled cuda error` is identified by the CUDA call's failure it reports (`Last
 /// error: Cuda failure 'invalid argument'`), on the line or just after it; a `NCCL WARN Cuda
 /// failure 1 'invalid argument'` line states the same failure.
@@ -231,6 +261,28 @@ fn nccl_cuda_failure(ev: &Event) -> Option<String> {
         .chain(ev.after.iter())
         .find_map(|t| FAILURE.captures(t))
         .map(|c| format!("nccl cuda failure: {}", c[1].to_lowercase()))
+}
+
+/// The failed call NCCL names after `Last error:` (on the next line, or after the label).
+fn nccl_last_error(ev: &Event) -> Option<String> {
+    let mut lines = std::iter::once(&ev.text).chain(ev.after.iter());
+    while let Some(t) = lines.next() {
+        let Some(i) = t.find("Last error:") else {
+            continue;
+        };
+        let rest = t[i + "Last error:".len()..].trim();
+        let detail = if rest.is_empty() {
+            lines.next()?.trim()
+        } else {
+            rest
+        };
+        // (a paste may leave the detail out: the C++ trace that follows names no call)
+        if detail.is_empty() || detail.starts_with("Exception raised from") {
+            return None;
+        }
+        return Some(format!("last error: {}", normalize(detail).to_lowercase()));
+    }
+    None
 }
 
 /// NCCL's InfiniBand transport warns of a failed work request as `NCCL WARN NET/IB : Got
@@ -478,11 +530,16 @@ fn key_message(class: &str, norm: &str) -> String {
     // `NCCL error in: …/ProcessGroupNCCL.cpp:N, remote process exited ..., NCCL version N`: the
     // kind of error is the problem, not the torch source line or the NCCL version that saw it
     if class == "nccl_error" {
-        if let Some(i) = norm.find("NCCL error") {
+        // (older torch: `NCCL Error 1: unhandled cuda error`, the result code before the kind)
+        if let Some(i) = norm.find("NCCL error").or_else(|| norm.find("NCCL Error")) {
             let rest = &norm[i + "NCCL error".len()..];
             let rest = match rest.strip_prefix(" in: ") {
                 Some(r) => r.split_once(", ").map(|(_, k)| k).unwrap_or(r),
-                None => rest.trim_start_matches(':').trim_start(),
+                None => rest
+                    .strip_prefix(" N:")
+                    .unwrap_or(rest)
+                    .trim_start_matches(':')
+                    .trim_start(),
             };
             let kind = rest.split(", NCCL version").next().unwrap_or(rest);
             // (newer torch versions add a hint to the kind; it names no problem)

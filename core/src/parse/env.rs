@@ -67,6 +67,9 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("GTX 1080", "sm_61"),
     ("GTX 1070", "sm_61"),
     ("GTX 1060", "sm_61"),
+    ("GTX 1050", "sm_61"),
+    ("GTX 1660", "sm_75"),
+    ("GTX 1650", "sm_75"),
     ("P100", "sm_60"),
     ("P40", "sm_61"),
     ("P4", "sm_61"),
@@ -126,7 +129,7 @@ static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
 // word character to a Unicode word boundary)
 static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[6-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|[2-5]0[6-9]0(?: Ti)? (?:GPU|card)|GB10|Tesla [KPTV]\d{1,3})\b",
+        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[6-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|[2-5]0[6-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti)?|GB10|Tesla [KPTV]\d{1,3})\b",
     )
 });
 /// Words that vote for a framework (pytorch only registers that torch was seen).
@@ -160,7 +163,7 @@ const FRAMEWORK_WORDS: [W; 10] = [
 const BARE_HINTS: &[&str] = &[
     "H100", "H200", "H800", "H20", "B100", "B200", "B300", "GB200", "GB300", "GB10", "A100",
     "A800", "A10", "L40", "L20", "L4", "RTX", "Tesla", "P4000", "P5000", "P6000", "0 GPU",
-    "0 card",
+    "0 card", "GTX",
 ];
 
 /// Declares the literal words the rules below test a line for, as the constants of `W`, and

@@ -69,7 +69,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
     // damaged summary may glue `exitcode: -9` into another field's line ---
     (
-        r"exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal",
+        r"exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal|exited on signal 9 \(Killed\)",
         1,
     ),
     // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
@@ -124,7 +124,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // image` message bare before it aborts; TensorRT-LLM's C++ exceptions start their message
     // with `[TensorRT-LLM][ERROR]`, which a wrapper quoting one keeps mid-line ---
     (
-        r"\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a process died without saying why (tier 2) ---
@@ -261,6 +261,11 @@ fn is_benign(text: &str) -> bool {
     if text.contains("Assertion") && text.contains("failed") {
         return false;
     }
+    // NCCL warns that it found no InfiniBand verbs library and goes on with sockets (its
+    // maintainers say to ignore it unless InfiniBand was meant to be used)
+    if text.contains("Failed to open libibverbs") {
+        return true;
+    }
     // an NCCL error names the NCCL version that raised it, as the version banner does
     if text.contains("NCCL WARN") || text.contains("NCCL error") {
         return false;
@@ -299,13 +304,13 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|std::bad_alloc",
+        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|std::bad_alloc|exited on signal 9 \(Killed\)",
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
     // errors name the `/tmp/tmpXXXX.ptx` it wrote, and come under `triton_error`)
     (
         "build_error",
-        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; error",
+        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; error|^\(\d+\): (?:fatal )?error: ",
     ),
     (
         "cuda_device_side_assert",
@@ -344,7 +349,7 @@ const CLASSES: &[(&str, &str)] = &[
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`)
     (
         "nccl_error",
-        r"NCCL error|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
+        r"NCCL error|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
     ),
     (
         "triton_error",
@@ -387,7 +392,15 @@ pub fn class_of(text: &str) -> Option<&'static str> {
 
 /// Classifies the elected event, reading its message first, then its context and frames.
 pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
-    let text = ev.text.as_str();
+    let text = without_guessed_causes(ev.text.as_str());
+    // Ray's report that a worker process died is its own statement: the lines after it (a
+    // peer's collective that timed out waiting for the dead worker) do not say why it died.
+    if text.contains("A worker died or was killed") || text.contains("worker process has died") {
+        return match class_of(text) {
+            Some(c) if c != "python_exception" => c,
+            _ => "process_crash",
+        };
+    }
     let exc = exception_parts(text);
     // A weight loader that fails on a shape is a weight-load problem, not a generic exception.
     let in_loader = ev.frames.iter().any(|f| {
@@ -467,6 +480,21 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         return "cuda_device_side_assert";
     }
     class
+}
+
+/// Ray's report of a dead worker ends with the causes it guesses at ("There are some potential
+/// root causes. (1) The process is killed by SIGKILL by OOM killer ...", in newer versions "Some
+/// common causes include: (1) the process was killed by the OOM killer ..."): a list of
+/// possibilities, not what happened, so it does not decide the class.
+pub fn without_guessed_causes(text: &str) -> &str {
+    [
+        "There are some potential root causes",
+        "Some common causes include",
+    ]
+    .iter()
+    .filter_map(|h| text.find(h))
+    .min()
+    .map_or(text, |i| text[..i].trim_end())
 }
 
 /// The engine's own error patterns (detectors and class rules), e.g. to export for a benchmark

@@ -72,6 +72,8 @@ pub struct Triage {
     message_follows: Option<usize>,
     /// The first line that names a symbol the dynamic loader could not find.
     undefined_symbol: Option<String>,
+    /// CMake said it could not identify the CUDA compiler (nvcc failed to build its probe).
+    cuda_compiler_unknown: bool,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -201,9 +203,18 @@ impl Triage {
     pub fn feed_with(&mut self, line: &Line, facts: Option<LineFacts>) {
         // A paste that lost its line breaks glues log records into one line: each record is read
         // as the line it was, with its own prefix, on the glued line's number.
+        // (the first keeps what the line's own prefix said: its level, rank, process)
         if let Some(records) = split_glued_records(&line.text) {
-            for record in records {
-                self.feed_unglued(&Line::new(line.number, record), None);
+            for (own_prefix, record) in records {
+                let sub = if own_prefix {
+                    Line::new(line.number, record)
+                } else {
+                    Line {
+                        text: record,
+                        ..line.clone()
+                    }
+                };
+                self.feed_unglued(&sub, None);
             }
             return;
         }
@@ -264,6 +275,11 @@ impl Triage {
         }
         if !self.skip_env {
             self.env.feed(text);
+        }
+        if text.contains("The CUDA compiler identification is unknown")
+            || text.contains("CUDA compiler identification source file")
+        {
+            self.cuda_compiler_unknown = true;
         }
         // Inside a traceback, indented lines are frames and source code, not progress or errors.
         let code = self.in_traceback && is_code(text);
@@ -381,6 +397,15 @@ impl Triage {
             // An extension that failed to load is only a warning to the logger that caught it,
             // yet it is what broke the run when nothing else failed.
             Some(_) if line.level == Some('W') && IMPORT_FAILURE.is_in(text) => 1,
+            // Ray logs a worker's death at WARNING level, yet it is a statement of a failure: a
+            // collective that times out after it on a peer waited for the dead worker.
+            Some(t)
+                if line.level == Some('W')
+                    && (text.contains("A worker died or was killed")
+                        || text.contains("worker process has died")) =>
+            {
+                t
+            }
             _ => return,
         };
         if tier == 4 {
@@ -562,6 +587,21 @@ impl Triage {
                 &keyed
             }
             _ => ev,
+        };
+        // A bare `CMake Error` after CMake said it could not identify the CUDA compiler is that
+        // failure (its own line, or the lines below it, may not say so).
+        let probed;
+        let ev = if class == "build_error"
+            && self.cuda_compiler_unknown
+            && ev.text.contains("CMake Error")
+        {
+            probed = Event {
+                after: vec!["The CUDA compiler identification is unknown".into()],
+                ..ev.clone()
+            };
+            &probed
+        } else {
+            ev
         };
         let (signature, fingerprint) = signature::signature(class, phase, ev);
         let mut key_lines = self.strong_lines.clone();
@@ -805,19 +845,23 @@ fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
     Some(parts)
 }
 
-/// The log records glued into one line by a paste that lost its line breaks (`... in all_reduce
-/// ERROR 11-04 18:02:56 [multiproc_executor.py:597] RuntimeError: ...`), split where each
-/// record's prefix begins; `None` for an ordinary line. Only long lines are searched: a glued
-/// record makes a line long.
-fn split_glued_records(text: &str) -> Option<Vec<String>> {
-    if text.len() < 160 {
+/// The log records glued into one line by a paste that lost its line breaks, split where each
+/// record's prefix begins (`... in all_reduce ERROR 11-04 18:02:56 [multiproc_executor.py:597]
+/// RuntimeError: ...`, `...it/s]WARNING:torch.distributed...:Sending process N closing signal
+/// SIGTERM ERROR:torch...:failed (exitcode: -9)`), each with whether it starts with a record's
+/// prefix; `None` for an ordinary line. Only long lines and lines with a logging module's level
+/// tag are searched.
+fn split_glued_records(text: &str) -> Option<Vec<(bool, String)>> {
+    if text.len() < 160 && !(text.contains("WARNING:") || text.contains("ERROR:")) {
         return None;
     }
     // vLLM's `LEVEL MM-DD HH:MM:SS [file.py:N]` (behind a worker's process tag), SGLang's
-    // `[YYYY-MM-DD HH:MM:SS TPn]`, a logging module's `YYYY-MM-DD HH:MM:SS,mmm - `
+    // `[YYYY-MM-DD HH:MM:SS TPn]`, a logging module's `YYYY-MM-DD HH:MM:SS,mmm - ` and its bare
+    // `LEVEL:name:` (also right after a progress bar's `]` or `|`), NCCL's `host:pid:tid [dev]
+    // NCCL INFO`
     static RECORD: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"\s(?:\([A-Za-z_][\w\-]*(?: (?:TP|rank=)\d+)?(?: pid=\d+)?\) )?(?:(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[[\w./\-]+:\d+\]|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: (?:DP|TP|PP|EP)\d+)*\]|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - |[\w.\-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN) )",
+            r"\s(?:\([A-Za-z_][\w\-]*(?: (?:TP|rank=)\d+)?(?: pid=\d+)?\) )?(?:(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[[\w./\-]+:\d+\]|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: (?:DP|TP|PP|EP)\d+)*\]|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - |[\w.\-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN) )|[\s\]|](?:WARNING|ERROR|INFO|CRITICAL):[A-Za-z_][\w.]*:",
         )
     });
     let cuts: Vec<usize> = RECORD.find_iter(text).map(|m| m.start() + 1).collect();
@@ -829,7 +873,7 @@ fn split_glued_records(text: &str) -> Option<Vec<String>> {
     for to in cuts.into_iter().chain([text.len()]) {
         let part = text[from..to].trim();
         if !part.is_empty() {
-            parts.push(part.to_string());
+            parts.push((from > 0, part.to_string()));
         }
         from = to;
     }
