@@ -110,7 +110,19 @@ const BY_LIBRARY: &[&str] = &["no kernel image"];
 
 /// The signature (title) and fingerprint of an elected root error.
 pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
-    let msg = core_message(&ev.text);
+    // (a driver error whose CUDA name and message a paste wrapped onto the next line)
+    let joined;
+    let text = match ev.after.first() {
+        Some(a)
+            if ev.text.contains("CUDA driver error (")
+                && a.trim_start().starts_with("(CUDA_ERROR_") =>
+        {
+            joined = format!("{} {}", ev.text.trim_end(), a.trim());
+            joined.as_str()
+        }
+        _ => ev.text.as_str(),
+    };
+    let msg = core_message(text);
     let norm = normalize(&msg);
     let short = short_title(&norm);
     let title = if phase == "unknown" {
@@ -161,6 +173,15 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
                 .flatten()
         })
         .or_else(|| {
+            // (out-of-memory and faults are keyed by their message and where they happened)
+            (!matches!(
+                class,
+                "cuda_oom" | "cuda_illegal_memory_access" | "cuda_device_side_assert"
+            ))
+            .then(|| cuda_check_key(ev))
+            .flatten()
+        })
+        .or_else(|| {
             // the symbol a loader's summary lists below it (see `Triage::finish`)
             (class == "import_error" && !norm.contains("undefined symbol: "))
                 .then(|| {
@@ -199,8 +220,12 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
             parts.push(last);
         }
     }
-    // An out-of-memory during graph capture is a different problem from one while serving.
-    if class == "cuda_oom" && phase == "cuda_graph_capture" && !parts.iter().any(|p| p == phase) {
+    // An out-of-memory during graph capture, or while the weights are read (the model does not
+    // fit), is a different problem from one while serving.
+    if class == "cuda_oom"
+        && matches!(phase, "cuda_graph_capture" | "model_load")
+        && !parts.iter().any(|p| p == phase)
+    {
         parts.push(phase.to_string());
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
@@ -355,6 +380,41 @@ fn unknown_tensor_key(text: &str) -> Option<String> {
     ))
 }
 
+/// A CUDA call checked by a kernel library's macro fails with CUDA's message and the source line
+/// of the call: `Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'`
+/// (vLLM; `Failed: FILE:N 'msg'` in earlier versions), `Runtime check failed at
+/// .../custom_all_reduce.cuh:37: CUDA error: invalid argument` (SGLang's JIT kernels), or the
+/// message raised with the source line below it (`RuntimeError: invalid argument` then
+/// `/sgl-kernel/csrc/allreduce/custom_all_reduce.cuh:350`). The source file and CUDA's message
+/// are the problem; the line number moves between versions, the path between builds.
+fn cuda_check_key(ev: &Event) -> Option<String> {
+    const FILE: &str = r"(?:\S*/)?([\w.+-]+\.(?:cuh?|cpp|cc|hpp|h)):\d+";
+    static FAILED: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(format!(r"\bFailed: (?:Cuda error )?{FILE} '([^']+)'")));
+    static CHECK: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(format!(r"{FILE}:? CUDA error: (.+?)\s*$")));
+    static SOURCE_LINE: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(format!(r"^\s*{FILE}\s*$")));
+    let key = |file: &str, msg: &str| {
+        Some(format!(
+            "cuda error in {file}: {}",
+            msg.trim().trim_end_matches('.').to_lowercase()
+        ))
+    };
+    if let Some(c) = FAILED
+        .captures(&ev.text)
+        .or_else(|| CHECK.captures(&ev.text))
+    {
+        return key(&c[1], &c[2]);
+    }
+    let (_, msg) = exception_parts(&ev.text)?;
+    if msg.trim().is_empty() || msg.contains('/') || msg.len() > 80 {
+        return None;
+    }
+    let c = SOURCE_LINE.captures(ev.after.first()?)?;
+    key(&c[1], msg)
+}
+
 /// A title-length form of a message: long reports are cut after their second sentence.
 fn short_title(norm: &str) -> String {
     let mut end = norm.len();
@@ -396,6 +456,15 @@ fn core_message(text: &str) -> String {
         None => t,
     };
     let t = without_tags(t);
+    // a capture wrapper glued behind a reporter's prose (`<prose>Exception: Capture cuda graph
+    // failed: <cause>`): the cause it wraps
+    let t = match t
+        .find("apture cuda graph failed: ")
+        .or_else(|| t.find("apture CUDA graph failed: "))
+    {
+        Some(i) if i > 1 => &t[i + "apture cuda graph failed: ".len()..],
+        _ => t,
+    };
     let t = match t.find("[TensorRT-LLM][ERROR] ") {
         Some(i) => &t[i + "[TensorRT-LLM][ERROR] ".len()..],
         None => t,
@@ -427,6 +496,16 @@ fn core_message(text: &str) -> String {
     // the same statement as `CUDA error: <CUDA's message>`
     let t = match t.strip_prefix("Triton Error [CUDA]: ") {
         Some(rest) => format!("CUDA error: {rest}"),
+        None => t,
+    };
+    // A CUDA driver API check (DeepGEMM's) reports `CUDA driver error (FILE:N): 715
+    // (CUDA_ERROR_ILLEGAL_INSTRUCTION, an illegal instruction was encountered)`: the same
+    // statement as the runtime's `CUDA error: an illegal instruction was encountered`
+    static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"^CUDA driver error \([^)]*\): \d+\s*\(CUDA_ERROR_\w+, ([^)]+)\)")
+    });
+    let t = match DRIVER.captures(&t) {
+        Some(c) => format!("CUDA error: {}", &c[1]),
         None => t,
     };
     // PyTorch's older THC form `cuda runtime error (39) : MESSAGE at FILE:LINE` states what
@@ -510,6 +589,22 @@ fn key_message(class: &str, norm: &str) -> String {
     // kernel's own report that names itself, `GemmaRMSNorm failed with error code ...`).
     if class == "no_kernel_image" && norm.starts_with("no kernel image is available") {
         return format!("cuda error: {norm}").to_lowercase();
+    }
+    // PyTorch's warning that its build lacks the GPU's architecture is the cause CUDA's `no
+    // kernel image` states when a kernel of that build runs: one problem.
+    if class == "no_kernel_image"
+        && norm.contains("is not compatible with the current PyTorch installation")
+    {
+        return "cuda error: no kernel image is available for execution on the device".into();
+    }
+    // SGLang's check that the weights leave room for the KV-cache pool, in its old wording (`Not
+    // enough memory. Please try to increase --mem-fraction-static.`) and its new one (`Loaded
+    // weights leave no GPU memory for the KV cache under --mem-fraction-static=N.`).
+    if class == "cuda_oom"
+        && (norm.contains("Not enough memory. Please try to increase --mem-fraction-static")
+            || norm.contains("leave no GPU memory for the KV cache"))
+    {
+        return "no gpu memory left for the kv cache pool after the weights".into();
     }
     // vLLM's KV-cache check, in either wording: one problem, a maximum model length the cache
     // cannot hold.

@@ -74,6 +74,9 @@ pub struct Triage {
     undefined_symbol: Option<String>,
     /// CMake said it could not identify the CUDA compiler (nvcc failed to build its probe).
     cuda_compiler_unknown: bool,
+    /// PyTorch's warning that the GPU's architecture is not in its build (line, text, raw): the
+    /// problem when nothing in the log failed after it.
+    incompatible: Option<(u64, String, String)>,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -101,6 +104,9 @@ static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
 static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
+static INCOMPATIBLE: Word = Word::new("is not compatible with the current PyTorch installation");
+static CUDA_CHECK: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::matcher(events::CUDA_CHECK_FAILED));
 static FILE_QUOTE: Word = Word::new("File \"");
 
 // Regexes of this module are built on first use, in ASCII form for ASCII lines.
@@ -305,6 +311,13 @@ impl Triage {
         if ASYNC_REPORT.is_in(text) {
             self.async_report = true;
         }
+        if self.incompatible.is_none() && INCOMPATIBLE.is_in(text) {
+            self.incompatible = Some((
+                line.number,
+                text.trim().chars().take(2000).collect(),
+                line.raw.chars().take(4000).collect(),
+            ));
+        }
         if LAST_ENQUEUED.is_in(text) {
             if let Some(c) = ENQUEUED.captures(text) {
                 if let (Ok(r), Ok(w)) = (c[1].parse(), c[2].parse()) {
@@ -406,6 +419,10 @@ impl Triage {
             {
                 t
             }
+            // A launcher that relays its child's output logs every line at INFO (`INFO
+            // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
+            // check's report of a failed call is never informational.
+            Some(t) if line.level == Some('I') && CUDA_CHECK.is_match(text) => t,
             _ => return,
         };
         if tier == 4 {
@@ -536,7 +553,23 @@ impl Triage {
     /// Elects the root error and builds the analysis.
     pub fn finish(mut self) -> Analysis {
         let env = std::mem::take(&mut self.env).finish();
-        let elected = self.elect();
+        // PyTorch's warning that its build lacks the GPU's architecture states the problem when
+        // the paste shows nothing failing after it (the CUDA error it leads to was not pasted).
+        let fallback = match (self.elect(), &self.incompatible) {
+            (None, Some((line, text, raw))) => Some(Event {
+                line: *line,
+                tier: 3,
+                rank: None,
+                text: text.clone(),
+                raw: raw.clone(),
+                after: Vec::new(),
+                frames: Vec::new(),
+                chained: false,
+                phase: "unknown",
+            }),
+            _ => None,
+        };
+        let elected = self.elect().or(fallback.as_ref());
         let Some(ev) = elected else {
             return Analysis {
                 crash: false,
@@ -575,7 +608,23 @@ impl Triage {
             ev
         };
         let class = events::classify(framed, self.device_assert);
-        let phase = phase_of(framed, class);
+        // A traceback that follows the error and was cut before its exception line re-raises it
+        // (a scheduler's report of the exception it caught): its frames say which step failed.
+        let reraised = (self.in_traceback && self.traceback_line > ev.line)
+            .then_some(self.frames.as_slice())
+            .filter(|f| !f.is_empty() && !framed.frames.is_empty());
+        let phase = phase_of(framed, class, reraised);
+        // A CUDA call that fails while the server captures its CUDA graphs, with no more specific
+        // class, is a failure of the capture.
+        let class = if matches!(class, "python_exception" | "process_crash")
+            && phase == "cuda_graph_capture"
+            && (CUDA_FAILURE.is_match(&ev.text)
+                || ev.after.first().is_some_and(|a| SOURCE_LINE.is_match(a)))
+        {
+            "cuda_graph_capture_error"
+        } else {
+            class
+        };
         let culprit = self.culprit(ev, class);
         // A loader's summary (`Could not load any common_ops library!`) lists the import errors
         // below it: the missing symbol identifies the problem.
@@ -734,12 +783,20 @@ fn quoted_exception(text: &str) -> Option<&str> {
     is_exception(rest).then_some(rest)
 }
 
-fn phase_of(ev: &Event, class: &str) -> &'static str {
-    // A JIT build that fails while a server captures graphs failed during capture.
+fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static str {
+    let context = phase::phase_from_context(&ev.frames, &ev.continued());
+    // A JIT build that fails while a server captures graphs failed during capture (the wrapper
+    // that reports it says so); otherwise a build fails while building.
     if class == "build_error" && matches!(ev.phase, "unknown" | "build" | "startup") {
-        return "build";
+        return match context {
+            Some("cuda_graph_capture") => "cuda_graph_capture",
+            _ => "build",
+        };
     }
-    if let Some(p) = phase::phase_from_context(&ev.frames, &ev.continued()) {
+    if let Some(p) = context {
+        return p;
+    }
+    if let Some(p) = phase_after(ev, reraised) {
         return p;
     }
     if ev.phase == "unknown" && class == "import_error" {
@@ -793,6 +850,56 @@ fn phase_of(ev: &Event, class: &str) -> &'static str {
     }
     ev.phase
 }
+
+/// The step a failure happened in, as the lines right after it say: a wrapper that names it
+/// (`Exception: Capture cuda graph failed`), a worker's report of the method that raised
+/// (vLLM's `Exception in worker ... while processing method load_model`, `Error executing method
+/// 'determine_num_available_blocks'`), the frames of the traceback that re-raises it, or, when no
+/// progress line came before, a CUDA-graph capture's progress bar closed by the failure.
+fn phase_after(ev: &Event, reraised: Option<&[String]>) -> Option<&'static str> {
+    static METHOD: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"(?:while processing method|Error executing method) '?(\w+)")
+    });
+    let lines = || std::iter::once(&ev.text).chain(ev.after.iter());
+    // (a custom all-reduce registers its buffers' IPC handles for CUDA graphs only, at the end
+    // of a capture: `register_graph_buffers`, `get_graph_buffer_ipc_meta`)
+    if ev.after.iter().any(|a| {
+        let a = a.to_ascii_lowercase();
+        a.contains("capture cuda graph failed") || a.contains("graph_buffer")
+    }) {
+        return Some("cuda_graph_capture");
+    }
+    if ev.phase != "unknown" {
+        return None;
+    }
+    if let Some(p) = lines()
+        .filter_map(|t| METHOD.captures(t))
+        .find_map(|c| phase::phase_from_context(&[format!(", in {}", &c[1])], ""))
+    {
+        return Some(p);
+    }
+    if let Some(p) = reraised.and_then(|f| phase::phase_from_context(f, "")) {
+        return Some(p);
+    }
+    if ev
+        .after
+        .iter()
+        .any(|a| phase::marker(a) == Some("cuda_graph_capture"))
+    {
+        return Some("cuda_graph_capture");
+    }
+    None
+}
+
+/// The source line of a CUDA check printed alone below the message it raised
+/// (`/sgl-kernel/csrc/allreduce/custom_all_reduce.cuh:350`).
+static SOURCE_LINE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::matcher(r"^\s*\S*/[\w.+-]+\.cuh?:\d+\s*$"));
+
+/// A statement of a failed CUDA call.
+static CUDA_FAILURE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::matcher(r"(?i)cuda error|cuda failure|\bFailed: \S*\.(?:cuh?|cpp|cc|hpp|h):\d+ '")
+});
 
 /// Inside a traceback: an indented line, a caret marker, or a line that reads as Python source
 /// (indentation is often lost in pasted logs). An indented `SomeError: message` is not source: some

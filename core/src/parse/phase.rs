@@ -18,7 +18,7 @@ const MARKERS: &[(&str, &str)] = &[
         "warmup",
     ),
     (
-        r"Capture cuda graph begin|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph",
+        r"Capture cuda graph begin|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|reduce the `max_num_seqs` as needed to decrease memory usage",
         "cuda_graph_capture",
     ),
     (
@@ -103,6 +103,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     let has = |pats: &[&str]| frames.iter().any(|f| pats.iter().any(|p| f.contains(p)));
     if text.contains("stream is capturing")
         || text.contains("Capture cuda graph failed")
+        || text.contains("Capture CUDA graph failed")
         || text.contains("during capture")
         || text.contains("during CUDA graph capture")
         || text.contains("cudaStreamCaptureStatusActive")
@@ -130,6 +131,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || is_kv_cache_below_max_len(text)
         || text.contains("Executor creation failed due to insufficient GPU memory")
         || text.contains("Not enough memory. Please try to increase --mem-fraction-static")
+        || text.contains("leave no GPU memory for the KV cache")
     {
         return Some("memory_init");
     }
@@ -141,11 +143,20 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "_capture_graph",
         "capture_model",
         "cudagraph",
+        "in init_cuda_graphs",
+        "in register_graph_buffers",
     ]) {
         return Some("cuda_graph_capture");
     }
     // a server's warmup step: the model is loaded and sized, requests are not yet served
-    if has(&[", in warmup", ", in _warmup", ", in warm_up"]) {
+    // (vLLM runs its kernels' warmups from the `model_executor/warmup/` package, `kernel_warmup`)
+    if has(&[
+        ", in warmup",
+        ", in _warmup",
+        ", in warm_up",
+        "/warmup/",
+        "in kernel_warmup",
+    ]) {
         return Some("warmup");
     }
     const LOADING: &[&str] = &[
