@@ -933,23 +933,29 @@ fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
         regex::Regex::new(r#"\s(?:File "|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit): |Exception: )"#)
             .expect("valid regex")
     });
-    let mut cuts: Vec<usize> = START.find_iter(text).map(|m| m.start() + 1).collect();
-    cuts.push(text.len());
-    let mut parts = Vec::with_capacity(cuts.len());
-    let mut from = 0;
-    for to in cuts {
-        let part = text[from..to].trim();
-        if !part.is_empty() {
+    let cuts = START.find_iter(text).map(|m| m.start() + 1);
+    let parts = pieces(text, cuts)
+        .map(|(_, part)| {
             // frames keep the indentation they had, so that their code is read as code
-            parts.push(if part.starts_with("File \"") {
+            if part.starts_with("File \"") {
                 format!("  {part}")
             } else {
                 part.to_string()
-            });
-        }
-        from = to;
-    }
+            }
+        })
+        .collect();
     Some(parts)
+}
+
+/// The non-empty, trimmed pieces of `text` between the cuts (ascending byte offsets), each with
+/// the offset where it starts.
+fn pieces(text: &str, cuts: impl Iterator<Item = usize>) -> impl Iterator<Item = (usize, &str)> {
+    let mut from = 0;
+    cuts.chain([text.len()]).filter_map(move |to| {
+        let piece = (from, text[from..to].trim());
+        from = to;
+        (!piece.1.is_empty()).then_some(piece)
+    })
 }
 
 /// The log records glued into one line by a paste that lost its line breaks, split where each
@@ -975,15 +981,9 @@ fn split_glued_records(text: &str) -> Option<Vec<(bool, String)>> {
     if cuts.is_empty() {
         return None;
     }
-    let mut parts = Vec::with_capacity(cuts.len() + 1);
-    let mut from = 0;
-    for to in cuts.into_iter().chain([text.len()]) {
-        let part = text[from..to].trim();
-        if !part.is_empty() {
-            parts.push((from > 0, part.to_string()));
-        }
-        from = to;
-    }
+    let parts = pieces(text, cuts.into_iter())
+        .map(|(at, part)| (at > 0, part.to_string()))
+        .collect();
     Some(parts)
 }
 
