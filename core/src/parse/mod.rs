@@ -108,6 +108,9 @@ static INCOMPATIBLE: Word = Word::new("is not compatible with the current PyTorc
 static CUDA_CHECK: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(events::CUDA_CHECK_FAILED));
 static FILE_QUOTE: Word = Word::new("File \"");
+static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
+static WARNING_TAG: Word = Word::new("WARNING:");
+static ERROR_TAG: Word = Word::new("ERROR:");
 
 // Regexes of this module are built on first use, in ASCII form for ASCII lines.
 static ENQUEUED: LazyLock<AsciiFirst> =
@@ -282,8 +285,9 @@ impl Triage {
         if !self.skip_env {
             self.env.feed(text);
         }
-        if text.contains("The CUDA compiler identification is unknown")
-            || text.contains("CUDA compiler identification source file")
+        if CUDA_COMPILER_ID.is_in(text)
+            && (text.contains("The CUDA compiler identification is unknown")
+                || text.contains("CUDA compiler identification source file"))
         {
             self.cuda_compiler_unknown = true;
         }
@@ -965,7 +969,7 @@ fn pieces(text: &str, cuts: impl Iterator<Item = usize>) -> impl Iterator<Item =
 /// prefix; `None` for an ordinary line. Only long lines and lines with a logging module's level
 /// tag are searched.
 fn split_glued_records(text: &str) -> Option<Vec<(bool, String)>> {
-    if text.len() < 160 && !(text.contains("WARNING:") || text.contains("ERROR:")) {
+    if text.len() < 160 && !(WARNING_TAG.is_in(text) || ERROR_TAG.is_in(text)) {
         return None;
     }
     // vLLM's `LEVEL MM-DD HH:MM:SS [file.py:N]` (behind a worker's process tag), SGLang's
