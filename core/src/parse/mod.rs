@@ -109,6 +109,24 @@ static CUDA_CHECK: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(events::CUDA_CHECK_FAILED));
 static FILE_QUOTE: Word = Word::new("File \"");
 static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
+/// Words without which a message is not of the `nccl_error` class (one of them is in each of its
+/// patterns).
+static COLLECTIVE_WORDS: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
+    aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build([
+            "nccl",
+            "gloo",
+            "c10d",
+            "mpi",
+            "processgroup",
+            "distbackend",
+            "collective",
+            "unhandled",
+            " warn ",
+        ])
+        .expect("valid words")
+});
 static WARNING_TAG: Word = Word::new("WARNING:");
 static ERROR_TAG: Word = Word::new("ERROR:");
 
@@ -452,17 +470,16 @@ impl Triage {
         if chained && tier > 1 {
             tier -= 1;
         }
-        let rank = line
-            .rank
-            .or_else(|| rank_in_text(text))
-            .or(if frames_taken {
-                self.traceback_rank
-            } else {
-                None
-            });
+        let traceback_rank = frames_taken.then_some(self.traceback_rank).flatten();
+        let rank = || line.rank.or_else(|| rank_in_text(text)).or(traceback_rank);
         // A watchdog that timed out aborts its rank's communicators and takes the process down:
         // a collective error that rank raises afterwards is the consequence, not the cause.
-        if tier == 3 && self.timed_out_before(rank) && events::class_of(text) == Some("nccl_error")
+        // (cheap tests first: most errors after a timeout are no collective's)
+        if tier == 3
+            && self.any_timeout
+            && COLLECTIVE_WORDS.is_match(text)
+            && self.timed_out_before(rank())
+            && events::class_of(text) == Some("nccl_error")
         {
             tier = 2;
         }
@@ -498,7 +515,7 @@ impl Triage {
         self.events.push(Event {
             line: line.number,
             tier,
-            rank,
+            rank: rank(),
             text: text.chars().take(2000).collect(),
             raw: line.raw.chars().take(4000).collect(),
             after: Vec::new(),
