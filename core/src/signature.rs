@@ -130,68 +130,7 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     } else {
         format!("{class}: {short} [{phase}]")
     };
-    // A worker killed by the kernel's OOM killer or by SIGKILL: the report names only pids,
-    // ranks and binaries, so every such report is the same problem as far as the log can tell.
-    // A C++ `std::bad_alloc` is a failed allocation, not a kill: its message is its key.
-    let killed = class == "host_oom"
-        && !ev.text.contains("MemoryError")
-        && !ev.text.contains("std::bad_alloc");
-    let key = assertion_key(&ev.text)
-        .or_else(|| killed.then(|| "killed (out of host memory)".to_string()))
-        .or_else(|| {
-            crate::parse::phase::is_world_size_mismatch(&ev.continued())
-                .then(|| "tensorrt-llm: the mpi world size is not the engine's tp x pp".to_string())
-        })
-        .or_else(|| {
-            (class == "build_error")
-                .then(|| nvcc_arch_key(&ev.text).or_else(|| build_probe_key(ev, &norm)))
-                .flatten()
-        })
-        .or_else(|| {
-            (class == "nccl_error")
-                .then(|| nccl_cuda_failure(ev).or_else(|| ib_completion_key(&ev.text)))
-                .flatten()
-        })
-        .or_else(|| {
-            (class == "gpu_hardware_error" && !norm.contains("fallen off the bus"))
-                .then(|| xid_key(&ev.text))
-                .flatten()
-        })
-        .or_else(|| {
-            (class == "cublas_cudnn_error")
-                .then(|| library_status_key(&ev.text))
-                .flatten()
-        })
-        .or_else(|| {
-            (class == "triton_error")
-                .then(|| triton_kernel_key(ev))
-                .flatten()
-        })
-        .or_else(|| {
-            (class == "weight_load_error")
-                .then(|| unknown_tensor_key(&ev.text))
-                .flatten()
-        })
-        .or_else(|| {
-            // (out-of-memory and faults are keyed by their message and where they happened)
-            (!matches!(
-                class,
-                "cuda_oom" | "cuda_illegal_memory_access" | "cuda_device_side_assert"
-            ))
-            .then(|| cuda_check_key(ev))
-            .flatten()
-        })
-        .or_else(|| {
-            // the symbol a loader's summary lists below it (see `Triage::finish`)
-            (class == "import_error" && !norm.contains("undefined symbol: "))
-                .then(|| {
-                    ev.after
-                        .iter()
-                        .find_map(|t| undefined_symbol_key(&normalize(&core_message(t))))
-                })
-                .flatten()
-        })
-        .unwrap_or_else(|| key_message(class, &norm));
+    let key = special_key(class, ev, &norm).unwrap_or_else(|| key_message(class, &norm));
     let mut parts = vec![class.to_string(), key];
     if GENERIC.iter().any(|g| msg.contains(g)) {
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
@@ -230,6 +169,55 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
+}
+
+/// The key of an error that states its problem in a way of its own (a device assertion's file
+/// and condition, a kill, a class's own detail), before its message is the key.
+fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
+    if let Some(key) = assertion_key(&ev.text) {
+        return Some(key);
+    }
+    // A worker killed by the kernel's OOM killer or by SIGKILL: the report names only pids,
+    // ranks and binaries, so every such report is the same problem as far as the log can tell.
+    // A C++ `std::bad_alloc` is a failed allocation, not a kill: its message is its key.
+    if class == "host_oom"
+        && !ev.text.contains("MemoryError")
+        && !ev.text.contains("std::bad_alloc")
+    {
+        return Some("killed (out of host memory)".into());
+    }
+    if crate::parse::phase::is_world_size_mismatch(&ev.continued()) {
+        return Some("tensorrt-llm: the mpi world size is not the engine's tp x pp".into());
+    }
+    let by_class = match class {
+        "build_error" => nvcc_arch_key(&ev.text).or_else(|| build_probe_key(ev, norm)),
+        "nccl_error" => nccl_cuda_failure(ev).or_else(|| ib_completion_key(&ev.text)),
+        "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
+        "cublas_cudnn_error" => library_status_key(&ev.text),
+        "triton_error" => triton_kernel_key(ev),
+        "weight_load_error" => unknown_tensor_key(&ev.text),
+        _ => None,
+    };
+    by_class
+        .or_else(|| {
+            // (out-of-memory and faults are keyed by their message and where they happened)
+            (!matches!(
+                class,
+                "cuda_oom" | "cuda_illegal_memory_access" | "cuda_device_side_assert"
+            ))
+            .then(|| cuda_check_key(ev))
+            .flatten()
+        })
+        .or_else(|| {
+            // the symbol a loader's summary lists below it (see `Triage::finish`)
+            (class == "import_error" && !norm.contains("undefined symbol: "))
+                .then(|| {
+                    ev.after
+                        .iter()
+                        .find_map(|t| undefined_symbol_key(&normalize(&core_message(t))))
+                })
+                .flatten()
+        })
 }
 
 /// The timeout a watchdog line says the collective had (`WorkNCCL(..., Timeout(ms)=600000)`).
