@@ -284,7 +284,7 @@ fn is_benign(text: &str) -> bool {
         return false;
     }
     // a report that a worker died is a statement, even with the causes it guesses at
-    if text.contains("worker process has died") || text.contains("A worker died or was killed") {
+    if is_worker_death(text) {
         return false;
     }
     BENIGN.is_match(text)
@@ -399,12 +399,18 @@ pub fn class_of(text: &str) -> Option<&'static str> {
         .map(|(c, _)| *c)
 }
 
+/// Ray's report that a worker process died (`A worker died or was killed while executing a
+/// task`, `The actor died because its worker process has died`).
+pub fn is_worker_death(text: &str) -> bool {
+    text.contains("worker process has died") || text.contains("A worker died or was killed")
+}
+
 /// Classifies the elected event, reading its message first, then its context and frames.
 pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     let text = without_guessed_causes(ev.text.as_str());
     // Ray's report that a worker process died is its own statement: the lines after it (a
     // peer's collective that timed out waiting for the dead worker) do not say why it died.
-    if text.contains("A worker died or was killed") || text.contains("worker process has died") {
+    if is_worker_death(text) {
         return match class_of(text) {
             Some(c) if c != "python_exception" => c,
             _ => "process_crash",

@@ -434,13 +434,7 @@ impl Triage {
             Some(_) if line.level == Some('W') && IMPORT_FAILURE.is_in(text) => 1,
             // Ray logs a worker's death at WARNING level, yet it is a statement of a failure: a
             // collective that times out after it on a peer waited for the dead worker.
-            Some(t)
-                if line.level == Some('W')
-                    && (text.contains("A worker died or was killed")
-                        || text.contains("worker process has died")) =>
-            {
-                t
-            }
+            Some(t) if line.level == Some('W') && events::is_worker_death(text) => t,
             // A launcher that relays its child's output logs every line at INFO (`INFO
             // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
             // check's report of a failed call is never informational.
@@ -576,7 +570,8 @@ impl Triage {
         let env = std::mem::take(&mut self.env).finish();
         // PyTorch's warning that its build lacks the GPU's architecture states the problem when
         // the paste shows nothing failing after it (the CUDA error it leads to was not pasted).
-        let fallback = match (self.elect(), &self.incompatible) {
+        let elected = self.elect();
+        let fallback = match (elected, &self.incompatible) {
             (None, Some((line, text, raw))) => Some(Event {
                 line: *line,
                 tier: 3,
@@ -590,7 +585,7 @@ impl Triage {
             }),
             _ => None,
         };
-        let elected = self.elect().or(fallback.as_ref());
+        let elected = elected.or(fallback.as_ref());
         let Some(ev) = elected else {
             return Analysis {
                 crash: false,
