@@ -89,6 +89,9 @@ pub fn analyze_reader<R: std::io::BufRead>(
             let _ = mtx.send(batch.clone());
             for l in batch.iter() {
                 env.feed(&l.text);
+                if let Some(p) = &l.process {
+                    env.feed_process(p);
+                }
             }
         };
         let result = lines::for_each_line(reader, |l| {

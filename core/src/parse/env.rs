@@ -407,6 +407,17 @@ impl EnvCollector {
         self.args(t, w);
     }
 
+    /// Reads the process tag a line's prefix named: vLLM names its processes (`(VllmWorker
+    /// rank=3 pid=1090)`, `(EngineCore_DP0 pid=17374)`, `(APIServer pid=1)`), and a log made
+    /// only of its workers' lines may never spell the framework's name in a message.
+    pub fn feed_process(&mut self, process: &str) {
+        const VLLM_PROCESSES: &[&str] =
+            &["VllmWorker", "EngineCore", "APIServer", "RayWorkerWrapper"];
+        if VLLM_PROCESSES.iter().any(|p| process.starts_with(p)) {
+            *self.framework_votes.entry("vllm").or_default() += 1;
+        }
+    }
+
     fn gpu(&mut self, t: &str, w: Seen) {
         let gpu_line = w.has(W::GPU_) && w.has(W::COLON_);
         // cheap checks first: the regexes run only on lines that can be these shapes
@@ -844,6 +855,27 @@ mod tests {
         for r in one.into_iter().chain(lists) {
             assert!(regex_syntax::parse(r.as_str()).is_ok(), "{}", r.as_str());
         }
+    }
+
+    #[test]
+    fn vllm_process_tags_name_the_framework() {
+        let mut c = EnvCollector::default();
+        for raw in [
+            "(VllmWorker rank=2 pid=225) ERROR 06-26 23:10:17 [multiproc_executor.py:527] boom",
+            "torch._C._cuda_init()",
+        ] {
+            let l = crate::lines::Line::new(1, raw.to_string());
+            c.feed(&l.text);
+            if let Some(p) = &l.process {
+                c.feed_process(p);
+            }
+        }
+        assert_eq!(c.finish().framework.as_deref(), Some("vllm"));
+        // a process tag of another program votes for nothing
+        let mut c = EnvCollector::default();
+        c.feed("torch._C._cuda_init()");
+        c.feed_process("TP3");
+        assert_eq!(c.finish().framework.as_deref(), Some("pytorch"));
     }
 
     #[test]

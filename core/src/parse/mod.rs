@@ -302,6 +302,9 @@ impl Triage {
         }
         if !self.skip_env {
             self.env.feed(text);
+            if let Some(p) = &line.process {
+                self.env.feed_process(p);
+            }
         }
         if CUDA_COMPILER_ID.is_in(text)
             && (text.contains("The CUDA compiler identification is unknown")
