@@ -125,8 +125,7 @@ pub fn analyze_reader<R: std::io::BufRead>(
             return Err(e);
         }
     }
-    let mut analysis = triage.finish();
-    analysis.env = env.finish();
+    let mut analysis = triage.finish_with_env(env.finish());
     let (matches, near_misses, annotations) = matcher.finish(&analysis);
     analysis.matches = matches;
     analysis.near_misses = near_misses;

@@ -102,14 +102,22 @@ const GENERIC: &[&str] = &[
     "CUDA out of memory",
 ];
 
+/// Serving frameworks with kernels and schedulers of their own (see [`signature`]).
+const SERVERS: &[&str] = &["sglang", "vllm", "tensorrt_llm"];
+
 /// Messages that name their cause, a binary built without this GPU's architecture: which binary
 /// tells two problems apart (the kernel, or the package whose code raised it: flash-attn,
 /// vLLM's `_C`, xformers), not the frame of the application where it surfaced. Raised through
 /// torch's own kernels from a user's script, it is one problem, torch's build.
 const BY_LIBRARY: &[&str] = &["no kernel image"];
 
-/// The signature (title) and fingerprint of an elected root error.
-pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
+/// The signature (title) and fingerprint of an elected root error, in a log of `framework`.
+pub fn signature(
+    class: &str,
+    phase: &str,
+    ev: &Event,
+    framework: Option<&str>,
+) -> (String, String) {
     // (a driver error whose CUDA name and message a paste wrapped onto the next line)
     let joined;
     let text = match ev.after.first() {
@@ -140,6 +148,15 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
             parts.push(phase.to_string());
         } else if let Some(w) = location(ev) {
             parts.push(w);
+        } else if let Some(fw) = framework.filter(|fw| SERVERS.contains(fw)) {
+            // Nothing says where (a paste of the message alone, a watchdog's report): the
+            // server that ran is the one place known, and a fault or an out-of-memory in one
+            // server's kernels is not the same problem as in another's. (Not for NCCL's
+            // `unhandled cuda error`, NCCL's own whichever program called it, nor for a
+            // program known only to use torch: that names no code of its own.)
+            if class != "nccl_error" {
+                parts.push(format!("in {fw}"));
+            }
         }
     } else if BY_LIBRARY.iter().any(|g| msg.contains(g)) {
         if let Some(w) = library(ev) {
@@ -795,6 +812,32 @@ mod tests {
     }
 
     #[test]
+    fn a_fault_that_names_no_place_is_keyed_by_its_server() {
+        let ev = Event {
+            line: 1,
+            tier: 3,
+            rank: None,
+            text: "RuntimeError: CUDA error: an illegal memory access was encountered".into(),
+            raw: String::new(),
+            after: vec![],
+            frames: vec![],
+            chained: false,
+            phase: "unknown",
+        };
+        let fp = |class: &str, fw: Option<&str>| signature(class, "unknown", &ev, fw).1;
+        let ima = "cuda_illegal_memory_access";
+        assert_ne!(fp(ima, Some("sglang")), fp(ima, Some("vllm")));
+        // torch alone names no code of the program's own
+        assert_eq!(fp(ima, Some("pytorch")), fp(ima, None));
+        let mut nccl = ev.clone();
+        nccl.text =
+            "torch.distributed.DistBackendError: NCCL error in: x.cpp:1, unhandled cuda error"
+                .into();
+        let fp = |fw| signature("nccl_error", "unknown", &nccl, fw).1;
+        assert_eq!(fp(Some("sglang")), fp(None));
+    }
+
+    #[test]
     fn same_problem_same_fingerprint() {
         let ev = |t: &str| Event {
             line: 1,
@@ -807,13 +850,14 @@ mod tests {
             chained: false,
             phase: "decode",
         };
-        let a = signature("cuda_oom", "decode", &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.11 GiB"));
-        let b = signature("cuda_oom", "decode", &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 3 has a total capacity of 139.8 GiB"));
+        let a = signature("cuda_oom", "decode", &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.11 GiB"), None);
+        let b = signature("cuda_oom", "decode", &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 3 has a total capacity of 139.8 GiB"), None);
         assert_eq!(a.1, b.1);
         let c = signature(
             "cuda_oom",
             "cuda_graph_capture",
             &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB."),
+            None,
         );
         assert_ne!(a.1, c.1);
         // the step that asked for the memory tells two out-of-memory problems apart, not the
@@ -823,7 +867,7 @@ mod tests {
                 "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate {size}."
             ));
             e.frames = vec![format!("File \"{frame}\", line 10, in forward")];
-            signature("cuda_oom", "decode", &e).1
+            signature("cuda_oom", "decode", &e, None).1
         };
         let sampler = "/usr/lib/python3/dist-packages/vllm/v1/sample/sampler.py";
         assert_eq!(

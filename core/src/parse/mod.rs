@@ -571,6 +571,12 @@ impl Triage {
     /// Elects the root error and builds the analysis.
     pub fn finish(mut self) -> Analysis {
         let env = std::mem::take(&mut self.env).finish();
+        self.finish_with_env(env)
+    }
+
+    /// The analysis, with the environment an [`env::EnvCollector`] fed the same lines found
+    /// (on another thread; see [`Triage::without_env`]): the fingerprint reads the framework.
+    pub fn finish_with_env(self, env: crate::Env) -> Analysis {
         // PyTorch's warning that its build lacks the GPU's architecture states the problem when
         // the paste shows nothing failing after it (the CUDA error it leads to was not pasted).
         let elected = self.elect();
@@ -671,7 +677,8 @@ impl Triage {
         } else {
             ev
         };
-        let (signature, fingerprint) = signature::signature(class, phase, ev);
+        let (signature, fingerprint) =
+            signature::signature(class, phase, ev, env.framework.as_deref());
         let mut key_lines = self.strong_lines.clone();
         key_lines.push(ev.line);
         key_lines.sort_unstable();
