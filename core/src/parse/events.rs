@@ -106,6 +106,10 @@ const DETECTORS: &[(&str, u8)] = &[
         r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated",
         2,
     ),
+    // --- Python's report of SIGABRT (tier 2): abort() is called on behalf of something else (an
+    // uncaught C++ exception, a failed check), which the log states nearby, often after it when
+    // another process's stream is interleaved ---
+    (r"Fatal Python error: Aborted", 2),
     // --- kernel and hardware (tier 3) ---
     (
         r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
