@@ -322,10 +322,12 @@ const CLASSES: &[(&str, &str)] = &[
         r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|std::bad_alloc|exited on signal 9 \(Killed\)",
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
-    // errors name the `/tmp/tmpXXXX.ptx` it wrote, and come under `triton_error`)
+    // errors name the `/tmp/tmpXXXX.ptx` it wrote, and come under `triton_error`; DeepSpeed's op
+    // builder and torch's extension builder state a missing CUDA toolkit as `CUDA_HOME does not
+    // exist` / `CUDA_HOME environment variable is not set`, at install or at a JIT build)
     (
         "build_error",
-        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; error|^\(\d+\): (?:fatal )?error: |Error building extension '",
+        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; error|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set",
     ),
     (
         "cuda_device_side_assert",
@@ -357,9 +359,11 @@ const CLASSES: &[(&str, &str)] = &[
         "cublas_cudnn_error",
         r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility",
     ),
+    // (Gloo's transport states its own timeout: `Timed out waiting 1800000ms for recv operation
+    // to complete`)
     (
         "nccl_timeout",
-        r"Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out",
+        r"Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation",
     ),
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`)
     (
