@@ -432,6 +432,17 @@ fn assertion_key(text: &str) -> Option<String> {
 /// The message without exception type, prefixes such as `CUDA error:`, rank tags, or the
 /// wrappers TensorRT-LLM puts in front of the error it caught.
 fn core_message(text: &str) -> String {
+    // torch's hints after a CUDA error, glued onto its line when a paste lost the line breaks
+    // (`CUDA error: ... encountered Search for `cudaError...' in https://... CUDA kernel errors
+    // might be asynchronously reported ...`), are no part of the message
+    let text = [
+        " Search for `cuda",
+        " CUDA kernel errors might be asynchronously",
+    ]
+    .iter()
+    .filter_map(|h| text.find(h))
+    .min()
+    .map_or(text, |i| &text[..i]);
     let t = text.trim();
     // a C++ handler's `what():` and a library's tags (`[TM][ERROR]`) in front of the message
     let t = t.strip_prefix("what():").map(str::trim_start).unwrap_or(t);
