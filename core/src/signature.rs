@@ -192,9 +192,10 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     let by_class = match class {
         "build_error" => nvcc_arch_key(&ev.text).or_else(|| build_probe_key(ev, norm)),
         "nccl_error" => nccl_cuda_failure(ev).or_else(|| ib_completion_key(&ev.text)),
+        "nccl_timeout" => wrapped_watchdog_key(ev),
         "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
         "cublas_cudnn_error" => library_status_key(&ev.text),
-        "triton_error" => triton_kernel_key(ev),
+        "triton_error" => triton_kernel_key(ev).or_else(|| triton_resource_key(norm)),
         "weight_load_error" => unknown_tensor_key(&ev.text),
         _ => None,
     };
@@ -296,6 +297,32 @@ fn nccl_last_error(ev: &Event) -> Option<String> {
         return Some(format!("last error: {}", normalize(detail).to_lowercase()));
     }
     None
+}
+
+/// A watchdog line that a paste hard-wrapped before its `OpType=` (`... Watchdog caught colle` /
+/// `ctive operation timeout: WorkNCCL(SeqNum=4, OpType=BROADCAST, ...`): the operation type is on
+/// the next line, and keyed as an unbroken line is (see [`key_message`]).
+fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
+    if !ev.text.contains("Watchdog caught") || ev.text.contains("OpType=") {
+        return None;
+    }
+    let next = ev.after.iter().take(2).find(|t| t.contains("OpType="))?;
+    let i = next.find("OpType=")?;
+    let op: String = next[i..]
+        .chars()
+        .take_while(|c| *c != ',' && *c != ')')
+        .collect();
+    Some(format!("watchdog caught collective operation timeout: {op}").to_lowercase())
+}
+
+/// Triton's `OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit:
+/// 65536`: the resource a kernel's configuration exceeds is the problem, the amounts are the
+/// GPU's and the configuration's (and a paste may cut them).
+fn triton_resource_key(norm: &str) -> Option<String> {
+    let i = norm.find("out of resource: ")?;
+    let rest = &norm[i + "out of resource: ".len()..];
+    let resource = rest.split(',').next().unwrap_or(rest).trim();
+    (!resource.is_empty()).then(|| format!("triton out of resource: {resource}").to_lowercase())
 }
 
 /// NCCL's InfiniBand transport warns of a failed work request as `NCCL WARN NET/IB : Got
