@@ -171,9 +171,15 @@ pub fn signature(
     // NCCL's `unhandled system error` is a failed system call of any kind; NCCL 2.12 and later
     // name it below (`Last error:` then `socketStartConnect: Connect to ... failed : No route to
     // host`), and that call and its error are the problem.
+    // The call is the one NCCL 2.11 and earlier states on its own `NCCL WARN` line, which a log
+    // of those versions has instead: keyed alike (an InfiniBand completion keeps its status).
     if class == "nccl_error" && msg.contains("unhandled system error") {
         if let Some(last) = nccl_last_error(ev) {
-            parts.push(last);
+            if last.contains("Got completion from peer") {
+                parts.push(format!("last error: {}", normalize(last).to_lowercase()));
+            } else {
+                parts[1] = nccl_key(last);
+            }
         }
     }
     // An out-of-memory during graph capture, or while the weights are read (the model does not
@@ -208,10 +214,13 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     }
     let by_class = match class {
         "build_error" => nvcc_arch_key(&ev.text).or_else(|| build_probe_key(ev, norm)),
-        "nccl_error" => nccl_cuda_failure(ev).or_else(|| ib_completion_key(&ev.text)),
+        "nccl_error" => nccl_cuda_failure(ev)
+            .or_else(|| ib_completion_key(&ev.text))
+            .or_else(|| nccl_warn_key(&ev.text)),
+        "nccl_timeout" => wrapped_watchdog_key(ev),
         "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
         "cublas_cudnn_error" => library_status_key(&ev.text),
-        "triton_error" => triton_kernel_key(ev),
+        "triton_error" => triton_kernel_key(ev).or_else(|| triton_resource_key(norm)),
         "weight_load_error" => unknown_tensor_key(&ev.text),
         _ => None,
     };
@@ -294,7 +303,7 @@ fn nccl_cuda_failure(ev: &Event) -> Option<String> {
 }
 
 /// The failed call NCCL names after `Last error:` (on the next line, or after the label).
-fn nccl_last_error(ev: &Event) -> Option<String> {
+fn nccl_last_error(ev: &Event) -> Option<&str> {
     let mut lines = std::iter::once(&ev.text).chain(ev.after.iter());
     while let Some(t) = lines.next() {
         let Some(i) = t.find("Last error:") else {
@@ -310,9 +319,68 @@ fn nccl_last_error(ev: &Event) -> Option<String> {
         if detail.is_empty() || detail.starts_with("Exception raised from") {
             return None;
         }
-        return Some(format!("last error: {}", normalize(detail).to_lowercase()));
+        return Some(detail);
     }
     None
+}
+
+/// An NCCL warning's statement without its volatile words: any word with a digit or a slash
+/// (segment names, `/dev/shm/...`, addresses and ports, sizes, a rank prefix), which differ
+/// between runs and NCCL versions (`nccl-shm-recv-<hash>-1-1-0`, `/dev/shm/nccl-c8G2vd`).
+fn nccl_statement(text: &str) -> String {
+    text.split_whitespace()
+        .filter(|w| !w.contains(|c: char| c.is_ascii_digit() || c == '/'))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// `host:pid:tid [dev] include/shm.h:48 NCCL WARN Error while creating shared memory segment
+/// ...`: the warning's statement is the problem, not the NCCL source line that printed it.
+fn nccl_warn_key(text: &str) -> Option<String> {
+    let i = text.find("NCCL WARN ")?;
+    let rest = &text[i + "NCCL WARN ".len()..];
+    (!nccl_statement(rest).is_empty()).then(|| nccl_key(rest))
+}
+
+/// The key of an NCCL statement (a `NCCL WARN` line's, or the `Last error:` torch repeats). NCCL
+/// 2.19 and later warn `Error: failed to extend /dev/shm/nccl-XXXX to N bytes` before the
+/// `Error while creating shared memory segment` that earlier versions print alone: one problem,
+/// no room in `/dev/shm` for the segment.
+fn nccl_key(text: &str) -> String {
+    let stmt = nccl_statement(text);
+    if stmt.contains("error while creating shared memory segment")
+        || (stmt.starts_with("error: failed to extend") && text.contains("/dev/shm/"))
+    {
+        return "nccl: a shared memory segment could not be created".into();
+    }
+    format!("nccl: {stmt}")
+}
+
+/// A watchdog line that a paste hard-wrapped before its `OpType=` (`... Watchdog caught colle` /
+/// `ctive operation timeout: WorkNCCL(SeqNum=4, OpType=BROADCAST, ...`): the operation type is on
+/// the next line, and keyed as an unbroken line is (see [`key_message`]).
+fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
+    if !ev.text.contains("Watchdog caught") || ev.text.contains("OpType=") {
+        return None;
+    }
+    let next = ev.after.iter().take(2).find(|t| t.contains("OpType="))?;
+    let i = next.find("OpType=")?;
+    let op: String = next[i..]
+        .chars()
+        .take_while(|c| *c != ',' && *c != ')')
+        .collect();
+    Some(format!("watchdog caught collective operation timeout: {op}").to_lowercase())
+}
+
+/// Triton's `OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit:
+/// 65536`: the resource a kernel's configuration exceeds is the problem, the amounts are the
+/// GPU's and the configuration's (and a paste may cut them).
+fn triton_resource_key(norm: &str) -> Option<String> {
+    let i = norm.find("out of resource: ")?;
+    let rest = &norm[i + "out of resource: ".len()..];
+    let resource = rest.split(',').next().unwrap_or(rest).trim();
+    (!resource.is_empty()).then(|| format!("triton out of resource: {resource}").to_lowercase())
 }
 
 /// NCCL's InfiniBand transport warns of a failed work request as `NCCL WARN NET/IB : Got
@@ -449,6 +517,17 @@ fn assertion_key(text: &str) -> Option<String> {
 /// The message without exception type, prefixes such as `CUDA error:`, rank tags, or the
 /// wrappers TensorRT-LLM puts in front of the error it caught.
 fn core_message(text: &str) -> String {
+    // torch's hints after a CUDA error, glued onto its line when a paste lost the line breaks
+    // (`CUDA error: ... encountered Search for `cudaError...' in https://... CUDA kernel errors
+    // might be asynchronously reported ...`), are no part of the message
+    let text = [
+        " Search for `cuda",
+        " CUDA kernel errors might be asynchronously",
+    ]
+    .iter()
+    .filter_map(|h| text.find(h))
+    .min()
+    .map_or(text, |i| &text[..i]);
     let t = text.trim();
     // a C++ handler's `what():` and a library's tags (`[TM][ERROR]`) in front of the message
     let t = t.strip_prefix("what():").map(str::trim_start).unwrap_or(t);
