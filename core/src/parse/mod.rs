@@ -367,11 +367,6 @@ impl Triage {
                 }
             }
         }
-        if TRACEBACK.is_in(text) {
-            if let Some((number, msg, raw, rank)) = self.logged_error.take() {
-                self.logged_exception(number, msg, raw, rank);
-            }
-        }
         self.traceback(line);
         let detected = facts.tier.is_some();
         if !code {
@@ -397,9 +392,11 @@ impl Triage {
                 )
             });
         }
-        // (a line of `^` and `~` markers keeps the source line above it; the buffer is reused,
-        // as most indented lines are never needed)
-        if !t.is_empty() && !t.bytes().all(|b| matches!(b, b'^' | b'~' | b' ')) {
+        // (a line of `^` and `~` markers keeps the source line above it; inside a traceback its
+        // frames say where it failed; the buffer is reused, as most such lines are not needed)
+        if self.in_traceback {
+            self.has_code = false;
+        } else if !t.is_empty() && !t.bytes().all(|b| matches!(b, b'^' | b'~' | b' ')) {
             self.has_code = text.starts_with("  ") && !t.starts_with("File \"");
             if self.has_code {
                 self.last_code.clear();
@@ -454,6 +451,9 @@ impl Triage {
         let text = line.text.as_str();
         let t = text.trim_start();
         if TRACEBACK.is_in(text) {
+            if let Some((number, msg, raw, rank)) = self.logged_error.take() {
+                self.logged_exception(number, msg, raw, rank);
+            }
             self.fault_target = None;
             self.in_traceback = true;
             self.traceback_rank = line.rank;
