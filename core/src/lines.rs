@@ -280,7 +280,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // vLLM / Ray process tags: (EngineCore_DP0 pid=17374) (VllmWorker rank=3 pid=1090) (APIServer)
         r"^\((?P<proc>[A-Za-z_][\w\-]*)(?: (?:TP|rank=)(?P<rank>\d+))?(?: pid=\d+)?(?:, ip=[\w.:\-]+)?\) ?",
         // vLLM level: ERROR 09-28 15:47:24 [core.py:718]  /  WARNING 06-13 11:42:20 _custom_ops.py:11]
-        r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?",
+        // (NVIDIA NIM's copy of that logger puts the year in: ERROR 2025-07-21 14:34:24.934 x.py:62])
+        r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?",
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[\w.]+ *(?:-|\|) *)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
         // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
@@ -328,6 +329,13 @@ fn could_have_prefix(s: &str) -> bool {
 /// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.
 fn strip_prefixes(s: &str, line: &mut Line) -> String {
     let mut rest = s.trim_end();
+    // A carriage return pasted as the caret notation that `cat -v` and editors show (`^M`).
+    rest = rest.strip_suffix("^M").unwrap_or(rest).trim_end();
+    // A log shown inside a box (a Kubernetes dashboard's or a terminal UI's panel) keeps the
+    // box's vertical borders at both ends of each line.
+    if let Some(inner) = rest.strip_prefix('\u{2502}') {
+        rest = inner.strip_suffix('\u{2502}').unwrap_or(inner).trim();
+    }
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
     'outer: for _ in 0..10 {
         if !could_have_prefix(rest) {

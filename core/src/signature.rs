@@ -98,8 +98,9 @@ const GENERIC: &[&str] = &[
     "Segmentation fault",
     "unhandled cuda error",
     "illegal instruction",
-    // torch's allocator reports every failed allocation alike, whatever step asked too much
-    "CUDA out of memory",
+    // torch's allocator reports every failed allocation alike, whatever step asked too much (a
+    // framework's own report, `CUDA out of memory occurred when warming up sampler`, says where)
+    "CUDA out of memory. Tried to allocate",
 ];
 
 /// Serving frameworks with kernels and schedulers of their own (see [`signature`]).
@@ -180,6 +181,15 @@ pub fn signature(
             } else {
                 parts[1] = nccl_key(last);
             }
+        }
+    }
+    // A process killed by a signal is as many problems as there are signals (an illegal
+    // instruction, a bus error, a segmentation fault), whichever process the report names.
+    if class == "process_crash" {
+        static SIGNAL: LazyLock<AsciiFirst> =
+            LazyLock::new(|| AsciiFirst::new(r"(?i)\bsignal:? (\d+)\b"));
+        if let Some(c) = SIGNAL.captures(&ev.text) {
+            parts.push(format!("signal {}", &c[1]));
         }
     }
     // An out-of-memory during graph capture, or while the weights are read (the model does not
@@ -540,6 +550,19 @@ fn core_message(text: &str) -> String {
         None => t,
     };
     let t = without_tags(t);
+    // an exception logged as its `repr` (`OutOfMemoryError('CUDA out of memory. ...')`): its
+    // message, as the exception's own line states it
+    static REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r#"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\(['"](.+?)['"]?\)?\.?$"#)
+    });
+    let repr;
+    let t = match REPR.captures(t) {
+        Some(c) => {
+            repr = c[1].to_string();
+            repr.as_str()
+        }
+        None => t,
+    };
     // a capture wrapper glued behind a reporter's prose (`<prose>Exception: Capture cuda graph
     // failed: <cause>`): the cause it wraps
     let t = match t
@@ -555,7 +578,7 @@ fn core_message(text: &str) -> String {
     };
     static WRAPPER: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: ",
+            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution: ",
         )
     });
     let unwrap = |t: &'_ str| -> String {
@@ -727,6 +750,15 @@ fn key_message(class: &str, norm: &str) -> String {
             if !kind.is_empty() {
                 return format!("nccl error: {}", kind.to_lowercase());
             }
+        }
+    }
+    // A requirement on the GPU's compute capability (`Bfloat16 is only supported on GPUs with
+    // compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5.`) is
+    // stated in its first sentence; what follows names this machine's GPU and capability, or
+    // (in later versions) the flag to use instead.
+    if class == "unsupported_config" && norm.contains("capability") {
+        if let Some(i) = norm.find(". ") {
+            return norm[..i].to_lowercase();
         }
     }
     let cut = match class {

@@ -77,6 +77,14 @@ pub struct Triage {
     /// PyTorch's warning that the GPU's architecture is not in its build (line, text, raw): the
     /// problem when nothing in the log failed after it.
     incompatible: Option<(u64, String, String)>,
+    /// The source line just above this line (a traceback prints its innermost frame's code right
+    /// above the exception, with a line of `^~~` markers under it in Python 3.11 and later).
+    last_code: String,
+    /// Whether [`Triage::last_code`] holds the line just above.
+    has_code: bool,
+    /// The line just above, when a logger marked it as an error and no detector read it as one
+    /// (line, text, raw, rank): `logger.exception(msg)` prints its message, then the traceback.
+    logged_error: Option<(u64, String, String, Option<u32>)>,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -249,6 +257,18 @@ impl Triage {
     }
 
     fn feed_unglued(&mut self, line: &Line, facts: Option<LineFacts>) {
+        // A multi-line message kept in one line (a JSON log record's message, decoded or still
+        // escaped): its lines are read one by one, all on that line's number.
+        if let Some(parts) = split_embedded_lines(&line.text) {
+            for part in parts {
+                let sub = Line {
+                    text: part,
+                    ..line.clone()
+                };
+                self.feed_one(&sub, None);
+            }
+            return;
+        }
         // A paste that lost its line breaks glues a whole traceback into one line: read its
         // statements (header, frames, exception lines) one by one, all on that line's number.
         if let Some(parts) = split_glued_traceback(&line.text) {
@@ -351,10 +371,68 @@ impl Triage {
             }
         }
         self.traceback(line);
+        let detected = facts.tier.is_some();
         if !code {
             self.detect(line, facts);
             self.warning(line);
         }
+        let t = text.trim();
+        if !t.is_empty() {
+            self.logged_error = (matches!(line.level, Some('E' | 'C' | 'F'))
+                && !detected
+                && !code
+                && t.len() >= 8
+                && t.chars().any(char::is_alphabetic)
+                // (the link between two chained tracebacks is no message of its own)
+                && !t.starts_with("During handling of the above exception")
+                && !t.starts_with("The above exception was the direct cause"))
+            .then(|| {
+                (
+                    line.number,
+                    t.chars().take(2000).collect(),
+                    line.raw.chars().take(4000).collect(),
+                    line.rank,
+                )
+            });
+        }
+        // (a line of `^` and `~` markers keeps the source line above it; inside a traceback its
+        // frames say where it failed; the buffer is reused, as most such lines are not needed)
+        if self.in_traceback {
+            self.has_code = false;
+        } else if !t.is_empty() && !t.bytes().all(|b| matches!(b, b'^' | b'~' | b' ')) {
+            self.has_code = text.starts_with("  ") && !t.starts_with("File \"");
+            if self.has_code {
+                self.last_code.clear();
+                let end = t.char_indices().nth(300).map_or(t.len(), |(i, _)| i);
+                self.last_code.push_str(&t[..end]);
+            }
+        }
+    }
+
+    /// The message a logger printed at error level right before a traceback: what the program
+    /// said went wrong, read as the weakest statement (the traceback's own exception, when the
+    /// paste kept it, is stronger).
+    fn logged_exception(&mut self, number: u64, text: String, raw: String, rank: Option<u32>) {
+        let tier = events::FALLBACK_TIER;
+        let slot = tier as usize * 2 + 1;
+        if self.kept[slot] {
+            return;
+        }
+        self.kept[slot] = true;
+        self.max_tier = self.max_tier.max(tier);
+        self.events.push(Event {
+            line: number,
+            tier,
+            rank,
+            text,
+            raw,
+            after: Vec::new(),
+            frames: Vec::new(),
+            chained: false,
+            phase: self.phase,
+        });
+        self.weak.push(true);
+        self.open_context.push(self.events.len() - 1);
     }
 
     fn advance_phase(&mut self, p: &'static str) {
@@ -376,6 +454,9 @@ impl Triage {
         let text = line.text.as_str();
         let t = text.trim_start();
         if TRACEBACK.is_in(text) {
+            if let Some((number, msg, raw, rank)) = self.logged_error.take() {
+                self.logged_exception(number, msg, raw, rank);
+            }
             self.fault_target = None;
             self.in_traceback = true;
             self.traceback_rank = line.rank;
@@ -462,6 +543,12 @@ impl Triage {
             Vec::new()
         };
         let frames_taken = !frames.is_empty();
+        // A paste that starts below the innermost frame's `File` line keeps that frame's source
+        // line (`param = params_dict[name]`): the only sign of where the exception was raised.
+        let mut frames = frames;
+        if is_exception && frames.is_empty() && std::mem::take(&mut self.has_code) {
+            frames.push(format!("    {}", self.last_code));
+        }
         let chained = is_exception && std::mem::take(&mut self.chained_next);
         let mut tier = tier;
         if chained && tier > 1 {
@@ -972,6 +1059,33 @@ fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
         .collect();
     Some(parts)
 }
+
+/// The lines of a multi-line message held in one line: a JSON log record's message decoded with
+/// its line breaks, or still escaped (`...\\n  File \\"x.py\\", line 3 ...\\nRuntimeError: ...`, a
+/// record cut before its opening brace); `None` for an ordinary line.
+fn split_embedded_lines(text: &str) -> Option<Vec<String>> {
+    if memchr::memchr(b'\n', text.as_bytes()).is_some() {
+        return Some(text.split('\n').map(|l| l.trim_end().to_string()).collect());
+    }
+    // (most lines have no backslash; an escaped message needs two line breaks and an error)
+    memchr::memchr(b'\\', text.as_bytes())?;
+    let twice = ESCAPED_NEWLINE
+        .find(text)
+        .is_some_and(|i| ESCAPED_NEWLINE.is_in(&text[i + 2..]));
+    if !twice
+        || !(text.contains("Error") || text.contains("Traceback") || text.contains("Exception"))
+    {
+        return None;
+    }
+    Some(
+        text.split("\\n")
+            .map(|l| l.replace("\\\"", "\"").trim_end().to_string())
+            .collect(),
+    )
+}
+
+/// The two characters `\n` of an escaped line break.
+static ESCAPED_NEWLINE: Word = Word::new("\\n");
 
 /// The non-empty, trimmed pieces of `text` between the cuts (ascending byte offsets), each with
 /// the offset where it starts.
