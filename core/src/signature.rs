@@ -633,6 +633,20 @@ fn key_message(class: &str, norm: &str) -> String {
             }
         }
     }
+    // Triton's `out of resource: shared memory, Required: N, Hardware limit: N`: the resource is
+    // the problem (the sizes follow the kernel's config and the GPU; a cut paste may end inside
+    // the resource's name, `shared me`)
+    if class == "triton_error" {
+        if let Some(i) = norm.find("out of resource: ") {
+            let res: String = norm[i + "out of resource: ".len()..]
+                .chars()
+                .take_while(char::is_ascii_alphabetic)
+                .collect();
+            if !res.is_empty() {
+                return format!("triton out of resource: {res}");
+            }
+        }
+    }
     let cut = match class {
         "cuda_oom" | "nccl_timeout" | "triton_error" => {
             norm.find(". ").map(|i| &norm[..i]).unwrap_or(norm)
