@@ -130,7 +130,11 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     } else {
         format!("{class}: {short} [{phase}]")
     };
-    let key = special_key(class, ev, &norm).unwrap_or_else(|| key_message(class, &norm));
+    let op_key = flashinfer_op_key(class, ev);
+    let key = op_key
+        .clone()
+        .or_else(|| special_key(class, ev, &norm))
+        .unwrap_or_else(|| key_message(class, &norm));
     let mut parts = vec![class.to_string(), key];
     if GENERIC.iter().any(|g| msg.contains(g)) {
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
@@ -141,7 +145,11 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
         } else if let Some(w) = location(ev) {
             parts.push(w);
         }
-    } else if BY_LIBRARY.iter().any(|g| msg.contains(g)) {
+    } else if BY_LIBRARY.iter().any(|g| msg.contains(g))
+        // (an op that names itself is the binary: `RMSNorm failed with error code ...`)
+        && op_key.is_none()
+        && !msg.contains(" failed with error code ")
+    {
         if let Some(w) = library(ev) {
             parts.push(w);
         }
@@ -169,6 +177,23 @@ pub fn signature(class: &str, phase: &str, ev: &Event) -> (String, String) {
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
+}
+
+/// FlashInfer reports a failed CUDA call twice: its own print, `CUDA Error: <msg> (<code>) <file>:
+/// line N at function <call>`, then the op's exception, `RMSNorm failed with error code <msg>`.
+/// The op names the problem, as it does where a paste starts at the exception.
+fn flashinfer_op_key(class: &str, ev: &Event) -> Option<String> {
+    if !ev.text.contains("CUDA Error: ") || !ev.text.contains(" at function ") {
+        return None;
+    }
+    ev.after.iter().take(3).find_map(|t| {
+        let i = t.find(" failed with error code ")?;
+        let op = t[..i]
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .filter(|op| !op.is_empty())?;
+        Some(key_message(class, &normalize(&format!("{op}{}", &t[i..]))))
+    })
 }
 
 /// The key of an error that states its problem in a way of its own (a device assertion's file
