@@ -61,9 +61,11 @@ pub const FALLBACK_TIER: u8 = 1;
 
 /// Ordered detectors: the first pattern that matches a line decides its tier.
 const DETECTORS: &[(&str, u8)] = &[
-    // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one ---
+    // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one;
+    // DeepEP's and DeepGEMM's device-side assert macros print `Assertion failed: <file>.cu:N,
+    // condition: <cond>` before they trap ---
     (
-        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed",
+        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+, condition: ",
         4,
     ),
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
@@ -326,7 +328,7 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_device_side_assert",
         // CUDA's own `Assertion `cond` failed.` or an assertion in a kernel source file; not a
         // host-side check such as TensorRT-LLM's `[TensorRT-LLM][ERROR] Assertion failed: ...`
-        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT",
+        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+, condition: ",
     ),
     (
         "cuda_oom",
