@@ -672,9 +672,15 @@ fn key_message(class: &str, norm: &str) -> String {
             }
         }
     }
+    // (a check that rejects a configuration states it in its first sentence; the advice that
+    // follows changes between versions: `... not divisible by min_thread_k = N. Consider ...`)
     let cut = match class {
-        "cuda_oom" | "nccl_timeout" | "triton_error" => {
-            norm.find(". ").map(|i| &norm[..i]).unwrap_or(norm)
+        "cuda_oom" | "nccl_timeout" | "triton_error" | "unsupported_config" => {
+            // (and without the period that ends it, which a one-sentence message keeps)
+            norm.find(". ")
+                .map(|i| &norm[..i])
+                .unwrap_or(norm)
+                .trim_end_matches('.')
         }
         _ => norm,
     };
