@@ -451,7 +451,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     return "unsupported_config";
                 }
             }
-            // Message continued on the next lines (NCCL's "Last error:", wrapped text).
+            // Message continued on the next lines (NCCL's "Last error:", wrapped text). A kill
+            // printed there (`Killed`: a launcher tearing its process tree down after the error,
+            // the shell reporting the job) came after the exception and does not explain it.
             let ctx = ev
                 .after
                 .iter()
@@ -460,7 +462,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                 .collect::<Vec<_>>()
                 .join(" ");
             match class_of(&ctx) {
-                Some(c) if c != "python_exception" && c != "process_crash" => c,
+                Some(c) if !matches!(c, "python_exception" | "process_crash" | "host_oom") => c,
                 _ => {
                     if exc.is_some() || text.contains("Error") || text.contains("Exception") {
                         "python_exception"
