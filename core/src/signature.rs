@@ -139,7 +139,11 @@ pub fn signature(
     } else {
         format!("{class}: {short} [{phase}]")
     };
-    let key = special_key(class, ev, &norm).unwrap_or_else(|| key_message(class, &norm));
+    let op_key = flashinfer_op_key(class, ev);
+    let key = op_key
+        .clone()
+        .or_else(|| special_key(class, ev, &norm))
+        .unwrap_or_else(|| key_message(class, &norm));
     let mut parts = vec![class.to_string(), key];
     if GENERIC.iter().any(|g| msg.contains(g)) {
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
@@ -159,7 +163,11 @@ pub fn signature(
                 parts.push(format!("in {fw}"));
             }
         }
-    } else if BY_LIBRARY.iter().any(|g| msg.contains(g)) {
+    } else if BY_LIBRARY.iter().any(|g| msg.contains(g))
+        // (an op that names itself is the binary: `RMSNorm failed with error code ...`)
+        && op_key.is_none()
+        && !msg.contains(" failed with error code ")
+    {
         if let Some(w) = library(ev) {
             parts.push(w);
         }
@@ -202,6 +210,23 @@ pub fn signature(
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
+}
+
+/// FlashInfer reports a failed CUDA call twice: its own print, `CUDA Error: <msg> (<code>) <file>:
+/// line N at function <call>`, then the op's exception, `RMSNorm failed with error code <msg>`.
+/// The op names the problem, as it does where a paste starts at the exception.
+fn flashinfer_op_key(class: &str, ev: &Event) -> Option<String> {
+    if !ev.text.contains("CUDA Error: ") || !ev.text.contains(" at function ") {
+        return None;
+    }
+    ev.after.iter().take(3).find_map(|t| {
+        let i = t.find(" failed with error code ")?;
+        let op = t[..i]
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .filter(|op| !op.is_empty())?;
+        Some(key_message(class, &normalize(&format!("{op}{}", &t[i..]))))
+    })
 }
 
 /// The key of an error that states its problem in a way of its own (a device assertion's file
@@ -385,11 +410,14 @@ fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
 
 /// Triton's `OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit:
 /// 65536`: the resource a kernel's configuration exceeds is the problem, the amounts are the
-/// GPU's and the configuration's (and a paste may cut them).
+/// kernel's config and the GPU's. Its first word names it (`shared`, `registers`), also when a
+/// cut paste ends inside the name (`shared me`).
 fn triton_resource_key(norm: &str) -> Option<String> {
     let i = norm.find("out of resource: ")?;
-    let rest = &norm[i + "out of resource: ".len()..];
-    let resource = rest.split(',').next().unwrap_or(rest).trim();
+    let resource: String = norm[i + "out of resource: ".len()..]
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .collect();
     (!resource.is_empty()).then(|| format!("triton out of resource: {resource}").to_lowercase())
 }
 
@@ -752,18 +780,15 @@ fn key_message(class: &str, norm: &str) -> String {
             }
         }
     }
-    // A requirement on the GPU's compute capability (`Bfloat16 is only supported on GPUs with
-    // compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5.`) is
-    // stated in its first sentence; what follows names this machine's GPU and capability, or
-    // (in later versions) the flag to use instead.
-    if class == "unsupported_config" && norm.contains("capability") {
-        if let Some(i) = norm.find(". ") {
-            return norm[..i].to_lowercase();
-        }
-    }
+    // (a check that rejects a configuration states it in its first sentence; the advice that
+    // follows changes between versions: `... not divisible by min_thread_k = N. Consider ...`)
     let cut = match class {
-        "cuda_oom" | "nccl_timeout" | "triton_error" => {
-            norm.find(". ").map(|i| &norm[..i]).unwrap_or(norm)
+        "cuda_oom" | "nccl_timeout" | "triton_error" | "unsupported_config" => {
+            // (and without the period that ends it, which a one-sentence message keeps)
+            norm.find(". ")
+                .map(|i| &norm[..i])
+                .unwrap_or(norm)
+                .trim_end_matches('.')
         }
         _ => norm,
     };

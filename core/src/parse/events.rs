@@ -61,9 +61,11 @@ pub const FALLBACK_TIER: u8 = 1;
 
 /// Ordered detectors: the first pattern that matches a line decides its tier.
 const DETECTORS: &[(&str, u8)] = &[
-    // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one ---
+    // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one;
+    // DeepEP's and DeepGEMM's device-side assert macros print `Assertion failed: <file>.cu:N,
+    // condition: <cond>` before they trap ---
     (
-        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed",
+        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+, condition: ",
         4,
     ),
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
@@ -121,9 +123,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // its optional binaries (bitsandbytes' CPU fallback) prints it and goes on; raised as
     // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement ---
     (r"^\S+\.so[.\d]*: undefined symbol: ", 2),
-    // --- compilers and builds (tier 3) ---
+    // --- compilers and builds (tier 3); a shell that finds no compiler (`/bin/sh: 1:
+    // /usr/local/cuda/bin/nvcc: not found`, bash's `nvcc: command not found`) stops a build too ---
     (
-        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\berror\s+:|ptxas fatal\s+:|\d+ errors? detected in the compilation of",
+        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\berror\s+:|ptxas fatal\s+:|\d+ errors? detected in the compilation of|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
         3,
     ),
     // --- runtime errors (tier 3); TensorRT's logger states a failed GPU allocation as `Error
@@ -330,13 +333,13 @@ const CLASSES: &[(&str, &str)] = &[
     // exist` / `CUDA_HOME environment variable is not set`, at install or at a JIT build)
     (
         "build_error",
-        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; error|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set",
+        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.cuh|\.c)(\(\d+\)|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; error|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
     ),
     (
         "cuda_device_side_assert",
         // CUDA's own `Assertion `cond` failed.` or an assertion in a kernel source file; not a
         // host-side check such as TensorRT-LLM's `[TensorRT-LLM][ERROR] Assertion failed: ...`
-        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT",
+        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+, condition: ",
     ),
     (
         "cuda_oom",
@@ -352,7 +355,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|Assertion failed: Unsupported [Aa]rch",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for ",
     ),
     (
         "cuda_driver_error",
@@ -387,7 +390,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "unsupported_config",
-        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|invalid (value|choice)|Assertion error \(.*\): Unknown recipe",
+        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error \(.*\): Unknown recipe",
     ),
     (
         "process_crash",
@@ -463,7 +466,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     return "unsupported_config";
                 }
             }
-            // Message continued on the next lines (NCCL's "Last error:", wrapped text).
+            // Message continued on the next lines (NCCL's "Last error:", wrapped text). A kill
+            // printed there (`Killed`: a launcher tearing its process tree down after the error,
+            // the shell reporting the job) came after the exception and does not explain it.
             let ctx = ev
                 .after
                 .iter()
@@ -472,7 +477,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                 .collect::<Vec<_>>()
                 .join(" ");
             match class_of(&ctx) {
-                Some(c) if c != "python_exception" && c != "process_crash" => c,
+                Some(c) if !matches!(c, "python_exception" | "process_crash" | "host_oom") => c,
                 _ => {
                     if exc.is_some() || text.contains("Error") || text.contains("Exception") {
                         "python_exception"

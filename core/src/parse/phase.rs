@@ -110,6 +110,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("cuda_graph_capture");
     }
+    // pydantic's rejection of a configuration dataclass (`Value error, ... [type=value_error,
+    // input_value=ArgsKwargs((), {...`): vLLM validates its engine's configuration as it starts
+    if text.contains("input_value=ArgsKwargs(") {
+        return Some("startup");
+    }
     // TensorRT-LLM checks the MPI world it was launched in against the engine's parallel
     // mapping when its runtime starts (`mpiSize == tp * pp`, `MPI size 1 != TP size 2 * PP size
     // 1`, and in early versions `Engine world size (2 * 1) != Runtime world size (1)`).
