@@ -955,9 +955,15 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         "Unrecognized configuration class",
         "Unrecognized model",
     ];
+    // (and a dtype the GPU cannot run, which vLLM and TGI check when a worker takes its device:
+    // `Bfloat16 is only supported on GPUs with compute capability of at least 8.0`)
+    const DEVICE_CHECKS: &[&str] = &["Bfloat16 is only supported on GPUs"];
     if ev.phase == "unknown"
         && class == "unsupported_config"
-        && UNKNOWN_MODEL.iter().any(|m| ev.text.contains(m))
+        && UNKNOWN_MODEL
+            .iter()
+            .chain(DEVICE_CHECKS)
+            .any(|m| ev.text.contains(m))
     {
         return "startup";
     }
