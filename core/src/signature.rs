@@ -725,6 +725,13 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "no_kernel_image" && norm.starts_with("no kernel image is available") {
         return format!("cuda error: {norm}").to_lowercase();
     }
+    // ... and the same statement behind the words of a program that caught and printed it
+    // (`Error during benchmark: CUDA error: no kernel image ...`, a `print(f"...: {e}")`)
+    if class == "no_kernel_image" {
+        if let Some(i) = norm.find("CUDA error: no kernel image is available") {
+            return norm[i..].to_lowercase();
+        }
+    }
     // PyTorch's warning that its build lacks the GPU's architecture is the cause CUDA's `no
     // kernel image` states when a kernel of that build runs: one problem.
     if class == "no_kernel_image"
