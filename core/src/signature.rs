@@ -799,6 +799,12 @@ fn key_message(class: &str, norm: &str) -> String {
         }
         _ => norm,
     };
+    // c10d's TCPStore client that never reached the store (`The client socket has timed out
+    // after 900s while trying to connect to (HOST, PORT)`): one problem, whichever unit the
+    // torch version prints the timeout in
+    if class == "nccl_timeout" && cut.contains("client socket has timed out") {
+        return "c10d store: the client socket timed out connecting to the store".into();
+    }
     if class == "nccl_timeout" {
         // WorkNCCL(SeqNum=N, OpType=ALLREDUCE, ...) keeps the operation type only (a hard-wrapped
         // paste may cut the rest)
