@@ -336,6 +336,15 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
     if let Some(inner) = rest.strip_prefix('\u{2502}') {
         rest = inner.strip_suffix('\u{2502}').unwrap_or(inner).trim();
     }
+    // A line an issue's author quoted as Markdown inline code (`` `CUDA Error: ...` ``, the closing
+    // backtick at its end or on the next line) is the line itself.
+    if let Some(inner) = rest.strip_prefix('`').filter(|r| !r.starts_with('`')) {
+        match inner.strip_suffix('`') {
+            Some(quoted) => rest = quoted.trim(),
+            None if !inner.contains('`') => rest = inner.trim_start(),
+            None => {}
+        }
+    }
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
     'outer: for _ in 0..10 {
         if !could_have_prefix(rest) {

@@ -725,6 +725,13 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "no_kernel_image" && norm.starts_with("no kernel image is available") {
         return format!("cuda error: {norm}").to_lowercase();
     }
+    // ... and the same statement behind the words of a program that caught and printed it
+    // (`Error during benchmark: CUDA error: no kernel image ...`, a `print(f"...: {e}")`)
+    if class == "no_kernel_image" {
+        if let Some(i) = norm.find("CUDA error: no kernel image is available") {
+            return norm[i..].to_lowercase();
+        }
+    }
     // PyTorch's warning that its build lacks the GPU's architecture is the cause CUDA's `no
     // kernel image` states when a kernel of that build runs: one problem.
     if class == "no_kernel_image"
@@ -792,6 +799,12 @@ fn key_message(class: &str, norm: &str) -> String {
         }
         _ => norm,
     };
+    // c10d's TCPStore client that never reached the store (`The client socket has timed out
+    // after 900s while trying to connect to (HOST, PORT)`): one problem, whichever unit the
+    // torch version prints the timeout in
+    if class == "nccl_timeout" && cut.contains("client socket has timed out") {
+        return "c10d store: the client socket timed out connecting to the store".into();
+    }
     if class == "nccl_timeout" {
         // WorkNCCL(SeqNum=N, OpType=ALLREDUCE, ...) keeps the operation type only (a hard-wrapped
         // paste may cut the rest)

@@ -932,6 +932,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             "initialize_model_parallel",
             "init_worker_distributed_environment",
             "method init_device",
+            // (c10d's store client connects at rendezvous: `The client socket has timed out
+            // after 900s while trying to connect to (HOST, PORT)`)
+            "while trying to connect to (",
+            "rendezvous",
         ];
         if std::iter::once(&ev.text)
             .chain(ev.after.iter())
