@@ -267,8 +267,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp|py):\d+\] ?",
         // glog: E0305 20:23:38.890000 755 file.py:533]
         r"^(?P<level>[EWIFD])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
-        // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms)
-        r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",
+        // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms); a CI
+        // runner's UTC time: [2025-03-10T15:07:20Z]
+        r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?Z?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",
         // Ray's C++ logger: [2025-04-02 15:02:00,117 E 135782 135782] (raylet)
         r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[.,]\d+ (?P<level>[EWIFD]) \d+ \d+\] ?(?:\((?P<proc>[\w\-]+)\) )?",
         // SGLang diffusion: [11-30 03:09:50 TP0]
@@ -282,6 +283,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // vLLM level: ERROR 09-28 15:47:24 [core.py:718]  /  WARNING 06-13 11:42:20 _custom_ops.py:11]
         // (NVIDIA NIM's copy of that logger puts the year in: ERROR 2025-07-21 14:34:24.934 x.py:62])
         r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?",
+        // that logger's source location alone, where a paste cut the level and time off the line
+        r"^\[[\w.\-]+\.py:\d+\] ?",
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[\w.]+ *(?:-|\|) *)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
         // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
@@ -335,6 +338,17 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
     // box's vertical borders at both ends of each line.
     if let Some(inner) = rest.strip_prefix('\u{2502}') {
         rest = inner.strip_suffix('\u{2502}').unwrap_or(inner).trim();
+    }
+    // Buildkite's log view (vLLM's CI) copies every line behind `  | `, and Python prints the
+    // tracebacks of an exception group behind `  | ` too: the line is what follows the bar (a
+    // table's row, `| a | b |`, starts at the margin or ends with a bar, and is left alone).
+    let unindented = rest.trim_start_matches(' ');
+    if (1..=8).contains(&(rest.len() - unindented.len())) {
+        if let Some(inner) = unindented.strip_prefix("| ") {
+            if !inner.ends_with('|') {
+                rest = inner;
+            }
+        }
     }
     // A line an issue's author quoted as Markdown inline code (`` `CUDA Error: ...` ``, the closing
     // backtick at its end or on the next line) is the line itself.
@@ -509,6 +523,26 @@ mod tests {
         assert_eq!(l.level, Some('E'));
         let l = text("(SGLangEngine pid=23902)     subprocess.run( [repeated 2x across cluster]");
         assert_eq!(l.text, "    subprocess.run(");
+    }
+
+    #[test]
+    fn strips_ci_bars_and_cut_logger_tags() {
+        let l = text(
+            "  | (EngineCore_DP0 pid=6804) ValueError: No available memory for the cache blocks.",
+        );
+        assert_eq!(l.process.as_deref(), Some("EngineCore_DP0"));
+        assert_eq!(
+            l.text,
+            "ValueError: No available memory for the cache blocks."
+        );
+        let l = text("  | [2025-03-10T15:07:20Z] ERROR 03-10 08:07:20 [core.py:302] EngineCore hit an exception");
+        assert_eq!(l.text, "EngineCore hit an exception");
+        let l = text("    | ValueError: bad");
+        assert_eq!(l.text, "ValueError: bad");
+        let l = text("| GPU | Name | Memory |");
+        assert_eq!(l.text, "| GPU | Name | Memory |");
+        let l = text("[multiproc_executor.py:492] ValueError: Free memory on device (1/2 GiB)");
+        assert_eq!(l.text, "ValueError: Free memory on device (1/2 GiB)");
     }
 
     #[test]

@@ -748,6 +748,11 @@ fn key_message(class: &str, norm: &str) -> String {
     {
         return "no gpu memory left for the kv cache pool after the weights".into();
     }
+    // vLLM's check at startup that the free GPU memory covers the requested utilization; later
+    // versions name the device in it (`Free memory on device cuda:0 (...)`): one problem.
+    if class == "cuda_oom" && norm.contains("is less than desired GPU memory utilization") {
+        return "free gpu memory at startup is below the requested utilization".into();
+    }
     // vLLM's KV-cache check, in either wording: one problem, a maximum model length the cache
     // cannot hold.
     if class == "cuda_oom" && crate::parse::phase::is_kv_cache_below_max_len(norm) {

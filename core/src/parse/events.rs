@@ -481,7 +481,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             match class_of(&ctx) {
                 Some(c) if !matches!(c, "python_exception" | "process_crash" | "host_oom") => c,
                 _ => {
-                    if exc.is_some() || text.contains("Error") || text.contains("Exception") {
+                    // (TensorRT-LLM states each C++ exception of its own behind
+                    // `[TensorRT-LLM][ERROR]`, a prefix the line reader strips from the
+                    // message: an exception, not a fatal signal)
+                    if exc.is_some()
+                        || text.contains("Error")
+                        || text.contains("Exception")
+                        || ev.raw.contains("[TensorRT-LLM][ERROR]")
+                    {
                         "python_exception"
                     } else {
                         "process_crash"

@@ -68,6 +68,9 @@ pub struct Triage {
     lines: u64,
     /// The fatal-signal event whose stack Python's faulthandler is printing, if any.
     fault_target: Option<usize>,
+    /// A frame's `File "...` line that a paste hard-wrapped inside its path: the rest of the
+    /// frame (`...py", line N, in f`) is on the next line.
+    wrapped_frame: Option<String>,
     /// An exception printed as `ImportError: ` whose message starts on the next line.
     message_follows: Option<usize>,
     /// The first line that names a symbol the dynamic loader could not find.
@@ -482,7 +485,19 @@ impl Triage {
             };
             return;
         }
+        // (a frame hard-wrapped inside its path is read whole, from its two pieces)
+        let joined;
+        let t = match self.wrapped_frame.take() {
+            Some(head) if !t.starts_with("File \"") && t.contains("\", line ") => {
+                joined = head + t;
+                joined.as_str()
+            }
+            _ => t,
+        };
         let frame = t.starts_with("File \"") && t.contains("\", line ");
+        if !frame && t.starts_with("File \"") && !t[6..].contains('"') {
+            self.wrapped_frame = Some(t.chars().take(300).collect());
+        }
         if frame {
             if let Some(ev) = self.fault_target.and_then(|i| self.events.get_mut(i)) {
                 if ev.frames.len() < MAX_FRAMES {
