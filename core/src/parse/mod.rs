@@ -261,20 +261,11 @@ impl Triage {
 
     fn feed_unglued(&mut self, line: &Line, facts: Option<LineFacts>) {
         // A multi-line message kept in one line (a JSON log record's message, decoded or still
-        // escaped): its lines are read one by one, all on that line's number.
-        if let Some(parts) = split_embedded_lines(&line.text) {
-            for part in parts {
-                let sub = Line {
-                    text: part,
-                    ..line.clone()
-                };
-                self.feed_one(&sub, None);
-            }
-            return;
-        }
-        // A paste that lost its line breaks glues a whole traceback into one line: read its
-        // statements (header, frames, exception lines) one by one, all on that line's number.
-        if let Some(parts) = split_glued_traceback(&line.text) {
+        // escaped), or a whole traceback glued into one line by a paste that lost its line
+        // breaks: its lines (header, frames, exception lines) are read one by one, all on that
+        // line's number.
+        let parts = split_embedded_lines(&line.text).or_else(|| split_glued_traceback(&line.text));
+        if let Some(parts) = parts {
             for part in parts {
                 let sub = Line {
                     text: part,
