@@ -270,8 +270,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms); a CI
         // runner's UTC time: [2025-03-10T15:07:20Z]
         r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?Z?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",
-        // Ray's C++ logger: [2025-04-02 15:02:00,117 E 135782 135782] (raylet)
-        r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[.,]\d+ (?P<level>[EWIFD]) \d+ \d+\] ?(?:\((?P<proc>[\w\-]+)\) )?",
+        // Ray's C++ logger: [2025-04-02 15:02:00,117 E 135782 135782] (raylet) logging.cc:440:
+        // (RAY_LOG writes the component, then the source file and line, before every message)
+        r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[.,]\d+ (?P<level>[EWIFD]) \d+ \d+\] ?(?:\((?P<proc>[\w\-]+)\) )?(?:[\w\-]+\.(?:cc|cpp|h|hpp):\d+: )?",
         // SGLang diffusion: [11-30 03:09:50 TP0]
         r"^\[\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?P<proc>(?: (?:DP|PP|TP|EP)\d+)*)\] ?",
         // TRT-LLM: [05/27/2025-21:12:36] [TRT-LLM] [E]
@@ -484,6 +485,18 @@ mod tests {
     }
 
     #[test]
+    fn strips_ray_cpp_logger_with_source_location() {
+        let l = text("[2024-07-25 10:46:00,050 E 24036 24036] logging.cc:440: *** SIGSEGV received at time=1 on cpu 2 ***");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "*** SIGSEGV received at time=1 on cpu 2 ***");
+        let l = text(
+            "[2025-04-02 15:02:00,117 E 135782 135782] (raylet) node_manager.cc:1134: Worker died",
+        );
+        assert_eq!(l.process.as_deref(), Some("raylet"));
+        assert_eq!(l.text, "Worker died");
+    }
+
+    #[test]
     fn strips_prefixes_of_lines_that_are_not_ascii() {
         let l = text("[rank1]: Loading safetensors: 100%|\u{2588}\u{2588}| 2/2");
         assert_eq!(l.rank, Some(1));
@@ -518,7 +531,7 @@ mod tests {
         assert_eq!(l.rank, Some(6));
         let l = text("(raylet) [2025-04-02 15:02:00,117 E 135782 135782] (raylet) node_manager.cc:3069: 1 Workers killed");
         assert_eq!(l.level, Some('E'));
-        assert_eq!(l.text, "node_manager.cc:3069: 1 Workers killed");
+        assert_eq!(l.text, "1 Workers killed");
         let l = text("[2025-05-25 19:45:03] [ERROR] Scheduler hit an exception");
         assert_eq!(l.level, Some('E'));
         let l = text("(SGLangEngine pid=23902)     subprocess.run( [repeated 2x across cluster]");

@@ -199,6 +199,14 @@ pub fn signature(
         if let Some(c) = SIGNAL.captures(&ev.text) {
             parts.push(format!("signal {}", &c[1]));
         }
+        // absl's failure signal handler (Ray's workers) prints `*** SIGSEGV received at time=...`
+        // then `PC: @ <addr> (unknown) <function>`: the function that faulted is the place, as
+        // the frame is for a Python error (two segfaults in different code are two problems).
+        if ev.text.contains(" received at time=") {
+            if let Some(f) = ev.after.iter().take(2).find_map(|t| faulting_function(t)) {
+                parts.push(format!("at {f}"));
+            }
+        }
     }
     // An out-of-memory during graph capture, or while the weights are read (the model does not
     // fit), is a different problem from one while serving.
@@ -279,6 +287,14 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
                 })
                 .flatten()
         })
+}
+
+/// The function of absl's `PC: @     0x7f17f832d44a  (unknown)  addProxyOpIfNeeded()` line, when
+/// the handler could symbolise the address (else it prints `(unknown)`).
+fn faulting_function(text: &str) -> Option<&str> {
+    let rest = &text[text.find("PC: @")? + "PC: @".len()..];
+    let f = rest.split_whitespace().last()?;
+    (rest.split_whitespace().count() >= 3 && !f.starts_with('(')).then_some(f)
 }
 
 /// The timeout a watchdog line says the collective had (`WorkNCCL(..., Timeout(ms)=600000)`).
@@ -912,6 +928,17 @@ fn location(ev: &Event) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn absl_faulting_function_is_read_from_the_pc_line() {
+        let pc = "PC: @     0x7f0c73d2944a  (unknown)  addProxyOpIfNeeded()";
+        assert_eq!(faulting_function(pc), Some("addProxyOpIfNeeded()"));
+        assert_eq!(
+            faulting_function("PC: @     0x7f3c5f628350  (unknown)  (unknown)"),
+            None
+        );
+        assert_eq!(faulting_function("no pc here"), None);
+    }
 
     #[test]
     fn normalizes_volatile_tokens() {
