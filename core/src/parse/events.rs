@@ -145,8 +145,10 @@ const DETECTORS: &[(&str, u8)] = &[
     (CUDA_CHECK_FAILED, 3),
     // --- a process died without saying why (tier 2) ---
     (
-        // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`)
-        r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+",
+        // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
+        // server's handler of a fatal signal: `Signal (11) received.`, then the stack; not the
+        // `Interrupt signal (2) received.` of a program asked to stop)
+        r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+|^Signal \((?:4|6|7|8|11)\) received\.?$",
         2,
     ),
     // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
