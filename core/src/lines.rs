@@ -308,6 +308,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[(?P<level>ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL|FATAL)\] ?",
         // SGLang's logger with a pid: 125765 [ DP10 TP10 EP10 scheduler.py:2655]
         r"^\d+ \[ ?(?P<proc>(?:(?:DP|PP|TP|EP|CP|ATTN_DP)\d+ ?)*)[\w.\-]+\.py:\d+\] ?",
+        // Open MPI's and UCX's tag of a process's messages: [host:pid] and [host:pid :tid:idx]
+        // (the host and pid differ from machine to machine; the message is the error)
+        r"^\[[A-Za-z][\w\-]*:\d+(?: *:\d+)*\] +",
         // a paste's line number or a launcher's process tag before another prefix: [155] host:pid:tid
         r"^\[\d{1,7}\] +",
     ];
