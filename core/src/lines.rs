@@ -285,6 +285,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?",
         // that logger's source location alone, where a paste cut the level and time off the line
         r"^\[[\w.\-]+\.py:\d+\] ?",
+        // Kubernetes' container runtime (CRI) log file: 2025-08-03T11:35:28.409790786Z stdout F
+        r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP] ",
         // KServe's logger: 2024-07-01 07:28:04.488 1 kserve ERROR [__main__.py:<module>():254]
         r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +\d+ +[\w.\-]+ +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\[[\w.\-]+:[<>\w]+\(\):\d+\] ?",
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg
