@@ -493,6 +493,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         || text.contains("Error")
                         || text.contains("Exception")
                         || ev.raw.contains("[TensorRT-LLM][ERROR]")
+                        || is_logged_failure(text)
                     {
                         "python_exception"
                     } else {
@@ -529,6 +530,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         return "cuda_device_side_assert";
     }
     class
+}
+
+/// A line that only a logger's ERROR level made an event (`Failed to start model server:
+/// integer division or modulo by zero`): a running program reporting a failure it caught, not a
+/// process killed by a signal.
+fn is_logged_failure(text: &str) -> bool {
+    RULES.0.first_match(text) == Some(DETECTORS.len())
 }
 
 /// Ray's report of a dead worker ends with the causes it guesses at ("There are some potential
