@@ -286,6 +286,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?",
         // that logger's source location alone, where a paste cut the level and time off the line
         r"^\[[\w.\-]+\.py:\d+\] ?",
+        // Kubernetes' container runtime (CRI) log file: 2025-08-03T11:35:28.409790786Z stdout F
+        r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP] ",
+        // KServe's logger: 2024-07-01 07:28:04.488 1 kserve ERROR [__main__.py:<module>():254]
+        r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +\d+ +[\w.\-]+ +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\[[\w.\-]+:[<>\w]+\(\):\d+\] ?",
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[\w.]+ *(?:-|\|) *)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
         // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
@@ -307,6 +311,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[(?P<level>ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL|FATAL)\] ?",
         // SGLang's logger with a pid: 125765 [ DP10 TP10 EP10 scheduler.py:2655]
         r"^\d+ \[ ?(?P<proc>(?:(?:DP|PP|TP|EP|CP|ATTN_DP)\d+ ?)*)[\w.\-]+\.py:\d+\] ?",
+        // Open MPI's and UCX's tag of a process's messages: [host:pid] and [host:pid :tid:idx]
+        // (the host and pid differ from machine to machine; the message is the error)
+        r"^\[[A-Za-z][\w\-]*:\d+(?: *:\d+)*\] +",
         // a paste's line number or a launcher's process tag before another prefix: [155] host:pid:tid
         r"^\[\d{1,7}\] +",
     ];

@@ -133,9 +133,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // Code 2: OutOfMemory`, NCCL's InfiniBand transport a failed work request as `NET/IB : Got
     // completion from peer ... with status=N`, and a C++ runtime may print CUDA's `no kernel
     // image` message bare before it aborts; TensorRT-LLM's C++ exceptions start their message
-    // with `[TensorRT-LLM][ERROR]`, which a wrapper quoting one keeps mid-line ---
+    // with `[TensorRT-LLM][ERROR]`, which a wrapper quoting one keeps mid-line; vLLM's and
+    // Dynamo's NIXL connectors log `NIXL is not available` (the `nixl` import failed) before
+    // they raise it ---
     (
-        r"\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -145,8 +147,10 @@ const DETECTORS: &[(&str, u8)] = &[
     (CUDA_CHECK_FAILED, 3),
     // --- a process died without saying why (tier 2) ---
     (
-        // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`)
-        r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+",
+        // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
+        // server's handler of a fatal signal: `Signal (11) received.`, then the stack; not the
+        // `Interrupt signal (2) received.` of a program asked to stop)
+        r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+|^Signal \((?:4|6|7|8|11)\) received\.?$",
         2,
     ),
     // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
@@ -247,6 +251,7 @@ const EVENT_WORDS: &[&str] = &[
     "to serve at least one request",
     "size mismatch",
     "kernel image",
+    "nixl is not available",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -384,7 +389,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "import_error",
-        r"ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name",
+        r"ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available",
     ),
     (
         "weight_load_error",
@@ -488,6 +493,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         || text.contains("Error")
                         || text.contains("Exception")
                         || ev.raw.contains("[TensorRT-LLM][ERROR]")
+                        || is_logged_failure(text)
                     {
                         "python_exception"
                     } else {
@@ -524,6 +530,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         return "cuda_device_side_assert";
     }
     class
+}
+
+/// A line that only a logger's ERROR level made an event (`Failed to start model server:
+/// integer division or modulo by zero`): a running program reporting a failure it caught, not a
+/// process killed by a signal.
+fn is_logged_failure(text: &str) -> bool {
+    RULES.0.first_match(text) == Some(DETECTORS.len())
 }
 
 /// Ray's report of a dead worker ends with the causes it guesses at ("There are some potential

@@ -1010,6 +1010,16 @@ fn phase_after(ev: &Event, reraised: Option<&[String]>) -> Option<&'static str> 
     if let Some(p) = reraised.and_then(|f| phase::phase_from_context(f, "")) {
         return Some(p);
     }
+    // TGI's router repeats a shard's error under the tracing span of the step that failed
+    // (`batch{batch_size=1}:prefill:prefill{id=N size=N}: text_generation_client: ...`)
+    if let Some(p) = ev
+        .after
+        .iter()
+        .filter(|a| a.contains("text_generation_client"))
+        .find_map(|a| phase::marker(a).filter(|p| matches!(*p, "prefill" | "decode")))
+    {
+        return Some(p);
+    }
     if ev
         .after
         .iter()

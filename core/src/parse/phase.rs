@@ -123,6 +123,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if is_world_size_mismatch(text) {
         return Some("startup");
     }
+    // KServe logs any exception that stops its model server from starting this way
+    if text.contains("Failed to start model server") {
+        return Some("startup");
+    }
     // SGLang's scheduler names the step whose KV-cache allocation failed: `Decode out of
     // memory` while extending running requests, `Prefill out of memory` while admitting new ones.
     if text.contains("Decode out of memory") {
