@@ -104,7 +104,7 @@ const GENERIC: &[&str] = &[
 ];
 
 /// Serving frameworks with kernels and schedulers of their own (see [`signature`]).
-const SERVERS: &[&str] = &["sglang", "vllm", "tensorrt_llm"];
+const SERVERS: &[&str] = &["sglang", "vllm", "tensorrt_llm", "lmdeploy", "tgi"];
 
 /// Messages that name their cause, a binary built without this GPU's architecture: which binary
 /// tells two problems apart (the kernel, or the package whose code raised it: flash-attn,

@@ -143,10 +143,14 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("tensorrt_llm", "tensorrt_llm"),
     ("TRT-LLM", "tensorrt_llm"),
     ("TensorRT-LLM", "tensorrt_llm"),
+    ("lmdeploy", "lmdeploy"),
+    // TGI: `text_generation_launcher:` before its launcher's lines, `text_generation_server` in
+    // its shards' frames
+    ("text_generation", "tgi"),
     ("torch", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 10] = [
+const FRAMEWORK_WORDS: [W; 12] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -156,6 +160,8 @@ const FRAMEWORK_WORDS: [W; 10] = [
     W::TENSORRT_LLM_,
     W::TRT_LLM,
     W::TENSORRT_LLM,
+    W::LMDEPLOY,
+    W::TEXT_GENERATION,
     W::TORCH,
 ];
 
@@ -229,6 +235,8 @@ words! {
     TENSORRT_LLM_ = "tensorrt_llm",
     TRT_LLM = "TRT-LLM",
     TENSORRT_LLM = "TensorRT-LLM",
+    LMDEPLOY = "lmdeploy",
+    TEXT_GENERATION = "text_generation",
     TORCH = "torch",
 }
 
@@ -876,6 +884,25 @@ mod tests {
         c.feed("torch._C._cuda_init()");
         c.feed_process("TP3");
         assert_eq!(c.finish().framework.as_deref(), Some("pytorch"));
+    }
+
+    #[test]
+    fn tgi_and_lmdeploy_are_named() {
+        let of = |lines: &[&str]| {
+            let mut c = EnvCollector::default();
+            for l in lines {
+                c.feed(l);
+            }
+            c.finish().framework
+        };
+        let tgi = of(&[
+            "INFO text_generation_launcher: Starting shard rank=0",
+            "File \"/opt/conda/lib/python3.10/site-packages/torch/nn/modules/module.py\"",
+            "ERROR text_generation_launcher: Shard 0 failed to start",
+        ]);
+        assert_eq!(tgi.as_deref(), Some("tgi"));
+        let lmdeploy = of(&["  File \"/usr/lib/python3/site-packages/lmdeploy/cli/cli.py\""]);
+        assert_eq!(lmdeploy.as_deref(), Some("lmdeploy"));
     }
 
     #[test]
