@@ -389,9 +389,11 @@ const CLASSES: &[(&str, &str)] = &[
         "triton_error",
         r"OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
+    // (Triton Inference Server states a backend it cannot load as `unable to find backend library
+    // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
     (
         "import_error",
-        r"ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available",
+        r"unable to find backend library for backend|unable to load shared library|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available",
     ),
     (
         "weight_load_error",
