@@ -407,26 +407,34 @@ impl Triage {
     /// said went wrong, read as the weakest statement (the traceback's own exception, when the
     /// paste kept it, is stronger).
     fn logged_exception(&mut self, number: u64, text: String, raw: String, rank: Option<u32>) {
-        let tier = events::FALLBACK_TIER;
-        let slot = tier as usize * 2 + 1;
-        if self.kept[slot] {
-            return;
-        }
-        self.kept[slot] = true;
-        self.max_tier = self.max_tier.max(tier);
-        self.events.push(Event {
+        let phase = self.phase;
+        self.keep_first(events::FALLBACK_TIER, true, || Event {
             line: number,
-            tier,
+            tier: events::FALLBACK_TIER,
             rank,
             text,
             raw,
             after: Vec::new(),
             frames: Vec::new(),
             chained: false,
-            phase: self.phase,
+            phase,
         });
-        self.weak.push(true);
+    }
+
+    /// Keeps an event when it is the first of its kind (tier, and whether it is weak): only the
+    /// first event of each kind can win the election, so the event is made only then. Returns
+    /// whether it was kept.
+    fn keep_first(&mut self, tier: u8, weak: bool, make: impl FnOnce() -> Event) -> bool {
+        let slot = tier as usize * 2 + weak as usize;
+        if self.kept[slot] {
+            return false;
+        }
+        self.kept[slot] = true;
+        self.max_tier = self.max_tier.max(tier);
+        self.events.push(make());
+        self.weak.push(weak);
         self.open_context.push(self.events.len() - 1);
+        true
     }
 
     fn advance_phase(&mut self, p: &'static str) {
@@ -595,14 +603,8 @@ impl Triage {
         if tier >= 3 && self.strong_lines.len() < MAX_STRONG {
             self.strong_lines.push(line.number);
         }
-        // Only the first event of each kind can win the election.
-        let slot = tier as usize * 2 + weak as usize;
-        if self.kept[slot] {
-            return;
-        }
-        self.kept[slot] = true;
-        self.max_tier = self.max_tier.max(tier);
-        self.events.push(Event {
+        let phase = self.phase;
+        let kept = self.keep_first(tier, weak, || Event {
             line: line.number,
             tier,
             rank: rank(),
@@ -611,10 +613,11 @@ impl Triage {
             after: Vec::new(),
             frames,
             chained,
-            phase: self.phase,
+            phase,
         });
-        self.weak.push(weak);
-        self.open_context.push(self.events.len() - 1);
+        if !kept {
+            return;
+        }
         // (not a wrapper's: `ChildFailedError:` is followed by its report's rulers and summary)
         if is_exception
             && tier >= 2
