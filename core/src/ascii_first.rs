@@ -20,6 +20,13 @@
 //!
 //! A pattern only asked whether it matches ([`AsciiFirst::matcher`]) skips both tiers on ASCII
 //! text: one forward lazy DFA answers, which is all a yes or no needs.
+//!
+//! A line that is not ASCII is searched by the ASCII form too, through a [`Shadow`]: each
+//! non-ASCII character replaced by one ASCII stand-in that the pattern cannot tell from it (see
+//! [`Stand`]), and spans mapped back. Only when no stand-in is safe (a property class such as
+//! `\pL`, a non-ASCII character in the pattern, a non-ASCII digit or case pair of an ASCII letter
+//! in the line) is the Unicode form built; building it cost a 1 MiB log of every kind of line
+//! (about 150 lines not ASCII) more than a third of its time.
 
 use regex_automata::hybrid::dfa::{Cache as LazyCache, DFA as LazyDfa};
 use regex_automata::meta;
@@ -77,6 +84,117 @@ fn build<S: AsRef<str>>(sources: &[S], form: Form, set: bool, full: bool) -> Opt
         .syntax(syntaxc)
         .build_many(sources)
         .ok()
+}
+
+/// The ASCII stand-ins for a line's non-ASCII characters, chosen for a pattern (or a set) so that
+/// the pattern treats each stand-in exactly as it treats the characters it stands for.
+///
+/// A pattern written in ASCII without property classes can tell non-ASCII characters apart only
+/// by `\w` (and `\b`), `\d` and `\s`, and by the negated classes around them: every non-ASCII
+/// word character that is not a digit behaves alike, as does every non-ASCII space and every
+/// other non-ASCII character. So one stand-in per kind is exact when each of the pattern's
+/// classes holds the stand-in if and only if it holds a character of that kind, and no literal
+/// is the stand-in. Digits and the two non-ASCII case pairs of ASCII letters (Kelvin sign, long
+/// s) are not stood in for: a line holding one goes to the Unicode form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stand {
+    word: u8,
+    space: u8,
+    other: u8,
+}
+
+impl Stand {
+    /// The stand-ins for `sources`, or `None` when some kind has no safe stand-in.
+    fn for_patterns<S: AsRef<str>>(sources: &[S]) -> Option<Stand> {
+        use regex_syntax::hir::{Class, HirKind};
+        let mut classes: Vec<Vec<(char, char)>> = Vec::new();
+        let mut literals: Vec<u8> = Vec::new();
+        for source in sources {
+            let source = source.as_ref();
+            // a property class (`\pL`) can tell non-ASCII characters apart
+            if !source.is_ascii() || source.contains("\\p") || source.contains("\\P") {
+                return None;
+            }
+            let hir = regex_syntax::ParserBuilder::new()
+                .build()
+                .parse(source)
+                .ok()?;
+            let mut todo = vec![&hir];
+            while let Some(h) = todo.pop() {
+                match h.kind() {
+                    HirKind::Empty | HirKind::Look(_) => {}
+                    HirKind::Literal(lit) => literals.extend_from_slice(&lit.0),
+                    HirKind::Class(Class::Unicode(c)) => {
+                        classes.push(c.ranges().iter().map(|r| (r.start(), r.end())).collect())
+                    }
+                    // only a pattern that turns Unicode off has byte classes
+                    HirKind::Class(Class::Bytes(_)) => return None,
+                    HirKind::Repetition(r) => todo.push(&r.sub),
+                    HirKind::Capture(c) => todo.push(&c.sub),
+                    HirKind::Concat(hs) | HirKind::Alternation(hs) => todo.extend(hs.iter()),
+                }
+            }
+        }
+        let holds = |class: &[(char, char)], c: char| class.iter().any(|&(a, b)| a <= c && c <= b);
+        let pick = |like: char, candidates: &[u8]| {
+            candidates.iter().copied().find(|&b| {
+                !literals.contains(&b)
+                    && classes
+                        .iter()
+                        .all(|class| holds(class, b as char) == holds(class, like))
+            })
+        };
+        Some(Stand {
+            word: pick('é', b"_QZJXqzjx")?,
+            space: pick('\u{a0}', b"\x0b\x0c")?,
+            other: pick('\u{2019}', b"\x7f\x01\x1f")?,
+        })
+    }
+}
+
+/// A line that is not ASCII, as the ASCII form searches it: each character one byte (itself, or
+/// its [`Stand`]-in), with the offset in the line where each byte's character starts.
+struct Shadow {
+    text: String,
+    starts: Vec<usize>,
+}
+
+impl Shadow {
+    /// `None` when the line holds a character with no stand-in (see [`Stand`]).
+    fn of(text: &str, stand: Stand) -> Option<Shadow> {
+        let mut shadow = String::with_capacity(text.len());
+        let mut starts = Vec::with_capacity(text.len() + 1);
+        for (i, c) in text.char_indices() {
+            let b = if c.is_ascii() {
+                c as u8
+            } else if c.is_numeric() || c == '\u{212A}' || c == '\u{17F}' {
+                return None;
+            } else if regex_syntax::is_word_character(c) {
+                stand.word
+            } else if c.is_whitespace() {
+                stand.space
+            } else {
+                stand.other
+            };
+            shadow.push(b as char);
+            starts.push(i);
+        }
+        starts.push(text.len());
+        Some(Shadow {
+            text: shadow,
+            starts,
+        })
+    }
+}
+
+/// The shadow of `text` for the patterns whose stand-ins `stand` holds (found on first use).
+fn shadow_of<S: AsRef<str>>(
+    stand: &OnceLock<Option<Stand>>,
+    sources: &[S],
+    text: &str,
+) -> Option<Shadow> {
+    let stand = (*stand.get_or_init(|| Stand::for_patterns(sources)))?;
+    Shadow::of(text, stand)
 }
 
 /// One form of a pattern (or set), each tier built on first use.
@@ -166,6 +284,7 @@ pub struct AsciiFirst {
     unicode: Tiered,
     /// Set for patterns only asked whether they match (see [`Matcher`]).
     matcher: Option<OnceLock<Option<Matcher>>>,
+    stand: OnceLock<Option<Stand>>,
 }
 
 impl AsciiFirst {
@@ -176,6 +295,7 @@ impl AsciiFirst {
             ascii: Tiered::default(),
             unicode: Tiered::default(),
             matcher: None,
+            stand: OnceLock::new(),
         }
     }
 
@@ -200,18 +320,29 @@ impl AsciiFirst {
             .is_some()
     }
 
-    /// The form for `text`: the ASCII one for ASCII text when the pattern has one (not, e.g.,
-    /// with a non-ASCII character in a class), the Unicode one otherwise.
-    fn form(&self, text: &str) -> Option<&meta::Regex> {
+    /// The regex for `text`, and the shadow to search instead when there is one: the ASCII form
+    /// for ASCII text, or for a line that has a [`Shadow`], when the pattern has an ASCII form
+    /// (not, e.g., with a non-ASCII character in a class); the Unicode form otherwise.
+    fn form(&self, text: &str) -> Option<(&meta::Regex, Option<Shadow>)> {
         let src = [self.source.as_str()];
-        if text.is_ascii() {
-            if let Some(r) = self
-                .ascii
-                .get(Form::Ascii, |full| build(&src, Form::Ascii, false, full))
-            {
-                return Some(r);
-            }
+        let shadow = match text.is_ascii() {
+            true => None,
+            false => match shadow_of(&self.stand, &src, text) {
+                Some(shadow) => Some(shadow),
+                None => return self.unicode().map(|r| (r, None)),
+            },
+        };
+        match self
+            .ascii
+            .get(Form::Ascii, |full| build(&src, Form::Ascii, false, full))
+        {
+            Some(r) => Some((r, shadow)),
+            None => self.unicode().map(|r| (r, None)),
         }
+    }
+
+    fn unicode(&self) -> Option<&meta::Regex> {
+        let src = [self.source.as_str()];
         self.unicode.get(Form::Unicode, |full| {
             build(&src, Form::Unicode, false, full)
         })
@@ -219,20 +350,23 @@ impl AsciiFirst {
 
     /// The groups of the first match in `text`, as the Unicode form gives them.
     pub fn captures<'t>(&self, text: &'t str) -> Option<Caps<'t>> {
-        let r = self.form(text)?;
+        let (r, shadow) = self.form(text)?;
+        let hay = shadow.as_ref().map_or(text, |s| s.text.as_str());
         let mut caps = r.create_captures();
-        r.captures(Input::new(text), &mut caps);
-        caps.is_match().then_some(Caps { text, caps })
+        r.captures(Input::new(hay), &mut caps);
+        caps.is_match().then(|| Caps {
+            text,
+            caps,
+            starts: shadow.map(|s| s.starts),
+        })
     }
 
     /// The first match in `text`.
     pub fn find<'t>(&self, text: &'t str) -> Option<Group<'t>> {
-        let m = self.form(text)?.find(Input::new(text))?;
-        Some(Group {
-            text,
-            start: m.start(),
-            end: m.end(),
-        })
+        let (r, shadow) = self.form(text)?;
+        let hay = shadow.as_ref().map_or(text, |s| s.text.as_str());
+        let m = r.find(Input::new(hay))?;
+        Some(group(text, shadow.as_ref(), m.span()))
     }
 
     /// Every match in `text`, left to right.
@@ -240,14 +374,23 @@ impl AsciiFirst {
     where
         't: 'a,
     {
-        self.form(text)
-            .into_iter()
-            .flat_map(move |r| r.find_iter(Input::new(text)))
-            .map(move |m| Group {
-                text,
-                start: m.start(),
-                end: m.end(),
-            })
+        let form = self.form(text);
+        // a shadow is searched at once (it is rare, and the iterator cannot borrow it)
+        let mut shadowed = Vec::new();
+        let mut lazy = None;
+        if let Some((r, shadow)) = form {
+            match shadow {
+                Some(s) => shadowed.extend(
+                    r.find_iter(Input::new(&s.text))
+                        .map(|m| group(text, Some(&s), m.span())),
+                ),
+                None => lazy = Some(r.find_iter(Input::new(text))),
+            }
+        }
+        lazy.into_iter()
+            .flatten()
+            .map(move |m| group(text, None, m.span()))
+            .chain(shadowed)
     }
 
     /// Every match in `text` with its groups, left to right.
@@ -255,26 +398,63 @@ impl AsciiFirst {
     where
         't: 'a,
     {
-        self.form(text)
-            .into_iter()
-            .flat_map(move |r| r.captures_iter(Input::new(text)))
-            .map(move |caps| Caps { text, caps })
+        let form = self.form(text);
+        let mut shadowed = Vec::new();
+        let mut lazy = None;
+        if let Some((r, shadow)) = form {
+            match shadow {
+                Some(s) => shadowed.extend(r.captures_iter(Input::new(&s.text)).map(|caps| Caps {
+                    text,
+                    caps,
+                    starts: Some(s.starts.clone()),
+                })),
+                None => lazy = Some(r.captures_iter(Input::new(text))),
+            }
+        }
+        lazy.into_iter()
+            .flatten()
+            .map(move |caps| Caps {
+                text,
+                caps,
+                starts: None,
+            })
+            .chain(shadowed)
     }
 
     /// Whether the pattern matches somewhere in `text`.
     pub fn is_match(&self, text: &str) -> bool {
         if let Some(m) = &self.matcher {
-            if text.is_ascii() {
+            let shadow;
+            let hay = match text.is_ascii() {
+                true => Some(text),
+                false => {
+                    shadow = shadow_of(&self.stand, &[self.source.as_str()], text);
+                    shadow.as_ref().map(|s| s.text.as_str())
+                }
+            };
+            if let Some(hay) = hay {
                 let found = m
                     .get_or_init(|| Matcher::build(&self.source))
                     .as_ref()
-                    .and_then(|m| m.is_match(text));
+                    .and_then(|m| m.is_match(hay));
                 if let Some(found) = found {
                     return found;
                 }
             }
         }
-        self.form(text).is_some_and(|r| r.is_match(text))
+        self.form(text).is_some_and(|(r, shadow)| {
+            r.is_match(shadow.as_ref().map_or(text, |s| s.text.as_str()))
+        })
+    }
+}
+
+/// A span of a search of `text` (or of its shadow) as a group of `text`.
+fn group<'t>(text: &'t str, shadow: Option<&Shadow>, span: regex_automata::Span) -> Group<'t> {
+    let at = |i: usize| shadow.map_or(i, |s| s.starts[i]);
+    Group {
+        text,
+        start: at(span.start),
+        end: at(span.end),
     }
 }
 
@@ -282,6 +462,8 @@ impl AsciiFirst {
 pub struct Caps<'t> {
     text: &'t str,
     caps: Captures,
+    /// Set when the search ran on a [`Shadow`]: where its characters start in `text`.
+    starts: Option<Vec<usize>>,
 }
 
 /// One group of a match: its place in the haystack.
@@ -308,12 +490,13 @@ impl<'t> Group<'t> {
 
 impl<'t> Caps<'t> {
     fn group(&self, span: Option<regex_automata::Span>) -> Option<Group<'t>> {
-        // an ASCII haystack has a char boundary at every byte, and the Unicode form matches
-        // on char boundaries
+        // an ASCII haystack has a char boundary at every byte, a shadow's bytes map to char
+        // starts, and the Unicode form matches on char boundaries
+        let at = |i: usize| self.starts.as_ref().map_or(i, |s| s[i]);
         span.map(|r| Group {
             text: self.text,
-            start: r.start,
-            end: r.end,
+            start: at(r.start),
+            end: at(r.end),
         })
     }
 
@@ -350,6 +533,7 @@ pub struct AsciiFirstSet {
     sources: Vec<String>,
     ascii: Tiered,
     unicode: Tiered,
+    stand: OnceLock<Option<Stand>>,
 }
 
 impl AsciiFirstSet {
@@ -359,6 +543,7 @@ impl AsciiFirstSet {
             sources,
             ascii: Tiered::default(),
             unicode: Tiered::default(),
+            stand: OnceLock::new(),
         }
     }
 
@@ -370,12 +555,24 @@ impl AsciiFirstSet {
             self.unicode
                 .get(Form::Unicode, |full| build(Form::Unicode, full))
         };
-        let set = match text.is_ascii() {
-            true => self
-                .ascii
-                .get(Form::Ascii, |full| build(Form::Ascii, full))
-                .or_else(unicode),
-            false => unicode(),
+        let shadow = match text.is_ascii() {
+            true => None,
+            false => shadow_of(&self.stand, &self.sources, text),
+        };
+        let (set, text) = match (text.is_ascii(), &shadow) {
+            (true, _) => (
+                self.ascii
+                    .get(Form::Ascii, |full| build(Form::Ascii, full))
+                    .or_else(unicode),
+                text,
+            ),
+            (false, Some(shadow)) => {
+                match self.ascii.get(Form::Ascii, |full| build(Form::Ascii, full)) {
+                    Some(set) => (Some(set), shadow.text.as_str()),
+                    None => (unicode(), text),
+                }
+            }
+            (false, None) => (unicode(), text),
         };
         let Some(set) = set else {
             return false;
@@ -481,5 +678,110 @@ mod tests {
         let mut hits = vec![false; 3];
         assert!(s.matches_into(&mut hits, "é foo"));
         assert_eq!(hits, [true, true, false]);
+    }
+
+    /// Lines that are not ASCII, searched through a shadow or by the Unicode form, give what the
+    /// `regex` crate (Unicode) gives: matches, spans and groups.
+    #[test]
+    fn shadows_agree_with_unicode_regexes() {
+        let patterns = [
+            r"\w+Error: (\S+)",
+            r"(?i)error\b.{0,3}(\w*)",
+            r"CUDA_ERROR_(\w+)",
+            r"[^a-z ]+",
+            r"\W(\w)\W",
+            r"\s(\S+)\s",
+            r"(\d+) ?MiB",
+            r"^(.)(.)(.)",
+            r"[_a-z]+",
+            r"\bé?x\b",
+            r"(?i)k\w+",
+            r"\pL+",
+            r"[[:alpha:]]+ (\w+)",
+            r"(?m)^\s*(\w+)$",
+        ];
+        let texts = [
+            "ValueError: 中文 模型",
+            "ÄrgerError: é’x",
+            "error ‘é’ here",
+            "CUDA_ERROR_ÉCHEC and CUDA_ERRORéX",
+            "x\u{a0}x x\u{3000}y tab\tend",
+            "__é__ aé_b",
+            "size ٣ MiB and 3 MiB",
+            "\u{212A}elvin keé",
+            "e\u{301}x x a\u{301} █▏ 100%",
+            "ſtrong ²3 MiB",
+            "",
+            "é",
+        ];
+        for p in patterns {
+            let ours = AsciiFirst::new(p);
+            let matcher = AsciiFirst::matcher(p);
+            let theirs = regex::Regex::new(p).unwrap();
+            for t in texts {
+                assert_eq!(ours.is_match(t), theirs.is_match(t), "{p} on {t:?}");
+                assert_eq!(matcher.is_match(t), theirs.is_match(t), "{p} on {t:?}");
+                let spans = |v: Vec<(usize, usize)>| v;
+                assert_eq!(
+                    spans(ours.find_iter(t).map(|m| (m.start(), m.end())).collect()),
+                    spans(theirs.find_iter(t).map(|m| (m.start(), m.end())).collect()),
+                    "{p} on {t:?}"
+                );
+                let groups = |c: &Caps| {
+                    (0..4)
+                        .map(|i| c.get(i).map(|g| g.as_str().to_string()))
+                        .collect::<Vec<_>>()
+                };
+                let want = |c: &regex::Captures| {
+                    (0..4)
+                        .map(|i| c.get(i).map(|g| g.as_str().to_string()))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(
+                    ours.captures_iter(t)
+                        .map(|c| groups(&c))
+                        .collect::<Vec<_>>(),
+                    theirs
+                        .captures_iter(t)
+                        .map(|c| want(&c))
+                        .collect::<Vec<_>>(),
+                    "{p} on {t:?}"
+                );
+            }
+            let set = AsciiFirstSet::new(vec![p.to_string(), r"x\b".to_string()]);
+            let both = regex::RegexSet::new([p, r"x\b"]).unwrap();
+            for t in texts {
+                let mut hits = vec![false; 2];
+                assert!(set.matches_into(&mut hits, t));
+                let want: Vec<bool> = (0..2).map(|i| both.matches(t).matched(i)).collect();
+                assert_eq!(hits, want, "{p} on {t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_with_a_shadow_builds_no_unicode_form() {
+        let r = AsciiFirst::new(r"\w+Error: (\S+)");
+        assert_eq!(&r.captures("ÄrgerError: 中文").unwrap()[1], "中文");
+        assert!(r.unicode.cheap.get().is_none() && r.unicode.full.get().is_none());
+        let d = AsciiFirst::new(r"\d");
+        assert!(d.is_match("٣"));
+        assert!(d.unicode.cheap.get().is_some());
+    }
+
+    #[test]
+    fn stand_ins_are_exact_or_absent() {
+        // `_` is a literal here, so a non-ASCII letter needs another stand-in
+        let s = Stand::for_patterns(&[r"CUDA_ERROR_\w+"]).unwrap();
+        assert_ne!(s.word, b'_');
+        // a property class tells non-ASCII letters apart: no stand-in
+        assert!(Stand::for_patterns(&[r"\p{Han}"]).is_none());
+        assert!(Stand::for_patterns(&["é"]).is_none());
+        // a line with a non-ASCII digit has no shadow
+        let plain = Stand::for_patterns(&[r"\d"]).unwrap();
+        assert!(Shadow::of("٣", plain).is_none());
+        let sh = Shadow::of("aé’ b", plain).unwrap();
+        assert_eq!(sh.text.len(), 5);
+        assert_eq!(sh.starts, [0, 1, 3, 6, 7, 8]);
     }
 }
