@@ -427,6 +427,15 @@ pub fn class_of(text: &str) -> Option<&'static str> {
         .map(|(c, _)| *c)
 }
 
+/// Whether `text` is of `class` ([`class_of`]), asked first of that class's own rule: most
+/// messages are not, and one regex says so where [`class_of`] would try every earlier class.
+pub fn is_class(text: &str, class: &str) -> bool {
+    CLASS_RES
+        .iter()
+        .any(|(c, re)| *c == class && re.is_match(text))
+        && class_of(text) == Some(class)
+}
+
 /// Ray's report that a worker process died (`A worker died or was killed while executing a
 /// task`, `The actor died because its worker process has died`).
 pub fn is_worker_death(text: &str) -> bool {

@@ -477,7 +477,7 @@ impl Triage {
         if t.ends_with("(most recent call first):") {
             self.fault_target = if t.starts_with("Current thread") || t.starts_with("Stack") {
                 self.events.iter().rposition(|e| {
-                    e.frames.is_empty() && events::class_of(&e.text) == Some("process_crash")
+                    e.frames.is_empty() && events::is_class(&e.text, "process_crash")
                 })
             } else {
                 None
@@ -543,7 +543,7 @@ impl Triage {
             self.device_assert = true;
             self.async_report = true;
         }
-        if tier == 2 && events::class_of(text) == Some("nccl_timeout") {
+        if tier == 2 && events::is_class(text, "nccl_timeout") {
             self.any_timeout = true;
             if let Some(r) = line.rank.or_else(|| rank_in_text(text)) {
                 self.timed_out.insert(r);
@@ -577,7 +577,7 @@ impl Triage {
             && self.any_timeout
             && COLLECTIVE_WORDS.is_match(text)
             && self.timed_out_before(rank())
-            && events::class_of(text) == Some("nccl_error")
+            && events::is_class(text, "nccl_error")
         {
             tier = 2;
         }
