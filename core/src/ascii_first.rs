@@ -94,17 +94,19 @@ fn build<S: AsRef<str>>(sources: &[S], form: Form, set: bool, full: bool) -> Opt
 /// word character that is not a digit behaves alike, as does every non-ASCII space and every
 /// other non-ASCII character. So one stand-in per kind is exact when each of the pattern's
 /// classes holds the stand-in if and only if it holds a character of that kind, and no literal
-/// is the stand-in. Digits and the two non-ASCII case pairs of ASCII letters (Kelvin sign, long
-/// s) are not stood in for: a line holding one goes to the Unicode form.
+/// is the stand-in. A kind may have none (`[A-Za-z_]` and `\d` leave no ASCII word character
+/// that passes for a letter); a line holding a character of that kind goes to the Unicode form,
+/// as does one holding a digit or one of the two non-ASCII case pairs of ASCII letters (Kelvin
+/// sign, long s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Stand {
-    word: u8,
-    space: u8,
-    other: u8,
+    word: Option<u8>,
+    space: Option<u8>,
+    other: Option<u8>,
 }
 
 impl Stand {
-    /// The stand-ins for `sources`, or `None` when some kind has no safe stand-in.
+    /// The stand-ins for `sources`, or `None` when the pattern tells non-ASCII characters apart.
     fn for_patterns<S: AsRef<str>>(sources: &[S]) -> Option<Stand> {
         use regex_syntax::hir::{Class, HirKind};
         let mut classes: Vec<Vec<(char, char)>> = Vec::new();
@@ -145,9 +147,9 @@ impl Stand {
             })
         };
         Some(Stand {
-            word: pick('é', b"_QZJXqzjx")?,
-            space: pick('\u{a0}', b"\x0b\x0c")?,
-            other: pick('\u{2019}', b"\x7f\x01\x1f")?,
+            word: pick('é', b"_QZJXqzjx0"),
+            space: pick('\u{a0}', b"\x0b\x0c"),
+            other: pick('\u{2019}', b"\x7f\x01\x1f"),
         })
     }
 }
@@ -170,11 +172,11 @@ impl Shadow {
             } else if c.is_numeric() || c == '\u{212A}' || c == '\u{17F}' {
                 return None;
             } else if regex_syntax::is_word_character(c) {
-                stand.word
+                stand.word?
             } else if c.is_whitespace() {
-                stand.space
+                stand.space?
             } else {
-                stand.other
+                stand.other?
             };
             shadow.push(b as char);
             starts.push(i);
@@ -694,6 +696,8 @@ mod tests {
             r"(\d+) ?MiB",
             r"^(.)(.)(.)",
             r"[_a-z]+",
+            r"([A-Za-z_]\w*) (\d+)",
+            r"[A-Za-z0-9_]+\W",
             r"\bé?x\b",
             r"(?i)k\w+",
             r"\pL+",
@@ -773,7 +777,12 @@ mod tests {
     fn stand_ins_are_exact_or_absent() {
         // `_` is a literal here, so a non-ASCII letter needs another stand-in
         let s = Stand::for_patterns(&[r"CUDA_ERROR_\w+"]).unwrap();
-        assert_ne!(s.word, b'_');
+        assert!(s.word.is_some_and(|w| w != b'_'));
+        // no ASCII word character passes for a letter here; other characters still have one
+        let s = Stand::for_patterns(&[r"[A-Za-z_]\w*\d"]).unwrap();
+        assert_eq!(s.word, None);
+        assert!(Shadow::of("é", s).is_none());
+        assert_eq!(Shadow::of("a’", s).unwrap().text, "a\x7f");
         // a property class tells non-ASCII letters apart: no stand-in
         assert!(Stand::for_patterns(&[r"\p{Han}"]).is_none());
         assert!(Stand::for_patterns(&["é"]).is_none());
