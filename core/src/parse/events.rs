@@ -69,9 +69,10 @@ const DETECTORS: &[(&str, u8)] = &[
         4,
     ),
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
-    // damaged summary may glue `exitcode: -9` into another field's line ---
+    // damaged summary may glue `exitcode: -9` into another field's line; SGLang's launcher logs
+    // `Exit code: -9` (multiprocessing's -signal) under its `Rank N scheduler is dead` wrapper ---
     (
-        r"exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal|exited on signal 9 \(Killed\)",
+        r"(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal|exited on signal 9 \(Killed\)",
         1,
     ),
     // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
@@ -331,7 +332,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|exitcode\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|std::bad_alloc|exited on signal 9 \(Killed\)",
+        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|std::bad_alloc|exited on signal 9 \(Killed\)",
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
     // errors name the `/tmp/tmpXXXX.ptx` it wrote, and come under `triton_error`; DeepSpeed's op
