@@ -810,8 +810,12 @@ fn key_message(class: &str, norm: &str) -> String {
     }
     // (a check that rejects a configuration states it in its first sentence; the advice that
     // follows changes between versions: `... not divisible by min_thread_k = N. Consider ...`)
+    // (an uncaught exception's details after its first sentence are values and advice, and where a
+    // paste hard-wrapped the message they are cut short: `Error in memory profiling. Initial free
+    // memory N GiB,`)
     let cut = match class {
-        "cuda_oom" | "nccl_timeout" | "triton_error" | "unsupported_config" => {
+        "cuda_oom" | "nccl_timeout" | "triton_error" | "unsupported_config"
+        | "python_exception" => {
             // (and without the period that ends it, which a one-sentence message keeps)
             norm.find(". ")
                 .map(|i| &norm[..i])

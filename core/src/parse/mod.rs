@@ -1030,6 +1030,15 @@ fn phase_after(ev: &Event, reraised: Option<&[String]>) -> Option<&'static str> 
     {
         return Some("cuda_graph_capture");
     }
+    // A weight loader's progress bar right below the error, stopped short of 100%: tqdm prints a
+    // bar's last state when the loop it wraps unwinds, so the error came while reading weights.
+    if ev
+        .after
+        .iter()
+        .any(|a| a.contains('%') && !a.contains("100%") && phase::marker(a) == Some("model_load"))
+    {
+        return Some("model_load");
+    }
     None
 }
 

@@ -194,6 +194,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "initialize_kv_cache",
         "determine_num_available_blocks",
         "profile_max_num_token",
+        // vLLM sizes and groups its KV cache in these (`kv_cache_utils.py`), only at startup
+        "in get_kv_cache_config",
+        "in get_kv_cache_groups",
+        "in unify_kv_cache_spec_page_size",
+        "check_enough_kv_cache_memory",
     ]) {
         return Some("memory_init");
     }
