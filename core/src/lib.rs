@@ -92,6 +92,9 @@ pub fn analyze_reader<R: std::io::BufRead>(
                 if let Some(p) = &l.process {
                     env.feed_process(p);
                 }
+                if let Some(logger) = l.logger {
+                    env.feed_logger(logger);
+                }
             }
         };
         let result = lines::for_each_line(reader, |l| {

@@ -30,6 +30,8 @@ pub struct Line {
     pub level: Option<char>,
     /// Whether the line had a timestamp prefix.
     pub timestamped: bool,
+    /// The program whose logger alone writes the line's prefix in that shape, if known.
+    pub logger: Option<&'static str>,
 }
 
 impl Line {
@@ -248,6 +250,15 @@ impl Prefix {
     }
 }
 
+/// vLLM's logger: `ERROR 09-28 15:47:24 [core.py:718]`, `WARNING 06-13 11:42:20 _custom_ops.py:11]`
+/// (NVIDIA NIM's copy of it, which serves with vLLM, puts the year in: `ERROR 2025-07-21
+/// 14:34:24.934 x.py:62]`). Month and day without a year, then the file: no other serving stack's
+/// logger writes that, so the shape says whose line it is.
+const VLLM_LOGGER: &str = r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?";
+
+static VLLM_LOGGER_AT: LazyLock<Option<usize>> =
+    LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == VLLM_LOGGER));
+
 /// All prefix shapes in one set: one anchored pass says which (if any) can apply.
 static PREFIX_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
     AsciiFirstSet::new(PREFIXES.iter().map(|p| p.re.as_str().to_string()).collect())
@@ -281,9 +292,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[TensorRT-LLM\]\[(?P<level>ERROR|WARNING|INFO|DEBUG)\] ?",
         // vLLM / Ray process tags: (EngineCore_DP0 pid=17374) (VllmWorker rank=3 pid=1090) (APIServer)
         r"^\((?P<proc>[A-Za-z_][\w\-]*)(?: (?:TP|rank=)(?P<rank>\d+))?(?: pid=\d+)?(?:, ip=[\w.:\-]+)?\) ?",
-        // vLLM level: ERROR 09-28 15:47:24 [core.py:718]  /  WARNING 06-13 11:42:20 _custom_ops.py:11]
-        // (NVIDIA NIM's copy of that logger puts the year in: ERROR 2025-07-21 14:34:24.934 x.py:62])
-        r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?",
+        VLLM_LOGGER,
         // that logger's source location alone, where a paste cut the level and time off the line
         r"^\[[\w.\-]+\.py:\d+\] ?",
         // Kubernetes' container runtime (CRI) log file: 2025-08-03T11:35:28.409790786Z stdout F
@@ -416,6 +425,9 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             }
             if m.as_str().contains(':') && m.as_str().bytes().any(|b| b.is_ascii_digit()) {
                 line.timestamped = true;
+            }
+            if Some(i) == *VLLM_LOGGER_AT {
+                line.logger = Some("vllm");
             }
             rest = &rest[m.end()..];
             continue 'outer;

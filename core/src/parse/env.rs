@@ -397,6 +397,8 @@ pub struct EnvCollector {
     cuda_rank: usize,
     torch_explicit: bool,
     framework_votes: BTreeMap<&'static str, u32>,
+    /// A framework known only by the shape of its logger's prefixes (see [`crate::lines::Line::logger`]).
+    logger: Option<&'static str>,
     gpu_model_rank: u8,
     bare_count: Option<u32>,
 }
@@ -418,6 +420,10 @@ impl EnvCollector {
     /// Reads the process tag a line's prefix named: vLLM names its processes (`(VllmWorker
     /// rank=3 pid=1090)`, `(EngineCore_DP0 pid=17374)`, `(APIServer pid=1)`), and a log made
     /// only of its workers' lines may never spell the framework's name in a message.
+    pub fn feed_logger(&mut self, logger: &'static str) {
+        self.logger.get_or_insert(logger);
+    }
+
     pub fn feed_process(&mut self, process: &str) {
         const VLLM_PROCESSES: &[&str] =
             &["VllmWorker", "EngineCore", "APIServer", "RayWorkerWrapper"];
@@ -717,7 +723,9 @@ impl EnvCollector {
             .filter(|(k, v)| **k != "pytorch" && **v > 0)
             .max_by_key(|(_, v)| **v)
             .map(|(k, _)| *k);
-        let fw = best.or(
+        // (a logger's shape is the weakest evidence: a log that names a framework anywhere is
+        // that framework's, and another stack may embed vLLM and its logger)
+        let fw = best.or(self.logger).or(
             if self.framework_votes.contains_key("pytorch")
                 || self.env.packages.contains_key("torch")
             {
@@ -884,6 +892,38 @@ mod tests {
         c.feed("torch._C._cuda_init()");
         c.feed_process("TP3");
         assert_eq!(c.finish().framework.as_deref(), Some("pytorch"));
+    }
+
+    #[test]
+    fn vllms_logger_names_the_framework_when_no_word_does() {
+        let of = |raws: &[&str]| {
+            let mut c = EnvCollector::default();
+            for raw in raws {
+                let l = crate::lines::Line::new(1, raw.to_string());
+                c.feed(&l.text);
+                if let Some(logger) = l.logger {
+                    c.feed_logger(logger);
+                }
+            }
+            c.finish().framework
+        };
+        let vllm_line = "ERROR 09-27 06:46:46 engine.py:157] RuntimeError: CUDA error: boom";
+        assert_eq!(of(&[vllm_line]).as_deref(), Some("vllm"));
+        assert_eq!(
+            of(&["ERROR 2025-07-21 14:34:24.934 x.py:62] boom"]).as_deref(),
+            Some("vllm")
+        );
+        // a log that names its framework is that framework's, whatever logger it embeds
+        assert_eq!(
+            of(&[
+                vllm_line,
+                "File \"/x/site-packages/sglang/srt/a.py\", line 1"
+            ])
+            .as_deref(),
+            Some("sglang")
+        );
+        // another logger's shape says nothing
+        assert_eq!(of(&["[2026-02-26 15:56:59 TP3] boom"]), None);
     }
 
     #[test]

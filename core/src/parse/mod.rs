@@ -319,6 +319,9 @@ impl Triage {
             if let Some(p) = &line.process {
                 self.env.feed_process(p);
             }
+            if let Some(logger) = line.logger {
+                self.env.feed_logger(logger);
+            }
         }
         if CUDA_COMPILER_ID.is_in(text)
             && (text.contains("The CUDA compiler identification is unknown")
