@@ -260,7 +260,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         "nccl_error" => nccl_cuda_failure(ev)
             .or_else(|| ib_completion_key(&ev.text))
             .or_else(|| nccl_warn_key(&ev.text)),
-        "nccl_timeout" => wrapped_watchdog_key(ev),
+        "nccl_timeout" => wrapped_watchdog_key(ev).or_else(|| deepep_timeout_key(&ev.text)),
         "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
         "cublas_cudnn_error" => library_status_key(&ev.text),
         "triton_error" => triton_kernel_key(ev).or_else(|| triton_resource_key(norm)),
@@ -422,6 +422,17 @@ fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
         .take_while(|c| *c != ',' && *c != ')')
         .collect();
     Some(format!("watchdog caught collective operation timeout: {op}").to_lowercase())
+}
+
+/// DeepEP's kernel timeouts name the role that waited and its channel and ranks (`DeepEP dispatch
+/// NVL receiver timeout, channel: 6, ...`, `DeepEP dispatch forwarder timeout (RDMA meta), ...`,
+/// `DeepEP timeout for dispatch senders, rank 3, ...`): whichever role gave up first, the
+/// operation that stalled (dispatch, combine) is the problem.
+fn deepep_timeout_key(text: &str) -> Option<String> {
+    let rest = text.trim_start().strip_prefix("DeepEP ")?;
+    let rest = rest.strip_prefix("timeout for ").unwrap_or(rest);
+    let op: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();
+    (!op.is_empty()).then(|| format!("deepep {} timeout", op.to_lowercase()))
 }
 
 /// Triton's `OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit:
