@@ -110,6 +110,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // `unspecified launch failure`: the timeout is the statement (tier 3); its `Warning: ` form
     // is a low-latency kernel masking the rank and going on ---
     (r"^DeepEP [\w ()]*\btimeout\b", 3),
+    // --- nccl-tests' report of an NCCL call's result (`host: Test NCCL failure common.cu:N
+    // 'internal error / '`, tier 2): NCCL's own `NCCL WARN` states why, when the paste kept it ---
+    (r"Test NCCL failure \S+:\d+", 2),
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit) ---
     (
         r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated",
@@ -389,7 +392,7 @@ const CLASSES: &[(&str, &str)] = &[
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`)
     (
         "nccl_error",
-        r"NCCL error|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
+        r"NCCL error|Test NCCL failure|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
     ),
     (
         "triton_error",
