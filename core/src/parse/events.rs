@@ -389,10 +389,12 @@ const CLASSES: &[(&str, &str)] = &[
         "nccl_timeout",
         r"^DeepEP [\w ()]*\btimeout\b|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation",
     ),
-    // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`)
+    // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`;
+    // torch before c10d's `NCCL error in:` and CuPy name NCCL's result by number: `NCCL Error 5:
+    // invalid usage`)
     (
         "nccl_error",
-        r"NCCL error|Test NCCL failure|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
+        r"NCCL error|NCCL Error \d+: |Test NCCL failure|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
     ),
     (
         "triton_error",
