@@ -421,7 +421,26 @@ fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
         .chars()
         .take_while(|c| *c != ',' && *c != ')')
         .collect();
-    Some(format!("watchdog caught collective operation timeout: {op}").to_lowercase())
+    Some(
+        format!(
+            "watchdog caught collective operation timeout: {}",
+            collective_kind(&op)
+        )
+        .to_lowercase(),
+    )
+}
+
+/// The kind of collective of an `OpType=` field: c10d names the tensor forms of a collective
+/// (`all_gather_into_tensor`, `reduce_scatter_tensor`) `_ALLGATHER_BASE` and
+/// `_REDUCE_SCATTER_BASE`, the list forms `ALLGATHER` and `REDUCE_SCATTER`; a rank that never
+/// joined stalls either alike.
+fn collective_kind(op: &str) -> String {
+    let Some(name) = op.strip_prefix("OpType=") else {
+        return op.to_string();
+    };
+    let name = name.strip_prefix('_').unwrap_or(name);
+    let name = name.strip_suffix("_BASE").unwrap_or(name);
+    format!("OpType={name}")
 }
 
 /// DeepEP's kernel timeouts name the role that waited and its channel and ranks (`DeepEP dispatch
@@ -845,6 +864,7 @@ fn key_message(class: &str, norm: &str) -> String {
                 .chars()
                 .take_while(|c| *c != ',' && *c != ')')
                 .collect();
+            let op = collective_kind(&op);
             let head = cut.split("WorkNCCL").next().unwrap_or(cut);
             // (a line glued to a progress bar or another rank's output keeps only the statement)
             let head = head
