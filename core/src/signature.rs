@@ -191,6 +191,22 @@ pub fn signature(
             }
         }
     }
+    // NCCL's `unhandled cuda error` is any CUDA call that failed in NCCL; below torch's
+    // description of the result (`ncclUnhandledCudaError: Call to CUDA function failed.`) NCCL
+    // names the call and its error (`Failed to bind NVLink SHARP (NVLS) Multicast memory of size
+    // N : CUDA error 2 'out of memory'`), with or without a `Last error:` label: that is the
+    // problem. (A `Cuda failure 'msg'` there is keyed by its message already.)
+    if class == "nccl_error"
+        && msg.contains("unhandled cuda error")
+        && nccl_cuda_failure(ev).is_none()
+    {
+        if let Some(detail) = nccl_last_error(ev).or_else(|| nccl_detail(ev)) {
+            let stmt = nccl_statement(detail);
+            if !stmt.is_empty() {
+                parts[1] = format!("nccl cuda failure: {stmt}");
+            }
+        }
+    }
     // A process killed by a signal is as many problems as there are signals (an illegal
     // instruction, a bus error, a segmentation fault), whichever process the report names.
     if class == "process_crash" {
@@ -373,6 +389,16 @@ fn nccl_last_error(ev: &Event) -> Option<&str> {
         return Some(detail);
     }
     None
+}
+
+/// The line after torch's fixed description of an NCCL result (`ncclUnhandledCudaError: Call to
+/// CUDA function failed.`): NCCL's own account of the failure, when the paste has one there.
+fn nccl_detail(ev: &Event) -> Option<&str> {
+    let mut lines = ev.after.iter().take(4);
+    lines.find(|t| t.trim_start().starts_with("ncclUnhandledCudaError:"))?;
+    let detail = lines.next()?.trim();
+    let frame = detail.starts_with("Exception raised from") || detail.starts_with("frame #");
+    (!detail.is_empty() && !frame && !detail.ends_with(':')).then_some(detail)
 }
 
 /// An NCCL warning's statement without its volatile words: any word with a digit or a slash
