@@ -315,6 +315,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>:
         r"^\[[^\]\s]*@<\d+,\d+>\]: ?",
         r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>: ?",
+        // pytest: the `E       ` margin of a failure's exception lines, and the short summary's
+        // `FAILED tests/x.py::test_y[param] - ` before the exception it ends with
+        r"^(?P<level>E) {3,8}",
+        r"^FAILED \S+::\S+ - ",
         // stray level tag: [E] [W] [ERROR]
         r"^\[(?P<level>[EWI])\] ",
         r"^\[(?P<level>ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL|FATAL)\] ?",

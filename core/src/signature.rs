@@ -191,6 +191,22 @@ pub fn signature(
             }
         }
     }
+    // NCCL's `unhandled cuda error` is any CUDA call that failed in NCCL; below torch's
+    // description of the result (`ncclUnhandledCudaError: Call to CUDA function failed.`) NCCL
+    // names the call and its error (`Failed to bind NVLink SHARP (NVLS) Multicast memory of size
+    // N : CUDA error 2 'out of memory'`), with or without a `Last error:` label: that is the
+    // problem. (A `Cuda failure 'msg'` there is keyed by its message already.)
+    if class == "nccl_error"
+        && msg.contains("unhandled cuda error")
+        && nccl_cuda_failure(ev).is_none()
+    {
+        if let Some(detail) = nccl_last_error(ev).or_else(|| nccl_detail(ev)) {
+            let stmt = nccl_statement(detail);
+            if !stmt.is_empty() {
+                parts[1] = format!("nccl cuda failure: {stmt}");
+            }
+        }
+    }
     // A process killed by a signal is as many problems as there are signals (an illegal
     // instruction, a bus error, a segmentation fault), whichever process the report names.
     if class == "process_crash" {
@@ -260,7 +276,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         "nccl_error" => nccl_cuda_failure(ev)
             .or_else(|| ib_completion_key(&ev.text))
             .or_else(|| nccl_warn_key(&ev.text)),
-        "nccl_timeout" => wrapped_watchdog_key(ev),
+        "nccl_timeout" => wrapped_watchdog_key(ev).or_else(|| deepep_timeout_key(&ev.text)),
         "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
         "cublas_cudnn_error" => library_status_key(&ev.text),
         "triton_error" => triton_kernel_key(ev).or_else(|| triton_resource_key(norm)),
@@ -375,6 +391,16 @@ fn nccl_last_error(ev: &Event) -> Option<&str> {
     None
 }
 
+/// The line after torch's fixed description of an NCCL result (`ncclUnhandledCudaError: Call to
+/// CUDA function failed.`): NCCL's own account of the failure, when the paste has one there.
+fn nccl_detail(ev: &Event) -> Option<&str> {
+    let mut lines = ev.after.iter().take(4);
+    lines.find(|t| t.trim_start().starts_with("ncclUnhandledCudaError:"))?;
+    let detail = lines.next()?.trim();
+    let frame = detail.starts_with("Exception raised from") || detail.starts_with("frame #");
+    (!detail.is_empty() && !frame && !detail.ends_with(':')).then_some(detail)
+}
+
 /// An NCCL warning's statement without its volatile words: any word with a digit or a slash
 /// (segment names, `/dev/shm/...`, addresses and ports, sizes, a rank prefix), which differ
 /// between runs and NCCL versions (`nccl-shm-recv-<hash>-1-1-0`, `/dev/shm/nccl-c8G2vd`).
@@ -421,7 +447,37 @@ fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
         .chars()
         .take_while(|c| *c != ',' && *c != ')')
         .collect();
-    Some(format!("watchdog caught collective operation timeout: {op}").to_lowercase())
+    Some(
+        format!(
+            "watchdog caught collective operation timeout: {}",
+            collective_kind(&op)
+        )
+        .to_lowercase(),
+    )
+}
+
+/// The kind of collective of an `OpType=` field: c10d names the tensor forms of a collective
+/// (`all_gather_into_tensor`, `reduce_scatter_tensor`) `_ALLGATHER_BASE` and
+/// `_REDUCE_SCATTER_BASE`, the list forms `ALLGATHER` and `REDUCE_SCATTER`; a rank that never
+/// joined stalls either alike.
+fn collective_kind(op: &str) -> String {
+    let Some(name) = op.strip_prefix("OpType=") else {
+        return op.to_string();
+    };
+    let name = name.strip_prefix('_').unwrap_or(name);
+    let name = name.strip_suffix("_BASE").unwrap_or(name);
+    format!("OpType={name}")
+}
+
+/// DeepEP's kernel timeouts name the role that waited and its channel and ranks (`DeepEP dispatch
+/// NVL receiver timeout, channel: 6, ...`, `DeepEP dispatch forwarder timeout (RDMA meta), ...`,
+/// `DeepEP timeout for dispatch senders, rank 3, ...`): whichever role gave up first, the
+/// operation that stalled (dispatch, combine) is the problem.
+fn deepep_timeout_key(text: &str) -> Option<String> {
+    let rest = text.trim_start().strip_prefix("DeepEP ")?;
+    let rest = rest.strip_prefix("timeout for ").unwrap_or(rest);
+    let op: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();
+    (!op.is_empty()).then(|| format!("deepep {} timeout", op.to_lowercase()))
 }
 
 /// Triton's `OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit:
@@ -838,6 +894,7 @@ fn key_message(class: &str, norm: &str) -> String {
                 .chars()
                 .take_while(|c| *c != ',' && *c != ')')
                 .collect();
+            let op = collective_kind(&op);
             let head = cut.split("WorkNCCL").next().unwrap_or(cut);
             // (a line glued to a progress bar or another rank's output keeps only the statement)
             let head = head

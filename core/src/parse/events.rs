@@ -106,6 +106,14 @@ const DETECTORS: &[(&str, u8)] = &[
         r"srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(e\.g\.|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
         1,
     ),
+    // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
+    // `DeepEP timeout for combine senders, ...`) and then trap, which the host reports as an
+    // `unspecified launch failure`: the timeout is the statement (tier 3); its `Warning: ` form
+    // is a low-latency kernel masking the rank and going on ---
+    (r"^DeepEP [\w ()]*\btimeout\b", 3),
+    // --- nccl-tests' report of an NCCL call's result (`host: Test NCCL failure common.cu:N
+    // 'internal error / '`, tier 2): NCCL's own `NCCL WARN` states why, when the paste kept it ---
+    (r"Test NCCL failure \S+:\d+", 2),
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit) ---
     (
         r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated",
@@ -383,12 +391,14 @@ const CLASSES: &[(&str, &str)] = &[
     // to complete`)
     (
         "nccl_timeout",
-        r"Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation",
+        r"^DeepEP [\w ()]*\btimeout\b|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation",
     ),
-    // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`)
+    // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`;
+    // torch before c10d's `NCCL error in:` and CuPy name NCCL's result by number: `NCCL Error 5:
+    // invalid usage`)
     (
         "nccl_error",
-        r"NCCL error|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
+        r"NCCL error|NCCL Error \d+: |Test NCCL failure|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
     ),
     (
         "triton_error",
@@ -406,7 +416,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "unsupported_config",
-        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error \(.*\): Unknown recipe",
+        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe",
     ),
     (
         "process_crash",

@@ -88,6 +88,10 @@ pub struct Triage {
     /// The line just above, when a logger marked it as an error and no detector read it as one
     /// (line, text, raw, rank): `logger.exception(msg)` prints its message, then the traceback.
     logged_error: Option<(u64, String, String, Option<u32>)>,
+    /// The line just above, when it was an `NCCL WARN` that no detector read as an error (line,
+    /// text, raw, rank): NCCL's trace of the error it returned (`NCCL INFO file.cc:N -> 3`) on
+    /// the next line makes it the statement of that error, whatever its wording.
+    nccl_warn: Option<(u64, String, String, Option<u32>)>,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -120,6 +124,10 @@ static CUDA_CHECK: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(events::CUDA_CHECK_FAILED));
 static FILE_QUOTE: Word = Word::new("File \"");
 static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
+static NCCL_WARN: Word = Word::new("NCCL WARN ");
+/// NCCL's trace of an error code returned up its stack: `NCCL INFO bootstrap.cc:256 -> 3`.
+static NCCL_TRACE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-9]\d*\b"));
 /// Words without which a message is not of the `nccl_error` class (one of them is in each of its
 /// patterns).
 static COLLECTIVE_WORDS: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
@@ -375,6 +383,30 @@ impl Triage {
         }
         let t = text.trim();
         if !t.is_empty() {
+            if let Some((number, msg, raw, rank)) = self.nccl_warn.take() {
+                if t.contains("NCCL INFO ") && NCCL_TRACE.is_match(t) {
+                    let phase = self.phase;
+                    self.keep_first(3, false, || Event {
+                        line: number,
+                        tier: 3,
+                        rank,
+                        text: msg,
+                        raw,
+                        after: Vec::new(),
+                        frames: Vec::new(),
+                        chained: false,
+                        phase,
+                    });
+                }
+            }
+            if !detected && !code && NCCL_WARN.is_in(t) {
+                self.nccl_warn = Some((
+                    line.number,
+                    t.chars().take(2000).collect(),
+                    line.raw.chars().take(4000).collect(),
+                    line.rank,
+                ));
+            }
             self.logged_error = (matches!(line.level, Some('E' | 'C' | 'F'))
                 && !detected
                 && !code
