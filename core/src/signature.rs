@@ -145,7 +145,7 @@ pub fn signature(
         .or_else(|| special_key(class, ev, &norm))
         .unwrap_or_else(|| key_message(class, &norm));
     let mut parts = vec![class.to_string(), key];
-    if GENERIC.iter().any(|g| msg.contains(g)) {
+    if GENERIC.iter().any(|g| msg.contains(g)) || bare_exception(&msg) {
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
         // call of the capture loop synchronised next (the runner's constructor, one batch size's
         // capture, a stream sync), which differs between versions: the capture is the place.
@@ -960,6 +960,17 @@ fn library(ev: &Event) -> Option<String> {
         .find(|p| p != "torch")
 }
 
+/// An exception raised with no message (`AssertionError` from a bare `assert`): its type says
+/// nothing of the cause, so where it was raised is the problem.
+fn bare_exception(msg: &str) -> bool {
+    let t = msg.trim().trim_end_matches(':');
+    let name = t.rsplit('.').next().unwrap_or(t);
+    !t.is_empty()
+        && !t.contains(' ')
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && (name.ends_with("Error") || name.ends_with("Exception"))
+}
+
 /// Where a generic error happened: a kernel name from an assertion, else the innermost frame
 /// outside the Python standard library and torch's own wrappers.
 fn location(ev: &Event) -> Option<String> {
@@ -1077,6 +1088,39 @@ mod tests {
                 .into();
         let fp = |fw| signature("nccl_error", "unknown", &nccl, fw).1;
         assert_eq!(fp(Some("sglang")), fp(None));
+    }
+
+    #[test]
+    fn a_bare_exception_is_told_apart_by_where_it_was_raised() {
+        let at = |file: &str, func: &str| {
+            let ev = Event {
+                line: 1,
+                tier: 3,
+                rank: None,
+                text: "AssertionError".into(),
+                raw: "AssertionError".into(),
+                after: vec![],
+                frames: vec![format!(
+                    "File \"/opt/venv/lib/python3.12/site-packages/{file}\", line 9, in {func}"
+                )],
+                chained: false,
+                phase: "unknown",
+            };
+            signature("python_exception", "unknown", &ev, None).1
+        };
+        let gemm = at("deep_gemm/jit_kernels/gemm.py", "gemm_fp8_fp8_bf16_nt");
+        assert_ne!(
+            gemm,
+            at("vllm/v1/core/kv_cache_utils.py", "unify_page_size")
+        );
+        assert_eq!(
+            gemm,
+            at("deep_gemm/jit_kernels/gemm.py", "gemm_fp8_fp8_bf16_nt")
+        );
+        assert!(bare_exception("AssertionError"));
+        assert!(bare_exception("torch._dynamo.exc.InternalTorchDynamoError"));
+        assert!(!bare_exception("AssertionError: n must be even"));
+        assert!(!bare_exception("Killed"));
     }
 
     #[test]
