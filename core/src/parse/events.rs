@@ -289,6 +289,9 @@ static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 
+static EXECUTOR_INIT_FAILED: super::Word =
+    super::Word::new("Failed to initialize executor on rank ");
+
 /// Lines that mention an error word without stating an error.
 fn is_benign(text: &str) -> bool {
     // An exception line is never benign, whatever its message says.
@@ -296,6 +299,11 @@ fn is_benign(text: &str) -> bool {
         return false;
     }
     if text.contains("Assertion") && text.contains("failed") {
+        return false;
+    }
+    // TensorRT-LLM's report that an executor failed to start quotes the exception it caught,
+    // whatever that says (a C++ declaration's `sizes=None` is no configuration dump)
+    if EXECUTOR_INIT_FAILED.is_in(text) {
         return false;
     }
     // NCCL warns that it found no InfiniBand verbs library and goes on with sockets (its
