@@ -167,9 +167,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
     // tier 2): printed after the fact, behind whatever the job said before it died ---
     (r": line \d+: +\d+ Killed +\S", 2),
-    // --- Python exceptions (tier 3), not warnings ---
+    // --- Python exceptions (tier 3), not warnings; a binding's class may start lower-case
+    // (`nixlBackendError`, see [`EXCEPTION_LINE`]) ---
     (
-        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
+        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
@@ -326,10 +327,12 @@ fn is_benign(text: &str) -> bool {
     BENIGN.is_match(text)
 }
 
-/// A Python exception line: `pkg.mod.SomeError: message`.
+/// A Python exception line: `pkg.mod.SomeError: message`. (A class a C++ binding names in
+/// camel case after its library keeps the library's lower-case start: NIXL's
+/// `nixl_cu13._bindings.nixlBackendError: NIXL_ERR_BACKEND`.)
 pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
+        r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|[a-z][a-z\d]*[A-Z]\w*(?:Error|Exception)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
     )
 });
 
