@@ -286,8 +286,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[.,]\d+ (?P<level>[EWIFD]) \d+ \d+\] ?(?:\((?P<proc>[\w\-]+)\) )?(?:[\w\-]+\.(?:cc|cpp|h|hpp):\d+: )?",
         // SGLang diffusion: [11-30 03:09:50 TP0]
         r"^\[\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?P<proc>(?: (?:DP|PP|TP|EP)\d+)*)\] ?",
-        // TRT-LLM: [05/27/2025-21:12:36] [TRT-LLM] [E]
-        r"^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\] ?(?:\[TRT-LLM\] ?)?(?:\[RANK (?P<rank>\d+)\] ?)?(?:\[(?P<level>[EWIV])\] ?)?",
+        // TRT-LLM: [05/27/2025-21:12:36] [TRT-LLM] [E]; since 1.2 its logger tags the component
+        // after the level, and the rank behind it: [TRT-LLM] [E] [executor][RANK 1]
+        r"^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\] ?(?:\[TRT-LLM\] ?)?(?:\[RANK (?P<rank>\d+)\] ?)?(?:\[(?P<level>[EWIV])\] ?(?:\[[a-z_]+\](?:\[RANK \d+\])? ?)?)?",
         r"^\[TRT-LLM\](?:\[(?P<level>[EWIV])\])? ?",
         r"^\[TensorRT-LLM\]\[(?P<level>ERROR|WARNING|INFO|DEBUG)\] ?",
         // vLLM / Ray process tags: (EngineCore_DP0 pid=17374) (VllmWorker rank=3 pid=1090) (APIServer)

@@ -101,6 +101,8 @@ const GENERIC: &[&str] = &[
     // torch's allocator reports every failed allocation alike, whatever step asked too much (a
     // framework's own report, `CUDA out of memory occurred when warming up sampler`, says where)
     "CUDA out of memory. Tried to allocate",
+    // Python's IndexError of a tuple, list or string names no index and no object
+    "index out of range",
 ];
 
 /// Serving frameworks with kernels and schedulers of their own (see [`signature`]).

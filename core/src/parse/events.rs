@@ -167,9 +167,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
     // tier 2): printed after the fact, behind whatever the job said before it died ---
     (r": line \d+: +\d+ Killed +\S", 2),
-    // --- Python exceptions (tier 3), not warnings ---
+    // --- Python exceptions (tier 3), not warnings; a binding's class may start lower-case
+    // (`nixlBackendError`, see [`EXCEPTION_LINE`]) ---
     (
-        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
+        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
@@ -289,6 +290,9 @@ static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 
+static EXECUTOR_INIT_FAILED: super::Word =
+    super::Word::new("Failed to initialize executor on rank ");
+
 /// Lines that mention an error word without stating an error.
 fn is_benign(text: &str) -> bool {
     // An exception line is never benign, whatever its message says.
@@ -296,6 +300,11 @@ fn is_benign(text: &str) -> bool {
         return false;
     }
     if text.contains("Assertion") && text.contains("failed") {
+        return false;
+    }
+    // TensorRT-LLM's report that an executor failed to start quotes the exception it caught,
+    // whatever that says (a C++ declaration's `sizes=None` is no configuration dump)
+    if EXECUTOR_INIT_FAILED.is_in(text) {
         return false;
     }
     // NCCL warns that it found no InfiniBand verbs library and goes on with sockets (its
@@ -318,10 +327,12 @@ fn is_benign(text: &str) -> bool {
     BENIGN.is_match(text)
 }
 
-/// A Python exception line: `pkg.mod.SomeError: message`.
+/// A Python exception line: `pkg.mod.SomeError: message`. (A class a C++ binding names in
+/// camel case after its library keeps the library's lower-case start: NIXL's
+/// `nixl_cu13._bindings.nixlBackendError: NIXL_ERR_BACKEND`.)
 pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
+        r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|[a-z][a-z\d]*[A-Z]\w*(?:Error|Exception)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
     )
 });
 
@@ -416,7 +427,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "unsupported_config",
-        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe",
+        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly \S+ (?:is|are) supported\b",
     ),
     (
         "process_crash",

@@ -202,7 +202,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     ]) {
         return Some("memory_init");
     }
-    if has(&["forward_decode", "decode_step", "_decode"]) {
+    // (SGLang's EAGLE worker verifies draft tokens only for a decode batch: `, in verify`)
+    if has(&["forward_decode", "decode_step", "_decode", ", in verify"]) {
         return Some("decode");
     }
     // (`forward_fill_batch`: early SGLang's name for the step that prefills new requests)
