@@ -888,6 +888,11 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "nccl_timeout" && cut.contains("client socket has timed out") {
         return "c10d store: the client socket timed out connecting to the store".into();
     }
+    // torch's `[PG N Rank N] Timeout at NCCL work: N, last enqueued NCCL work: N, ...` names no
+    // operation: only its sequence numbers, which differ between runs
+    if class == "nccl_timeout" && cut.contains("Timeout at NCCL work") {
+        return "watchdog: timeout at nccl work".into();
+    }
     if class == "nccl_timeout" {
         // WorkNCCL(SeqNum=N, OpType=ALLREDUCE, ...) keeps the operation type only (a hard-wrapped
         // paste may cut the rest)

@@ -114,9 +114,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- nccl-tests' report of an NCCL call's result (`host: Test NCCL failure common.cu:N
     // 'internal error / '`, tier 2): NCCL's own `NCCL WARN` states why, when the paste kept it ---
     (r"Test NCCL failure \S+:\d+", 2),
-    // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit) ---
+    // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit);
+    // torch 2.4 and later log `[PG ...] Timeout at NCCL work: N, last enqueued NCCL work: ...`
+    // only for a work that timed out, and a paste may keep it without the `Watchdog caught` line ---
     (
-        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated",
+        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated|Timeout at NCCL work: \d+",
         2,
     ),
     // --- Python's report of SIGABRT (tier 2): abort() is called on behalf of something else (an
@@ -402,7 +404,7 @@ const CLASSES: &[(&str, &str)] = &[
     // to complete`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation",
+        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation",
     ),
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`;
     // torch before c10d's `NCCL error in:` and CuPy name NCCL's result by number: `NCCL Error 5:
