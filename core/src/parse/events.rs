@@ -158,6 +158,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'` (`Failed: FILE:N 'msg'` in
     // earlier versions) ---
     (CUDA_CHECK_FAILED, 3),
+    // --- a failed `CHECK` of glog or Ray (`F0706 ... file.cc:219] Check failed: x`, Ray's
+    // `[... C pid tid] task_receiver.cc:219:  Check failed: objects_valid`) aborts the process:
+    // the condition is the statement (tier 3) ---
+    (r"\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: ", 3),
     // --- a process died without saying why (tier 2) ---
     (
         // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
@@ -435,7 +439,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "process_crash",
-        r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called",
+        r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: ",
     ),
     ("python_exception", r"(Error|Exception)\b"),
 ];
