@@ -270,6 +270,12 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     {
         return Some("killed (out of host memory)".into());
     }
+    // torchrun's summary of a worker killed by a signal (`exitcode  : -6 (pid: N)`, `traceback :
+    // Signal 6 (SIGABRT) received by PID N`): the signal is all the log knows, and it tells an
+    // abort from a segfault
+    if let Some(sig) = torchrun_signal(&ev.text) {
+        return Some(format!("worker killed by signal {sig}"));
+    }
     if crate::parse::phase::is_world_size_mismatch(&ev.continued()) {
         return Some("tensorrt-llm: the mpi world size is not the engine's tp x pp".into());
     }
@@ -305,6 +311,27 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
                 })
                 .flatten()
         })
+}
+
+/// The signal of torchrun's `exitcode  : -N` or `traceback : Signal N (SIGX) received` field.
+fn torchrun_signal(text: &str) -> Option<&str> {
+    let t = text.trim_start();
+    let rest = if let Some(r) = t.strip_prefix("exitcode") {
+        r.trim_start()
+            .strip_prefix(':')?
+            .trim_start()
+            .strip_prefix('-')?
+    } else {
+        let r = t
+            .strip_prefix("traceback")?
+            .trim_start()
+            .strip_prefix(':')?;
+        r.trim_start().strip_prefix("Signal ")?
+    };
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    (end > 0).then(|| &rest[..end])
 }
 
 /// The function of absl's `PC: @     0x7f17f832d44a  (unknown)  addProxyOpIfNeeded()` line, when

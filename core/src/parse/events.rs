@@ -92,6 +92,14 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- pydantic's summary of a rejected configuration; its `Value error, ...` line says why ---
     (r"\d+ validation errors? for \w+", 2),
+    // --- torchrun's summary of a worker killed by a signal (`exitcode  : -6 (pid: N)`, `traceback
+    // : Signal 6 (SIGABRT) received by PID N`, tier 1): what is known when the paste kept no
+    // more, unlike the summary's headings and its `exitcode  : 1` of an exception printed above
+    // (SIGTERM, 15, is the launcher stopping the others) ---
+    (
+        r"^\s*exitcode\s*:\s*-(?:[1-8]|1[0-46-9]|[2-6]\d)\b|^\s*traceback\s*:\s*Signal (?:[1-8]|1[0-46-9]|[2-6]\d) \(SIG\w+\) received",
+        1,
+    ),
     // --- wrappers that only point at the cause (tier 0) ---
     (
         r"ChildFailedError|See root cause above|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
