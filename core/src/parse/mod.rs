@@ -92,6 +92,14 @@ pub struct Triage {
     /// text, raw, rank): NCCL's trace of the error it returned (`NCCL INFO file.cc:N -> 3`) on
     /// the next line makes it the statement of that error, whatever its wording.
     nccl_warn: Option<(u64, String, String, Option<u32>)>,
+    /// Lines left in torchrun's `Root Cause (first observed failure):` entry, whose `rank : N`
+    /// field is not read yet.
+    root_cause_left: u8,
+    /// The global rank torchrun's summary names as its first observed failure.
+    root_cause_rank: Option<u32>,
+    /// torchrun's agent stopped other workers (`Sending process N closing signal SIGTERM`):
+    /// the run had more than the one rank a paste may show.
+    others_stopped: bool,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -115,6 +123,8 @@ impl Word {
 
 static ASYNC_REPORT: Word = Word::new("asynchronously reported");
 static LAST_ENQUEUED: Word = Word::new("ast enqueued");
+static ROOT_CAUSE: Word = Word::new("Root Cause (first observed failure)");
+static CLOSING_SIGTERM: Word = Word::new("closing signal SIGTERM");
 static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
@@ -372,6 +382,23 @@ impl Triage {
             if let Some(c) = ENQUEUED.captures(text) {
                 if let (Ok(r), Ok(w)) = (c[1].parse(), c[2].parse()) {
                     self.enqueued.entry(r).or_insert(w);
+                }
+            }
+        }
+        if CLOSING_SIGTERM.is_in(text) {
+            self.others_stopped = true;
+        }
+        if ROOT_CAUSE.is_in(text) {
+            // (the entry: `[0]:`, then `time`, `host`, `rank : 1 (local_rank: 1)`, ...)
+            self.root_cause_left = 6;
+        } else if self.root_cause_left > 0 {
+            self.root_cause_left -= 1;
+            if let Some(r) = text.trim().strip_prefix("rank") {
+                let r = r.trim_start().strip_prefix(':').unwrap_or("").trim_start();
+                let digits = r.split(|c: char| !c.is_ascii_digit()).next().unwrap_or("");
+                if let Ok(r) = digits.parse() {
+                    self.root_cause_rank.get_or_insert(r);
+                    self.root_cause_left = 0;
                 }
             }
         }
@@ -898,10 +925,12 @@ impl Triage {
                 return c[1].parse().ok();
             }
         }
-        if self.ranks.len() >= 2 {
-            ev.rank
+        // (one rank's error and the agent stopping the others: that rank failed first)
+        if self.ranks.len() >= 2 || self.others_stopped {
+            ev.rank.or(self.root_cause_rank)
         } else {
-            None
+            // torchrun's summary names the worker it saw fail first (its global rank)
+            self.root_cause_rank
         }
     }
 }
