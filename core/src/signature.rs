@@ -805,6 +805,10 @@ fn key_message(class: &str, norm: &str) -> String {
             .collect();
         return format!("ray worker died: {}", kind.to_lowercase());
     }
+    // (the raylet's sentence names that kind itself, where a paste cut the line before it)
+    if norm.contains("killed while executing a task by an unexpected system error") {
+        return "ray worker died: system_error".into();
+    }
     // A library that misses a symbol of the C++ library it was built against (a mangled
     // `_ZN3c10...` of libtorch) is one ABI mismatch, whichever symbol the loader met first.
     if class == "import_error" {
