@@ -51,8 +51,10 @@ const MARKERS: &[(&str, &str)] = &[
         r#""(POST|GET) /v1/(chat/)?completions|"POST /generate|Received request|Finished request|Added request"#,
         "serving_request",
     ),
+    // (verl's trainer names its progress bar `Training Progress`; Megatron prints `training ...`
+    // (Megatron-Bridge `Training ...`) as its training loop starts)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|^[Tt]raining \.\.\.\s*$",
         "training",
     ),
     (
