@@ -384,15 +384,18 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_graph_capture_error",
         r"stream is capturing|during capture|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed",
     ),
+    // (FlashInfer's JIT states a GPU outside a kernel's architectures as `No supported CUDA
+    // architectures found for major versions [N]`)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for ",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
-    // `Cannot re-initialize CUDA in forked subprocess`)
+    // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
+    // reads `OS call failed or operation not supported on this OS`)
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess",
+        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode)
