@@ -466,6 +466,14 @@ pub fn is_class(text: &str, class: &str) -> bool {
         && class_of(text) == Some(class)
 }
 
+/// One of the hints torch prints after every CUDA error it raises.
+fn is_torch_cuda_hint(text: &str) -> bool {
+    text.contains("TORCH_USE_CUDA_DSA")
+        || text.contains("CUDA kernel errors might be asynchronously reported")
+        || text.contains("consider passing CUDA_LAUNCH_BLOCKING")
+        || text.contains("Search for `cuda")
+}
+
 /// Ray's report that a worker process died (`A worker died or was killed while executing a
 /// task`, `The actor died because its worker process has died`).
 pub fn is_worker_death(text: &str) -> bool {
@@ -520,11 +528,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             // Message continued on the next lines (NCCL's "Last error:", wrapped text). A kill
             // printed there (`Killed`: a launcher tearing its process tree down after the error,
             // the shell reporting the job) came after the exception and does not explain it.
+            // (torch's hints after every CUDA error, `Compile with `TORCH_USE_CUDA_DSA` to enable
+            // device-side assertions.`, name no cause)
             let ctx = ev
                 .after
                 .iter()
                 .take(4)
                 .map(|s| s.as_str())
+                .filter(|s| !is_torch_cuda_hint(s))
                 .collect::<Vec<_>>()
                 .join(" ");
             match class_of(&ctx) {
@@ -533,8 +544,10 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     // (TensorRT-LLM states each C++ exception of its own behind
                     // `[TensorRT-LLM][ERROR]`, a prefix the line reader strips from the
                     // message: an exception, not a fatal signal)
+                    // (torch raises a CUDA runtime error as an exception: `CUDA error: <msg>`)
                     if exc.is_some()
                         || text.contains("Error")
+                        || text.contains("CUDA error: ")
                         || text.contains("Exception")
                         || ev.raw.contains("[TensorRT-LLM][ERROR]")
                         || is_logged_failure(text)
