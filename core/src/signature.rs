@@ -659,9 +659,12 @@ fn core_message(text: &str) -> String {
     // torch's hints after a CUDA error, glued onto its line when a paste lost the line breaks
     // (`CUDA error: ... encountered Search for `cudaError...' in https://... CUDA kernel errors
     // might be asynchronously reported ...`), are no part of the message
+    // (nor is the traceback header a logger glued behind the message: `..., Traceback (most
+    // recent call last):`)
     let text = [
         " Search for `cuda",
         " CUDA kernel errors might be asynchronously",
+        ", Traceback (most recent call last)",
     ]
     .iter()
     .filter_map(|h| text.find(h))
@@ -707,7 +710,7 @@ fn core_message(text: &str) -> String {
     };
     static WRAPPER: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution: ",
+            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution: |^Exception in worker \S+ while processing method \w+: ",
         )
     });
     let unwrap = |t: &'_ str| -> String {

@@ -398,13 +398,18 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_graph_capture_error",
         r"stream is capturing|during capture|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed",
     ),
+    // (FlashInfer's JIT states a GPU outside a kernel's architectures as `No supported CUDA
+    // architectures found for major versions [N]`)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for ",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions",
     ),
+    // (torch refuses to initialise CUDA again in a process forked after the parent did:
+    // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
+    // reads `OS call failed or operation not supported on this OS`)
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable",
+        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode)
@@ -477,6 +482,14 @@ pub fn is_class(text: &str, class: &str) -> bool {
         && class_of(text) == Some(class)
 }
 
+/// One of the hints torch prints after every CUDA error it raises.
+fn is_torch_cuda_hint(text: &str) -> bool {
+    text.contains("TORCH_USE_CUDA_DSA")
+        || text.contains("CUDA kernel errors might be asynchronously reported")
+        || text.contains("consider passing CUDA_LAUNCH_BLOCKING")
+        || text.contains("Search for `cuda")
+}
+
 /// Ray's report that a worker process died (`A worker died or was killed while executing a
 /// task`, `The actor died because its worker process has died`).
 pub fn is_worker_death(text: &str) -> bool {
@@ -531,11 +544,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             // Message continued on the next lines (NCCL's "Last error:", wrapped text). A kill
             // printed there (`Killed`: a launcher tearing its process tree down after the error,
             // the shell reporting the job) came after the exception and does not explain it.
+            // (torch's hints after every CUDA error, `Compile with `TORCH_USE_CUDA_DSA` to enable
+            // device-side assertions.`, name no cause)
             let ctx = ev
                 .after
                 .iter()
                 .take(4)
                 .map(|s| s.as_str())
+                .filter(|s| !is_torch_cuda_hint(s))
                 .collect::<Vec<_>>()
                 .join(" ");
             match class_of(&ctx) {
@@ -544,8 +560,10 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     // (TensorRT-LLM states each C++ exception of its own behind
                     // `[TensorRT-LLM][ERROR]`, a prefix the line reader strips from the
                     // message: an exception, not a fatal signal)
+                    // (torch raises a CUDA runtime error as an exception: `CUDA error: <msg>`)
                     if exc.is_some()
                         || text.contains("Error")
+                        || text.contains("CUDA error: ")
                         || text.contains("Exception")
                         || ev.raw.contains("[TensorRT-LLM][ERROR]")
                         || is_logged_failure(text)

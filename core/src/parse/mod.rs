@@ -520,6 +520,22 @@ impl Triage {
         if TRACEBACK.is_in(text) {
             if let Some((number, msg, raw, rank)) = self.logged_error.take() {
                 self.logged_exception(number, msg, raw, rank);
+            } else if matches!(line.level, Some('E' | 'C' | 'F')) {
+                // A logger that glues the traceback's header to its message (vLLM's `Exception
+                // in worker X while processing method M: <message>, Traceback (most recent call
+                // last):`) states the error on this line itself.
+                let head = t.find("Traceback (most recent call last)").map(|i| &t[..i]);
+                if head.is_some_and(|h| {
+                    let h = h.trim_end_matches([',', ':', ' ']);
+                    h.len() >= 8 && h.chars().any(char::is_alphabetic)
+                }) {
+                    self.logged_exception(
+                        line.number,
+                        t.trim_end().chars().take(2000).collect(),
+                        line.raw.chars().take(4000).collect(),
+                        line.rank,
+                    );
+                }
             }
             self.fault_target = None;
             self.in_traceback = true;

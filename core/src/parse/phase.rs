@@ -223,8 +223,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }) {
         return Some("startup");
     }
-    // reading the model's configuration or tokenizer: the server is still starting
+    // reading the model's configuration or tokenizer, or a vLLM worker binding its GPU and
+    // joining the process group (`init_device`): the server is still starting
     if has(&[
+        "in init_device",
         "configuration_auto",
         "get_config",
         "arg_utils.py",
