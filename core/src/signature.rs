@@ -261,6 +261,13 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
     }
+    // ptxas states a diagnostic as `ptxas FILE, line N; fatal   : msg`: the PTX file is a
+    // temporary one (`/tmp/tmpXXXX.ptx`, `C:\...\Temp\tmpXXXX.ptx`), the message is the problem
+    static PTXAS: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^ptxas\b.*?; (error|fatal)\s+: (.+)$"));
+    if let Some(c) = PTXAS.captures(norm) {
+        return Some(format!("ptxas {}: {}", &c[1], &c[2]).to_lowercase());
+    }
     // A worker killed by the kernel's OOM killer or by SIGKILL: the report names only pids,
     // ranks and binaries, so every such report is the same problem as far as the log can tell.
     // A C++ `std::bad_alloc` is a failed allocation, not a kill: its message is its key.

@@ -73,6 +73,10 @@ pub struct Triage {
     wrapped_frame: Option<String>,
     /// An exception printed as `ImportError: ` whose message starts on the next line.
     message_follows: Option<usize>,
+    /// Triton's report of a failed ptxas run (`PTXASError: PTXAS error: Internal Triton PTX
+    /// codegen error`, `` `ptxas` failed with error code N: ``), which quotes ptxas's own
+    /// diagnostic on the lines below it: the event and how many lines may still hold it.
+    ptxas_stderr: Option<(usize, u8)>,
     /// The first line that names a symbol the dynamic loader could not find.
     undefined_symbol: Option<String>,
     /// CMake said it could not identify the CUDA compiler (nvcc failed to build its probe).
@@ -135,6 +139,10 @@ static CUDA_CHECK: LazyLock<AsciiFirst> =
 static FILE_QUOTE: Word = Word::new("File \"");
 static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
 static NCCL_WARN: Word = Word::new("NCCL WARN ");
+static PTXAS_FAILED: Word = Word::new("PTXASError");
+/// A diagnostic of ptxas itself: `ptxas fatal   : msg`, `ptxas FILE, line N; error   : msg`.
+static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^ptxas\b.*\b(?:error|fatal)\s+:"));
 /// NCCL's trace of an error code returned up its stack: `NCCL INFO bootstrap.cc:256 -> 3`.
 static NCCL_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-9]\d*\b"));
@@ -330,6 +338,21 @@ impl Triage {
                     .collect();
                 ev.raw = line.raw.chars().take(4000).collect();
                 ev.after.retain(|a| a.trim() != msg);
+            }
+        }
+        if let Some((i, left)) = self.ptxas_stderr.take() {
+            let t = text.trim();
+            if PTXAS_DIAGNOSTIC.is_match(t) {
+                // ptxas's line states why (`ptxas fatal : Value 'sm_121a' is not defined for
+                // option 'gpu-name'`); Triton's wrapper says whose ptxas run it was
+                let ev = &mut self.events[i];
+                let wrapper = std::mem::replace(&mut ev.text, t.chars().take(2000).collect());
+                ev.line = line.number;
+                ev.raw = line.raw.chars().take(4000).collect();
+                ev.after.retain(|a| a.trim() != t);
+                ev.after.insert(0, wrapper);
+            } else if left > 1 {
+                self.ptxas_stderr = Some((i, left - 1));
             }
         }
         if !self.skip_env {
@@ -703,6 +726,9 @@ impl Triage {
             && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
         {
             self.message_follows = Some(self.events.len() - 1);
+        }
+        if PTXAS_FAILED.is_in(text) || text.contains("`ptxas` failed with error code") {
+            self.ptxas_stderr = Some((self.events.len() - 1, 3));
         }
     }
 
