@@ -715,9 +715,12 @@ fn core_message(text: &str) -> String {
         Some(i) => &t[i + "[TensorRT-LLM][ERROR] ".len()..],
         None => t,
     };
+    // (vLLM's model runner re-raises as `Error in model execution (input dumped to PATH): <msg>`;
+    // a program that caught an exception prints it behind its own words: `Error during backend
+    // allocation: <msg>`, ComfyUI's `!!! Exception during processing !!! <msg>`)
     static WRAPPER: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution: |^Exception in worker \S+ while processing method \w+: ",
+            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
         )
     });
     let unwrap = |t: &'_ str| -> String {
