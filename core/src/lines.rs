@@ -330,6 +330,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[[A-Za-z][\w\-]*:\d+(?: *:\d+)*\] +",
         // a paste's line number or a launcher's process tag before another prefix: [155] host:pid:tid
         r"^\[\d{1,7}\] +",
+        // Hydra's job logger, behind the time the shapes above read: [TIME][name][ERROR] - msg
+        r"^\[[\w.\-]+\]\[(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\] - ",
+        // a launcher's tag of the process that printed the line: [PROC-0]
+        r"^\[[A-Z][A-Za-z]*-\d+\] ?",
     ];
     assert!(
         pats.len() <= MAX_PREFIXES,

@@ -457,7 +457,13 @@ impl Triage {
                     line.rank,
                 ));
             }
-            self.logged_error = (matches!(line.level, Some('E' | 'C' | 'F'))
+            // (a program that prints its own error line and then the traceback, `!!! ERROR
+            // during execution: <msg>`, says the same without a logger's level)
+            let error_word = || {
+                line.level.is_none()
+                    && (t.contains("ERROR") || t.contains("Error") || t.contains("Exception"))
+            };
+            self.logged_error = ((matches!(line.level, Some('E' | 'C' | 'F')) || error_word())
                 && !detected
                 && !code
                 && t.len() >= 8
