@@ -915,6 +915,17 @@ fn key_message(class: &str, norm: &str) -> String {
     // (an uncaught exception's details after its first sentence are values and advice, and where a
     // paste hard-wrapped the message they are cut short: `Error in memory profiling. Initial free
     // memory N GiB,`)
+    // (a check that names itself and then lists its values, `Invalid thread config:
+    // thread_m_blocks = N, thread_k = N, ...`, is its name: a paste may cut the list anywhere)
+    static VALUES: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"^\w+ = N\b"));
+    let norm = match norm.split_once(": ") {
+        Some((head, values))
+            if head.len() <= 60 && !head.contains(": ") && VALUES.is_match(values) =>
+        {
+            head
+        }
+        _ => norm,
+    };
     let cut = match class {
         "cuda_oom" | "nccl_timeout" | "triton_error" | "unsupported_config"
         | "python_exception" => {
