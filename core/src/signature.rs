@@ -580,10 +580,17 @@ fn triton_kernel_key(ev: &Event) -> Option<String> {
         return None;
     }
     static DEF: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"^\s*def (\w+)\("));
-    ev.after
+    if let Some(c) = ev.after.iter().find_map(|t| DEF.captures(t)) {
+        return Some(format!("triton compilation error in {}", &c[1]));
+    }
+    // Newer Triton quotes only the lines around the position: the first of them is the kernel's
+    // code there (two kernels that fail at `at N:N:` are otherwise one key)
+    let code = ev
+        .after
         .iter()
-        .find_map(|t| DEF.captures(t))
-        .map(|c| format!("triton compilation error in {}", &c[1]))
+        .map(|t| t.trim())
+        .find(|t| t.chars().any(char::is_alphanumeric))?;
+    Some(format!("triton compilation error at: {}", normalize(code)).to_lowercase())
 }
 
 /// A weight loader's `KeyError: 'model.layers.55.mlp.gate_up_proj.input_scale'` names the
