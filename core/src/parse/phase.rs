@@ -204,8 +204,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     ]) {
         return Some("memory_init");
     }
-    // (SGLang's EAGLE worker verifies draft tokens only for a decode batch: `, in verify`)
-    if has(&["forward_decode", "decode_step", "_decode", ", in verify"]) {
+    // (SGLang's EAGLE worker verifies draft tokens only for a decode batch: a frame `, in
+    // verify`, that function and no other: vLLM's `verify_with_parallel_config` checks the
+    // configuration at start-up)
+    let in_verify = frames.iter().any(|f| f.trim_end().ends_with(", in verify"));
+    if in_verify || has(&["forward_decode", "decode_step", "_decode"]) {
         return Some("decode");
     }
     // (`forward_fill_batch`: early SGLang's name for the step that prefills new requests)
