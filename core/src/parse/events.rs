@@ -109,9 +109,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // result code (`ncclInvalidUsage: This usually reflects invalid usage of NCCL library.`) only
     // explains the `NCCL error in: ...` line above it, whatever the paste's order; Slurm's `srun:
     // error: HOST: task 1: Exited with exit code 1` reports a task's exit, as torchrun's `failed
-    // (exitcode: 1)` does, and another node's copy of it may come first ---
+    // (exitcode: 1)` does, and another node's copy of it may come first; torch's terminate
+    // handler on Windows states an uncaught C++ exception as `Unhandled exception caught in
+    // c10/util/AbortHandler.h` before its stack, as libstdc++'s `terminate called` does ---
     (
-        r"srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(e\.g\.|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
+        r"srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(e\.g\.|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -458,7 +460,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "process_crash",
-        r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: ",
+        r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: ",
     ),
     ("python_exception", r"(Error|Exception)\b"),
 ];
