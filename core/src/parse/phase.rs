@@ -193,6 +193,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "determine_available_memory",
         "init_memory_pool",
         "_init_pools",
+        // (SGLang's scheduler builds its KV pools and prefix cache here; `init_memory_pool_and_cache` before)
+        "in init_cache_with_memory_pool",
         "initialize_kv_cache",
         "determine_num_available_blocks",
         "profile_max_num_token",
