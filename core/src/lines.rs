@@ -300,8 +300,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP] ",
         // KServe's logger: 2024-07-01 07:28:04.488 1 kserve ERROR [__main__.py:<module>():254]
         r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +\d+ +[\w.\-]+ +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\[[\w.\-]+:[<>\w]+\(\):\d+\] ?",
-        // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg
-        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[\w.]+ *(?:-|\|) *)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
+        // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg (a viewer's own time may
+        // stop at the minute: 2026-11-30 03:09 msg)
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[\w.]+ *(?:-|\|) *)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
         // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
         r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+:| +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +",
         // docker compose: svc-1  | ...
@@ -355,6 +356,16 @@ fn could_have_prefix(s: &str) -> bool {
     }
 }
 
+/// Whether `s` starts with an ISO date, `YYYY-MM-DD`.
+fn starts_with_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 10
+        && b.iter().take(10).enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        })
+}
+
 /// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.
 fn strip_prefixes(s: &str, line: &mut Line) -> String {
     let mut rest = s.trim_end();
@@ -383,6 +394,13 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             Some(quoted) => rest = quoted.trim(),
             None if !inner.contains('`') => rest = inner.trim_start(),
             None => {}
+        }
+    }
+    // A log viewer that puts its own time before each line (` 2025-02-18 12:54 [rank13]:...`)
+    // may indent it by a space; a date is never a traceback's indentation.
+    if let Some(inner) = rest.strip_prefix(' ') {
+        if starts_with_date(inner) {
+            rest = inner;
         }
     }
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
@@ -469,6 +487,20 @@ mod tests {
                 p.re.as_str()
             );
         }
+    }
+
+    #[test]
+    fn strips_a_viewers_indented_minute_time() {
+        let l = text(" 2025-02-18 12:54 [rank13]:[E218 04:54:22.864467604 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog caught");
+        assert_eq!(l.rank, Some(13));
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "[Rank 1] Watchdog caught");
+        // an indented line that does not start with a date keeps its indentation
+        assert_eq!(
+            text("  File \"x.py\", line 3").text,
+            "  File \"x.py\", line 3"
+        );
+        assert_eq!(text(" 2025 was a year").text, " 2025 was a year");
     }
 
     #[test]

@@ -219,3 +219,37 @@ fn threaded_pipeline_matches_one_thread() {
         assert_eq!(threaded, single, "{name}");
     }
 }
+
+/// torch counts a process group's collectives on their own: the rank that enqueued the fewest
+/// is the culprit only against ranks of its group, and a prefix's rank is the global one.
+#[test]
+fn culprit_is_read_within_one_process_group() {
+    let index = FindingsIndex::empty();
+    let culprit = |log: &str| {
+        let a = serde_json::to_value(analyze(log.as_bytes(), &index)).unwrap();
+        assert_eq!(a["error_class"], "nccl_timeout", "{a}");
+        a["culprit_rank"].as_u64()
+    };
+    let line = |global: u32, pg: u32, local: u32, enqueued: u32| {
+        format!(
+            "[rank{global}]:[E218 04:54:22.864535778 ProcessGroupNCCL.cpp:1795] [PG ID {pg} PG GUID {pg} Rank {local}] \
+             Exception (either an error or timeout) detected by watchdog at work: 5, last enqueued NCCL work: {enqueued}, last completed NCCL work: 4.\n"
+        )
+    };
+    let timeout = "[rank1]:[E218 04:54:22.864467604 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600045 milliseconds before timing out.\n";
+    // two groups, one rank each: their counts do not compare
+    let apart = format!("{timeout}{}{}", line(13, 11, 1, 220), line(15, 12, 0, 57));
+    assert_eq!(culprit(&apart), None);
+    // one group: the rank behind is the culprit, by its global rank
+    let within = format!("{timeout}{}{}", line(13, 11, 1, 220), line(15, 11, 0, 219));
+    assert_eq!(culprit(&within), Some(15));
+    // two groups naming two laggards name none
+    let split = format!(
+        "{timeout}{}{}{}{}",
+        line(1, 1, 0, 9),
+        line(2, 1, 1, 10),
+        line(3, 2, 0, 10),
+        line(4, 2, 1, 9)
+    );
+    assert_eq!(culprit(&split), None);
+}

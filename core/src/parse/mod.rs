@@ -60,7 +60,9 @@ pub struct Triage {
     device_assert: bool,
     warnings: Vec<LineRef>,
     warning_keys: HashSet<String>,
-    enqueued: BTreeMap<u32, u64>,
+    /// Collectives each rank had enqueued, per process group (torch numbers works per group,
+    /// so only counts of one group compare).
+    enqueued: BTreeMap<(String, u32), u64>,
     timed_out: BTreeSet<u32>,
     /// Whether any collective timed out, with or without a rank.
     any_timeout: bool,
@@ -168,8 +170,9 @@ static WARNING_TAG: Word = Word::new("WARNING:");
 static ERROR_TAG: Word = Word::new("ERROR:");
 
 // Regexes of this module are built on first use, in ASCII form for ASCII lines.
-static ENQUEUED: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"Rank (\d+)\].*[Ll]ast enqueued (?:NCCL )?work: (\d+)"));
+static ENQUEUED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"(?:\[PG ([^\]]*?) )?Rank (\d+)\].*[Ll]ast enqueued (?:NCCL )?work: (\d+)")
+});
 
 /// What triage reads in one line alone: the scans that cost the most, free of triage's state,
 /// so that another thread can make them while triage reads the lines before (see
@@ -403,8 +406,11 @@ impl Triage {
         }
         if LAST_ENQUEUED.is_in(text) {
             if let Some(c) = ENQUEUED.captures(text) {
-                if let (Ok(r), Ok(w)) = (c[1].parse(), c[2].parse()) {
-                    self.enqueued.entry(r).or_insert(w);
+                // (the rank in the message is the rank within its group; a prefix's is global)
+                let rank = line.rank.or_else(|| c[2].parse().ok());
+                if let (Some(r), Ok(w)) = (rank, c[3].parse()) {
+                    let group = c.get(1).map_or("", |g| g.as_str()).to_string();
+                    self.enqueued.entry((group, r)).or_insert(w);
                 }
             }
         }
@@ -945,24 +951,32 @@ impl Triage {
 
     fn culprit(&self, ev: &Event, class: &str) -> Option<u32> {
         if class == "nccl_timeout" {
-            // The rank that enqueued the fewest collectives is the one the others waited for.
-            let (Some(min), Some(max)) =
-                (self.enqueued.values().min(), self.enqueued.values().max())
-            else {
-                return self.silent_rank();
-            };
-            if min < max {
-                let laggards: Vec<u32> = self
-                    .enqueued
-                    .iter()
-                    .filter(|(_, w)| *w == min)
-                    .map(|(r, _)| *r)
-                    .collect();
-                if laggards.len() == 1 {
-                    return Some(laggards[0]);
+            // The rank that enqueued the fewest collectives of a group is the one the others
+            // waited for; groups that name different laggards name none.
+            let mut laggard = None;
+            let groups: BTreeSet<&str> = self.enqueued.keys().map(|(g, _)| g.as_str()).collect();
+            for group in groups {
+                let counts = || {
+                    self.enqueued
+                        .iter()
+                        .filter(move |((g, _), _)| g == group)
+                        .map(|((_, r), w)| (*r, *w))
+                };
+                let (Some(min), Some(max)) = (
+                    counts().map(|(_, w)| w).min(),
+                    counts().map(|(_, w)| w).max(),
+                ) else {
+                    continue;
+                };
+                let mut least = counts().filter(|(_, w)| *w == min).map(|(r, _)| r);
+                if let (true, Some(r), None) = (min < max, least.next(), least.next()) {
+                    if laggard.is_some_and(|l| l != r) {
+                        return self.silent_rank();
+                    }
+                    laggard = Some(r);
                 }
             }
-            return self.silent_rank();
+            return laggard.or_else(|| self.silent_rank());
         }
         // torchrun's agent names the first worker it saw fail: `failed (exitcode: -9)
         // local_rank: 3 (pid: ...)` (its rank on that node, the only one the line gives)
