@@ -302,7 +302,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +\d+ +[\w.\-]+ +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\[[\w.\-]+:[<>\w]+\(\):\d+\] ?",
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg (a viewer's own time may
         // stop at the minute: 2026-11-30 03:09 msg)
-        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[\w.]+ *(?:-|\|) *)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[A-Za-z_][\w.]* *(?:-|\|) *)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
         // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
         r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+:| +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +",
         // docker compose: svc-1  | ...
@@ -362,6 +362,18 @@ fn starts_with_date(s: &str) -> bool {
     b.len() >= 10
         && b.iter().take(10).enumerate().all(|(i, c)| match i {
             4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        })
+}
+
+/// Whether `s` starts with a month and day and a time, `MM-DD HH:`.
+fn starts_with_month_day(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 9
+        && b.iter().take(9).enumerate().all(|(i, c)| match i {
+            2 => *c == b'-',
+            5 => *c == b' ',
+            8 => *c == b':',
             _ => c.is_ascii_digit(),
         })
 }
@@ -447,7 +459,20 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             if let Some(r) = group(rank_i) {
                 line.rank = r.as_str().parse().ok();
             }
-            if let Some(l) = group(level_i) {
+            let mut end = m.end();
+            let mut level = group(level_i);
+            // A level followed by a date (`ERROR 08-03 04:35:28 [core.py:396]`) starts
+            // vLLM's logger behind a time that `kubectl logs --timestamps` put first: leave it
+            // to that prefix, which reads its source location too.
+            let behind = &rest[end..];
+            if let Some(l) = level
+                .filter(|l| l.start() > 0)
+                .filter(|_| starts_with_month_day(behind) || starts_with_date(behind))
+            {
+                end = l.start();
+                level = None;
+            }
+            if let Some(l) = level {
                 line.level = l.as_str().chars().next();
             }
             if m.as_str().contains(':') && m.as_str().bytes().any(|b| b.is_ascii_digit()) {
@@ -456,7 +481,20 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             if Some(i) == *VLLM_LOGGER_AT {
                 line.logger = Some("vllm");
             }
-            rest = &rest[m.end()..];
+            // A bar after a time separates the message (`TIME | msg`, loguru's `TIME | ERROR |
+            // msg`), unless the line ends with one too: then it is the border of a table the
+            // program printed (tritonserver's table of models), whose cells all belong to it.
+            if level.is_none() && starts_with_date(rest) && rest.ends_with('|') {
+                if let Some(bar) = rest[..end].find('|') {
+                    end = bar;
+                }
+            }
+            // A time with no level behind it pads nothing: spaces after its one separator are
+            // the message's own indentation (a traceback's `  File ...` lines).
+            if level.is_none() && rest[..end].ends_with("  ") {
+                end = rest[..end].trim_end_matches(' ').len() + 1;
+            }
+            rest = &rest[end..];
             continue 'outer;
         }
         break;
@@ -501,6 +539,31 @@ mod tests {
             "  File \"x.py\", line 3"
         );
         assert_eq!(text(" 2025 was a year").text, " 2025 was a year");
+    }
+
+    #[test]
+    fn a_runtime_time_before_vllms_logger() {
+        // `kubectl logs --timestamps` / `docker logs -t`
+        let l = text(
+            "2025-08-03T11:35:28.409790786Z ERROR 08-03 04:35:28 [core.py:396] RuntimeError: boom",
+        );
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.logger, Some("vllm"));
+        assert_eq!(l.text, "RuntimeError: boom");
+        // python logging's own level stays its prefix
+        let l = text("2025-08-03 11:35:28,409 ERROR Traceback (most recent call last):");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "Traceback (most recent call last):");
+        // a table printed behind a time keeps its first cells
+        assert_eq!(
+            text("2025-08-03T11:35:28.409790786Z | tensorrt_llm | 1 | UNAVAILABLE: x |").text,
+            "| tensorrt_llm | 1 | UNAVAILABLE: x |"
+        );
+        // a time before a traceback keeps the frame's indentation
+        assert_eq!(
+            text("2025-08-03 11:35:28   File \"x.py\", line 3").text,
+            "  File \"x.py\", line 3"
+        );
     }
 
     #[test]

@@ -253,3 +253,72 @@ fn culprit_is_read_within_one_process_group() {
     );
     assert_eq!(culprit(&split), None);
 }
+
+/// What a collector or viewer adds to every line (`kubectl logs --timestamps`, the container
+/// runtime's log file, Windows line ends) changes no analysis: not the first error's line, its
+/// class, phase or fingerprint.
+#[test]
+fn collector_prefixes_change_no_analysis() {
+    // Fixtures whose lines are an issue's prose, Markdown or a box drawn around a log: a
+    // collector never prefixes those.
+    const PASTED_AS_PROSE: &[&str] = &[
+        "docker_json_oom.log",
+        "ima_boxed_panel_lines.log",
+        "ima_flashinfer_prefill_launch_backticked.log",
+        "sglang_alloc_req_slots_prose.log",
+        "sglang_custom_allreduce_runtime_check_capture.log",
+        "sglang_decode_oom_quoted_in_prose.log",
+        "trtllm_cpp_exception_forwardsync.log",
+        "vllm_buildkite_bar_no_cache_blocks.log",
+        // (its lines already carry a viewer's time, which a second time hides)
+        "watchdog_alltoall_viewer_minute_time.log",
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let index = FindingsIndex::empty();
+    let key = |bytes: &[u8]| {
+        let a = serde_json::to_value(analyze(bytes, &index)).unwrap();
+        (
+            a["first_error"]["line"].clone(),
+            a["error_class"].clone(),
+            a["phase"].clone(),
+            a["fingerprint"].clone(),
+        )
+    };
+    let prefixed = |bytes: &[u8], prefix: &str, end: &str| {
+        let text = String::from_utf8_lossy(bytes);
+        let mut out = String::new();
+        for line in text.lines() {
+            out.push_str(prefix);
+            out.push_str(line);
+            out.push_str(end);
+        }
+        out.into_bytes()
+    };
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("log"))
+        .collect();
+    names.sort();
+    let mut failures = Vec::new();
+    for p in &names {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if PASTED_AS_PROSE.contains(&name.as_str()) {
+            continue;
+        }
+        let bytes = std::fs::read(p).unwrap();
+        let base = key(&bytes);
+        for (how, prefix, end) in [
+            ("kubectl", "2025-08-03T11:35:28.409790786Z ", "\n"),
+            ("cri", "2025-08-03T11:35:28.409790786Z stderr F ", "\n"),
+            ("python logging time", "2025-08-03 11:35:28,409 ", "\n"),
+            ("crlf", "", "\r\n"),
+        ] {
+            let got = key(&prefixed(&bytes, prefix, end));
+            if got != base {
+                failures.push(format!("{name} behind {how}: {base:?} -> {got:?}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
