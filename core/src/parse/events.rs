@@ -280,6 +280,9 @@ const EVENT_WORDS: &[&str] = &[
     "size mismatch",
     "kernel image",
     "nixl is not available",
+    // fatal signals named alone (absl's `*** SIGABRT received at time=...`)
+    "sigabrt",
+    "sigbus",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
