@@ -168,6 +168,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'` (`Failed: FILE:N 'msg'` in
     // earlier versions) ---
     (CUDA_CHECK_FAILED, 3),
+    // --- NVSHMEM's error macros (DeepEP's transport) print `FILE:LINE: non-zero status: N ` or
+    // `FILE:LINE: NULL value ` and then the failed step (`ibrc.cpp:418: non-zero status: 110
+    // ibv_modify_qp failed`), innermost first, each caller adding its own line (tier 3) ---
+    (NVSHMEM_STATUS, 3),
     // --- a failed `CHECK` of glog or Ray (`F0706 ... file.cc:219] Check failed: x`, Ray's
     // `[... C pid tid] task_receiver.cc:219:  Check failed: objects_valid`) aborts the process:
     // the condition is the statement (tier 3) ---
@@ -192,6 +196,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
+
+/// NVSHMEM's report of a failed step: `FILE:LINE: non-zero status: N <step>` (`(reason) ` after the
+/// status in some versions) or `FILE:LINE: NULL value <step>`.
+const NVSHMEM_STATUS: &str =
+    r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+ |NULL value )";
 
 /// A CUDA check macro's report of a failed call: `Failed: [Cuda error ]FILE:LINE 'CUDA message'`.
 pub const CUDA_CHECK_FAILED: &str =
@@ -280,9 +289,11 @@ const EVENT_WORDS: &[&str] = &[
     "size mismatch",
     "kernel image",
     "nixl is not available",
-    // fatal signals named alone (absl's `*** SIGABRT received at time=...`)
+    // fatal signals named alone (absl's `*** SIGABRT received at time=...`), and NVSHMEM's
+    // `NULL value` report
     "sigabrt",
     "sigbus",
+    "null value",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -337,6 +348,10 @@ fn is_benign(text: &str) -> bool {
     }
     // nvcc's fatal errors are never warnings, even glued to the end of a warning line
     if text.contains("nvcc fatal") {
+        return false;
+    }
+    // NVSHMEM's error report names the step that failed, its bootstrap's among them
+    if text.contains(": non-zero status: ") || text.contains(": NULL value ") {
         return false;
     }
     // a report that a worker died is a statement, even with the causes it guesses at
@@ -432,10 +447,10 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`;
     // torch before c10d's `NCCL error in:` and CuPy name NCCL's result by number: `NCCL Error 5:
-    // invalid usage`)
+    // invalid usage`; NVSHMEM, DeepEP's transport, reports `FILE:LINE: non-zero status: N`)
     (
         "nccl_error",
-        r"NCCL error|NCCL Error \d+: |Test NCCL failure|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
+        r"NCCL error|NCCL Error \d+: |Test NCCL failure|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+ |NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`)
