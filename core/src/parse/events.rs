@@ -158,9 +158,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // Dynamo's NIXL connectors log `NIXL is not available` (the `nixl` import failed) before
     // they raise it; TensorRT's logger marks its error severity `[TRT] [E]` (Python) or `[E]
     // [TRT]` (trtexec); the common `CHECK_CUDA` macro (flash-attention's among them) prints `CUDA
-    // error (FILE:LINE): <CUDA message>` before it exits ---
+    // error (FILE:LINE): <CUDA message>` before it exits; c10d logs `Gloo connectFullMesh failed
+    // with [FILE:LINE] <errno text>` when Gloo's ranks cannot connect, before it raises ---
     (
-        r"\[TRT\] \[E\] |\[E\] \[TRT\] |\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"\[TRT\] \[E\] |\[E\] \[TRT\] |\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -350,8 +351,12 @@ fn is_benign(text: &str) -> bool {
     if text.contains("nvcc fatal") {
         return false;
     }
-    // NVSHMEM's error report names the step that failed, its bootstrap's among them
-    if text.contains(": non-zero status: ") || text.contains(": NULL value ") {
+    // NVSHMEM's error report names the step that failed, its bootstrap's among them; Gloo's
+    // ends with errno's text, which is `no error` when no system call failed
+    if text.contains(": non-zero status: ")
+        || text.contains(": NULL value ")
+        || text.contains("connectFullMesh failed")
+    {
         return false;
     }
     // a report that a worker died is a statement, even with the causes it guesses at
