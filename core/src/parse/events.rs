@@ -445,10 +445,11 @@ const CLASSES: &[(&str, &str)] = &[
         r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation",
     ),
     // (Gloo's transport states its own timeout: `Timed out waiting 1800000ms for recv operation
-    // to complete`)
+    // to complete`; vLLM's executor, that its workers did not answer: `RPC call to execute_model
+    // timed out.`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation",
+        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out",
     ),
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`;
     // torch before c10d's `NCCL error in:` and CuPy name NCCL's result by number: `NCCL Error 5:
@@ -618,6 +619,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             || matches!(exc, Some(("AssertionError", _))))
     {
         class = "weight_load_error";
+    }
+    // vLLM's message queue raises a bare `TimeoutError` when a worker process does not answer
+    // in time (then `RPC call to ... timed out`): its hang watchdog, not a program's bug.
+    if class == "python_exception"
+        && matches!(exc, Some(("TimeoutError", _)))
+        && ev.frames.iter().any(|f| f.contains("shm_broadcast.py"))
+    {
+        class = "nccl_timeout";
     }
     if class == "python_exception" {
         if let Some((ty, _)) = exc {
