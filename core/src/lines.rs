@@ -293,6 +293,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[TensorRT-LLM\]\[(?P<level>ERROR|WARNING|INFO|DEBUG)\] ?",
         // vLLM / Ray process tags: (EngineCore_DP0 pid=17374) (VllmWorker rank=3 pid=1090) (APIServer)
         r"^\((?P<proc>[A-Za-z_][\w\-]*)(?: (?:TP|rank=)(?P<rank>\d+))?(?: pid=\d+)?(?:, ip=[\w.:\-]+)?\) ?",
+        // Ray's tag of an actor whose name holds more than a word (Ray Serve's replica
+        // `ServeReplica:app:deployment`, Ray Data's `MapWorker(MapBatches(vLLMEngineActor))`):
+        // always with its pid, which tells it from a parenthesis in prose
+        r"^\((?P<proc>[A-Za-z_][\w\-:.]*(?:\([\w\-:.()]*\))?) pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
         VLLM_LOGGER,
         // that logger's source location alone, where a paste cut the level and time off the line
         r"^\[[\w.\-]+\.py:\d+\] ?",
@@ -564,6 +568,19 @@ mod tests {
             text("2025-08-03 11:35:28   File \"x.py\", line 3").text,
             "  File \"x.py\", line 3"
         );
+    }
+
+    #[test]
+    fn strips_ray_tags_of_serve_and_data_actors() {
+        let l = text("2026-03-09 01:31:29.489217213 (MapWorker(MapBatches(vLLMEngineActor)) pid=1202, ip=10.0.0.1) (EngineCore_DP0 pid=32080) ERROR 03-08 17:31:28 [core.py:1102] TimeoutError");
+        assert_eq!(l.text, "TimeoutError");
+        assert_eq!(l.level, Some('E'));
+        let l =
+            text("(ServeReplica:app:LLMDeployment-8B pid=4288, ip=10.0.0.2) Process EngineCore_0:");
+        assert_eq!(l.text, "Process EngineCore_0:");
+        // a parenthesis in prose keeps its words
+        let l = text("(see: the docs) for details");
+        assert_eq!(l.text, "(see: the docs) for details");
     }
 
     #[test]

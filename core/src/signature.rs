@@ -474,10 +474,25 @@ fn nccl_key(text: &str) -> String {
 /// `ctive operation timeout: WorkNCCL(SeqNum=4, OpType=BROADCAST, ...`): the operation type is on
 /// the next line, and keyed as an unbroken line is (see [`key_message`]).
 fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
-    if !ev.text.contains("Watchdog caught") || ev.text.contains("OpType=") {
+    if ev.text.contains("OpType=") {
         return None;
     }
-    let next = ev.after.iter().take(2).find(|t| t.contains("OpType="))?;
+    let next = if ev.text.contains("Watchdog caught") {
+        ev.after.iter().take(2).find(|t| t.contains("OpType="))?
+    } else {
+        // torch's `Timeout at NCCL work: N, ...` names only the work's sequence number; the
+        // watchdog's exception a few lines below names that work's operation
+        // (`WorkNCCL(SeqNum=N, OpType=BROADCAST, ...)`), when the paste kept it
+        let i = ev.text.find("Timeout at NCCL work: ")?;
+        let seq: String = ev.text[i + "Timeout at NCCL work: ".len()..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let work = format!("SeqNum={seq},");
+        ev.after
+            .iter()
+            .find(|t| !seq.is_empty() && t.contains(&work) && t.contains("OpType="))?
+    };
     let i = next.find("OpType=")?;
     let op: String = next[i..]
         .chars()

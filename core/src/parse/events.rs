@@ -158,9 +158,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // Dynamo's NIXL connectors log `NIXL is not available` (the `nixl` import failed) before
     // they raise it; TensorRT's logger marks its error severity `[TRT] [E]` (Python) or `[E]
     // [TRT]` (trtexec); the common `CHECK_CUDA` macro (flash-attention's among them) prints `CUDA
-    // error (FILE:LINE): <CUDA message>` before it exits ---
+    // error (FILE:LINE): <CUDA message>` before it exits; c10d logs `Gloo connectFullMesh failed
+    // with [FILE:LINE] <errno text>` when Gloo's ranks cannot connect, before it raises ---
     (
-        r"\[TRT\] \[E\] |\[E\] \[TRT\] |\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"\[TRT\] \[E\] |\[E\] \[TRT\] |\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -168,6 +169,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'` (`Failed: FILE:N 'msg'` in
     // earlier versions) ---
     (CUDA_CHECK_FAILED, 3),
+    // --- NVSHMEM's error macros (DeepEP's transport) print `FILE:LINE: non-zero status: N ` or
+    // `FILE:LINE: NULL value ` and then the failed step (`ibrc.cpp:418: non-zero status: 110
+    // ibv_modify_qp failed`), innermost first, each caller adding its own line (tier 3) ---
+    (NVSHMEM_STATUS, 3),
     // --- a failed `CHECK` of glog or Ray (`F0706 ... file.cc:219] Check failed: x`, Ray's
     // `[... C pid tid] task_receiver.cc:219:  Check failed: objects_valid`) aborts the process:
     // the condition is the statement (tier 3) ---
@@ -192,6 +197,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
+
+/// NVSHMEM's report of a failed step: `FILE:LINE: non-zero status: N <step>` (`(reason) ` after the
+/// status in some versions) or `FILE:LINE: NULL value <step>`.
+const NVSHMEM_STATUS: &str =
+    r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+ |NULL value )";
 
 /// A CUDA check macro's report of a failed call: `Failed: [Cuda error ]FILE:LINE 'CUDA message'`.
 pub const CUDA_CHECK_FAILED: &str =
@@ -280,6 +290,11 @@ const EVENT_WORDS: &[&str] = &[
     "size mismatch",
     "kernel image",
     "nixl is not available",
+    // fatal signals named alone (absl's `*** SIGABRT received at time=...`), and NVSHMEM's
+    // `NULL value` report
+    "sigabrt",
+    "sigbus",
+    "null value",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -334,6 +349,14 @@ fn is_benign(text: &str) -> bool {
     }
     // nvcc's fatal errors are never warnings, even glued to the end of a warning line
     if text.contains("nvcc fatal") {
+        return false;
+    }
+    // NVSHMEM's error report names the step that failed, its bootstrap's among them; Gloo's
+    // ends with errno's text, which is `no error` when no system call failed
+    if text.contains(": non-zero status: ")
+        || text.contains(": NULL value ")
+        || text.contains("connectFullMesh failed")
+    {
         return false;
     }
     // a report that a worker died is a statement, even with the causes it guesses at
@@ -422,17 +445,18 @@ const CLASSES: &[(&str, &str)] = &[
         r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation",
     ),
     // (Gloo's transport states its own timeout: `Timed out waiting 1800000ms for recv operation
-    // to complete`)
+    // to complete`; vLLM's executor, that its workers did not answer: `RPC call to execute_model
+    // timed out.`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation",
+        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out",
     ),
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`;
     // torch before c10d's `NCCL error in:` and CuPy name NCCL's result by number: `NCCL Error 5:
-    // invalid usage`)
+    // invalid usage`; NVSHMEM, DeepEP's transport, reports `FILE:LINE: non-zero status: N`)
     (
         "nccl_error",
-        r"NCCL error|NCCL Error \d+: |Test NCCL failure|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
+        r"NCCL error|NCCL Error \d+: |Test NCCL failure|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+ |NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|\bMPI error\b|MPI_ERR_[A-Z]",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`)
@@ -595,6 +619,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             || matches!(exc, Some(("AssertionError", _))))
     {
         class = "weight_load_error";
+    }
+    // vLLM's message queue raises a bare `TimeoutError` when a worker process does not answer
+    // in time (then `RPC call to ... timed out`): its hang watchdog, not a program's bug.
+    if class == "python_exception"
+        && matches!(exc, Some(("TimeoutError", _)))
+        && ev.frames.iter().any(|f| f.contains("shm_broadcast.py"))
+    {
+        class = "nccl_timeout";
     }
     if class == "python_exception" {
         if let Some((ty, _)) = exc {

@@ -125,8 +125,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if is_world_size_mismatch(text) {
         return Some("startup");
     }
-    // KServe logs any exception that stops its model server from starting this way
-    if text.contains("Failed to start model server") {
+    // KServe logs any exception that stops its model server from starting this way, vLLM's
+    // front end any failure of its engine core's start (`Engine core initialization failed`)
+    if text.contains("Failed to start model server")
+        || text.contains("Engine core initialization failed")
+    {
         return Some("startup");
     }
     // SGLang's scheduler names the step whose KV-cache allocation failed: `Decode out of
@@ -229,9 +232,14 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         return Some("startup");
     }
     // reading the model's configuration or tokenizer, or a vLLM worker binding its GPU and
-    // joining the process group (`init_device`): the server is still starting
+    // joining the process group (`init_device`), or vLLM building its engine from the
+    // configuration (`from_vllm_config`, V0's `run_mp_engine`) and waiting for it to come up:
+    // the server is still starting
     if has(&[
         "in init_device",
+        "in from_vllm_config",
+        "in run_mp_engine",
+        "in wait_for_engine_startup",
         "configuration_auto",
         "get_config",
         "arg_utils.py",
