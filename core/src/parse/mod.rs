@@ -77,6 +77,10 @@ pub struct Triage {
     /// codegen error`, `` `ptxas` failed with error code N: ``), which quotes ptxas's own
     /// diagnostic on the lines below it: the event and how many lines may still hold it.
     ptxas_stderr: Option<(usize, u8)>,
+    /// A wrapper whose message points at the line below for the error it caught (transformers'
+    /// `Failed to import X because of the following error (look up to see its traceback):`,
+    /// then the caught exception's message): that line is the statement.
+    cause_follows: Option<usize>,
     /// The first line that names a symbol the dynamic loader could not find.
     undefined_symbol: Option<String>,
     /// CMake said it could not identify the CUDA compiler (nvcc failed to build its probe).
@@ -353,6 +357,19 @@ impl Triage {
                 ev.after.insert(0, wrapper);
             } else if left > 1 {
                 self.ptxas_stderr = Some((i, left - 1));
+            }
+        }
+        if let Some(i) = self.cause_follows.take() {
+            let t = text.trim();
+            if t.is_empty() {
+                self.cause_follows = Some(i);
+            } else if !TRACEBACK.is_in(text) {
+                let ev = &mut self.events[i];
+                let wrapper = std::mem::replace(&mut ev.text, t.chars().take(2000).collect());
+                ev.line = line.number;
+                ev.raw = line.raw.chars().take(4000).collect();
+                ev.after.retain(|a| a.trim() != t);
+                ev.after.insert(0, wrapper);
             }
         }
         if !self.skip_env {
@@ -732,6 +749,9 @@ impl Triage {
             && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
         {
             self.message_follows = Some(self.events.len() - 1);
+        }
+        if text.trim_end().ends_with("(look up to see its traceback):") {
+            self.cause_follows = Some(self.events.len() - 1);
         }
         if PTXAS_FAILED.is_in(text) || text.contains("`ptxas` failed with error code") {
             self.ptxas_stderr = Some((self.events.len() - 1, 3));
