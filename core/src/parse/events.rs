@@ -352,6 +352,11 @@ pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 
+/// The last line of a traceback of an exception whose class [`EXCEPTION_LINE`] does not know by
+/// its name: `module.path.ClassName: message`, the module path in Python's lower-case style.
+pub static QUALIFIED_EXCEPTION: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^(?:[a-z_][a-z\d_]*\.)+[A-Z][A-Za-z\d_]*: \S"));
+
 /// The exception type and message of an exception line, if it is one.
 pub fn exception_parts(text: &str) -> Option<(&str, &str)> {
     let c = EXCEPTION_LINE.captures(text.trim_end())?;
@@ -570,6 +575,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     // message: an exception, not a fatal signal)
                     // (torch raises a CUDA runtime error as an exception: `CUDA error: <msg>`)
                     if exc.is_some()
+                        || (!ev.frames.is_empty() && QUALIFIED_EXCEPTION.is_match(text))
                         || text.contains("Error")
                         || text.contains("CUDA error: ")
                         || text.contains("Exception")

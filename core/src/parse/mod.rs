@@ -390,11 +390,24 @@ impl Triage {
         // Inside a traceback, indented lines are frames and source code, not progress or errors.
         let code = self.in_traceback && is_code(text);
         // both facts are read exactly when the line is not code
-        let facts = match facts {
+        let mut facts = match facts {
             _ if code => LineFacts::default(),
             Some(f) => f,
             None => LineFacts::of(line),
         };
+        // Python ends a traceback with `module.Class: message` whatever the class is named; one
+        // that no detector knows (`pkg.opt_flags.InapplicableConstraint: cannot enforce ...`,
+        // torch's `BackendCompilerFailed`) is still the exception the frames above raised.
+        let qualified = self.in_traceback
+            && !code
+            && facts.tier.is_none()
+            && events::QUALIFIED_EXCEPTION.is_match(text.trim());
+        if qualified {
+            let t = text.trim();
+            let at = t.as_ptr() as usize - text.as_ptr() as usize;
+            facts.statement = Some((at, at + t.len()));
+            facts.tier = Some(3);
+        }
         if !code {
             if let Some(p) = facts.phase {
                 // "got fatal signal ..., shutting down": the failure came first, the shutdown
@@ -445,7 +458,7 @@ impl Triage {
         self.traceback(line);
         let detected = facts.tier.is_some();
         if !code {
-            self.detect(line, facts);
+            self.detect(line, facts, qualified);
             self.warning(line);
         }
         let t = text.trim();
@@ -640,7 +653,7 @@ impl Triage {
         }
     }
 
-    fn detect(&mut self, line: &Line, facts: LineFacts) {
+    fn detect(&mut self, line: &Line, facts: LineFacts, qualified: bool) {
         let Some(text) = facts.statement.and_then(|(a, b)| line.text.get(a..b)) else {
             return;
         };
@@ -673,7 +686,7 @@ impl Triage {
                 self.timed_out.insert(r);
             }
         }
-        let is_exception = EXCEPTION_LINE.is_match(text.trim_end());
+        let is_exception = qualified || EXCEPTION_LINE.is_match(text.trim_end());
         let frames = if is_exception && self.in_traceback {
             self.in_traceback = false;
             std::mem::take(&mut self.frames)
