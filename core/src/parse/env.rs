@@ -270,7 +270,9 @@ impl Seen {
 }
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b",
+// (vLLM's `No compiled <op>: no <kernel> for CUDA device capability: 120` states the device's
+// capability as one number, as torch's `Current capability: 75` does)
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b",
     )
 });
 static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -515,6 +517,7 @@ impl EnvCollector {
         if name.len() < 4 || name.len() > 80 {
             return;
         }
+                        .or(c.get(8))
         if rank > self.gpu_model_rank {
             self.gpu_model_rank = rank;
             self.env.gpu_model = Some(name.to_string());
