@@ -106,8 +106,9 @@ fn re(p: &str) -> AsciiFirst {
 
 static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     // collect_env names a single GPU on its header line: `GPU models and configuration: GPU 0: ...`
+    // (vLLM's aligns its keys: `GPU models and configuration : GPU 0: ...`)
     re(
-        r"^\s*(?:GPU models and configuration:\s*)?GPU ([\d,\s]+): ((?:NVIDIA|Tesla|Quadro|GeForce)[^(\n]*?)\s*(?:\(UUID.*)?$",
+        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+): ((?:NVIDIA|Tesla|Quadro|GeForce)[^(\n]*?)\s*(?:\(UUID.*)?$",
     )
 });
 // a listing of the GPUs by index (`0: NVIDIA GeForce RTX 5090 32607MiB`, and nvidia-smi's
