@@ -837,6 +837,18 @@ fn key_message(class: &str, norm: &str) -> String {
         }
     }
     // TensorRT's builder states a failed GPU allocation as `[virtualMemoryBuffer.cpp::...]
+    // Triton runs its own `ptxas` or, for Blackwell GPUs (Triton 3.5 and later), its
+    // `ptxas-blackwell`: a diagnostic names the binary that printed it, one problem either way
+    let ptxas_variant;
+    let norm = match norm.strip_prefix("ptxas-").and_then(|r| r.split_once(' ')) {
+        Some((variant, rest))
+            if class == "triton_error" && variant.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+        {
+            ptxas_variant = format!("ptxas {rest}");
+            ptxas_variant.as_str()
+        }
+        _ => norm,
+    };
     // Error Code 2: OutOfMemory (...)` (TensorRT 8 and later) or `Cuda Error in allocate: 2 (out
     // of memory)` (TensorRT 7): one problem, whichever allocator and version printed it.
     if class == "cuda_oom"
