@@ -685,6 +685,14 @@ fn core_message(text: &str) -> String {
     .min()
     .map_or(text, |i| &text[..i]);
     let t = text.trim();
+    // a writer's label in front of the error pasted behind it, ended by a CJK full-width colon
+    // (`报错：RuntimeError: ...`, `3. 错误信息：RuntimeError: ...`): the error it labels
+    let t = match t.find('：') {
+        Some(i) if exception_parts(t[i + '：'.len_utf8()..].trim_start()).is_some() => {
+            t[i + '：'.len_utf8()..].trim_start()
+        }
+        _ => t,
+    };
     // a C++ handler's `what():` and a library's tags (`[TM][ERROR]`) in front of the message
     let t = t.strip_prefix("what():").map(str::trim_start).unwrap_or(t);
     // torch's process-group tag (`[PG ID 5 PG GUID 55(mesh_replicate) Rank 1]`, `[PG 1 Rank 0]`)
@@ -829,14 +837,6 @@ fn key_message(class: &str, norm: &str) -> String {
     if norm.contains("killed while executing a task by an unexpected system error") {
         return "ray worker died: system_error".into();
     }
-    // A library that misses a symbol of the C++ library it was built against (a mangled
-    // `_ZN3c10...` of libtorch) is one ABI mismatch, whichever symbol the loader met first.
-    if class == "import_error" {
-        if let Some(key) = undefined_symbol_key(norm) {
-            return key;
-        }
-    }
-    // TensorRT's builder states a failed GPU allocation as `[virtualMemoryBuffer.cpp::...]
     // Triton runs its own `ptxas` or, for Blackwell GPUs (Triton 3.5 and later), its
     // `ptxas-blackwell`: a diagnostic names the binary that printed it, one problem either way
     let ptxas_variant;
@@ -849,6 +849,14 @@ fn key_message(class: &str, norm: &str) -> String {
         }
         _ => norm,
     };
+    // A library that misses a symbol of the C++ library it was built against (a mangled
+    // `_ZN3c10...` of libtorch) is one ABI mismatch, whichever symbol the loader met first.
+    if class == "import_error" {
+        if let Some(key) = undefined_symbol_key(norm) {
+            return key;
+        }
+    }
+    // TensorRT's builder states a failed GPU allocation as `[virtualMemoryBuffer.cpp::...]
     // Error Code 2: OutOfMemory (...)` (TensorRT 8 and later) or `Cuda Error in allocate: 2 (out
     // of memory)` (TensorRT 7): one problem, whichever allocator and version printed it.
     if class == "cuda_oom"
@@ -946,8 +954,11 @@ fn key_message(class: &str, norm: &str) -> String {
         _ => norm,
     };
     let cut = match class {
+        // (vLLM's `No compiled <op>: no <kernel> for CUDA device capability: N. Required
+        // capability: N or N` lists the capabilities its version builds: the first sentence is
+        // the problem)
         "cuda_oom" | "nccl_timeout" | "triton_error" | "unsupported_config"
-        | "python_exception" => {
+        | "python_exception" | "no_kernel_image" => {
             // (and without the period that ends it, which a one-sentence message keeps)
             norm.find(". ")
                 .map(|i| &norm[..i])
