@@ -336,6 +336,11 @@ fn is_benign(text: &str) -> bool {
     if text.contains("nvcc fatal") {
         return false;
     }
+    // CUDA's message for a driver older than its runtime names the runtime's version, as an
+    // environment report's `CUDA runtime version : 12.4` does
+    if text.contains("driver version is insufficient") {
+        return false;
+    }
     // a report that a worker died is a statement, even with the causes it guesses at
     if is_worker_death(text) {
         return false;
