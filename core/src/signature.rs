@@ -903,6 +903,18 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "cuda_oom" && crate::parse::phase::is_kv_cache_below_max_len(norm) {
         return "kv cache cannot hold one request of the maximum model length".into();
     }
+    // A driver older than the CUDA runtime a program was built with: CUDA's own message
+    // (`cudaErrorInsufficientDriver`, `CUDA driver version is insufficient for CUDA runtime
+    // version`) whatever program printed it and how (torch's `CUDA error: ...`, CTranslate2's
+    // `CUDA failed with error ...`, a tool's `CUDA error: 35 (0x23) cudaErrorInsufficientDriver
+    // : ...`), and torch's own check of the driver before it (`The NVIDIA driver on your system
+    // is too old (found version N)`): one problem.
+    if class == "cuda_driver_error"
+        && (norm.contains("driver version is insufficient for CUDA runtime version")
+            || norm.contains("driver on your system is too old"))
+    {
+        return "nvidia driver older than the cuda runtime".into();
+    }
     // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.
     if class == "gpu_hardware_error" && norm.contains("fallen off the bus") {
         return "gpu has fallen off the bus".into();
