@@ -398,9 +398,12 @@ impl Triage {
         // Python ends a traceback with `module.Class: message` whatever the class is named; one
         // that no detector knows (`pkg.opt_flags.InapplicableConstraint: cannot enforce ...`,
         // torch's `BackendCompilerFailed`) is still the exception the frames above raised.
+        // (not one whose message ends in a colon: it quotes the cause on the lines below, as
+        // torch's `BackendCompilerFailed: backend='inductor' raised:` does)
         let qualified = self.in_traceback
             && !code
             && facts.tier.is_none()
+            && !text.trim_end().ends_with(':')
             && events::QUALIFIED_EXCEPTION.is_match(text.trim());
         if qualified {
             let t = text.trim();
