@@ -700,6 +700,14 @@ fn core_message(text: &str) -> String {
     .min()
     .map_or(text, |i| &text[..i]);
     let t = text.trim();
+    // a writer's label in front of the error pasted behind it, ended by a CJK full-width colon
+    // (`报错：RuntimeError: ...`, `3. 错误信息：RuntimeError: ...`): the error it labels
+    let t = match t.find('：') {
+        Some(i) if exception_parts(t[i + '：'.len_utf8()..].trim_start()).is_some() => {
+            t[i + '：'.len_utf8()..].trim_start()
+        }
+        _ => t,
+    };
     // a C++ handler's `what():` and a library's tags (`[TM][ERROR]`) in front of the message
     let t = t.strip_prefix("what():").map(str::trim_start).unwrap_or(t);
     // torch's process-group tag (`[PG ID 5 PG GUID 55(mesh_replicate) Rank 1]`, `[PG 1 Rank 0]`)
@@ -844,6 +852,18 @@ fn key_message(class: &str, norm: &str) -> String {
     if norm.contains("killed while executing a task by an unexpected system error") {
         return "ray worker died: system_error".into();
     }
+    // Triton runs its own `ptxas` or, for Blackwell GPUs (Triton 3.5 and later), its
+    // `ptxas-blackwell`: a diagnostic names the binary that printed it, one problem either way
+    let ptxas_variant;
+    let norm = match norm.strip_prefix("ptxas-").and_then(|r| r.split_once(' ')) {
+        Some((variant, rest))
+            if class == "triton_error" && variant.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+        {
+            ptxas_variant = format!("ptxas {rest}");
+            ptxas_variant.as_str()
+        }
+        _ => norm,
+    };
     // A library that misses a symbol of the C++ library it was built against (a mangled
     // `_ZN3c10...` of libtorch) is one ABI mismatch, whichever symbol the loader met first.
     if class == "import_error" {
@@ -898,6 +918,18 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "cuda_oom" && crate::parse::phase::is_kv_cache_below_max_len(norm) {
         return "kv cache cannot hold one request of the maximum model length".into();
     }
+    // A driver older than the CUDA runtime a program was built with: CUDA's own message
+    // (`cudaErrorInsufficientDriver`, `CUDA driver version is insufficient for CUDA runtime
+    // version`) whatever program printed it and how (torch's `CUDA error: ...`, CTranslate2's
+    // `CUDA failed with error ...`, a tool's `CUDA error: 35 (0x23) cudaErrorInsufficientDriver
+    // : ...`), and torch's own check of the driver before it (`The NVIDIA driver on your system
+    // is too old (found version N)`): one problem.
+    if class == "cuda_driver_error"
+        && (norm.contains("driver version is insufficient for CUDA runtime version")
+            || norm.contains("driver on your system is too old"))
+    {
+        return "nvidia driver older than the cuda runtime".into();
+    }
     // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.
     if class == "gpu_hardware_error" && norm.contains("fallen off the bus") {
         return "gpu has fallen off the bus".into();
@@ -949,8 +981,11 @@ fn key_message(class: &str, norm: &str) -> String {
         _ => norm,
     };
     let cut = match class {
+        // (vLLM's `No compiled <op>: no <kernel> for CUDA device capability: N. Required
+        // capability: N or N` lists the capabilities its version builds: the first sentence is
+        // the problem)
         "cuda_oom" | "nccl_timeout" | "triton_error" | "unsupported_config"
-        | "python_exception" => {
+        | "python_exception" | "no_kernel_image" => {
             // (and without the period that ends it, which a one-sentence message keeps)
             norm.find(". ")
                 .map(|i| &norm[..i])

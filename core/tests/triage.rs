@@ -186,6 +186,16 @@ fn an_exception_message_on_the_next_line() {
         first("torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n============================================================\ntrain.py FAILED\n"),
         Some(1)
     );
+    // a traceback ends in its exception whatever the class is named ...
+    assert_eq!(
+        first("Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    f()\npkg.opt_flags.InapplicableConstraint: cannot enforce constraint\n[2025-09-07 16:25:56] Received sigquit from a child process.\n"),
+        Some(4)
+    );
+    // ... but a class that quotes its cause below is a wrapper: the cause is the statement
+    assert_eq!(
+        first("Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    out = compiled(x)\ntorch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nRuntimeError: Triton Error [CUDA]: device kernel image is invalid\n"),
+        Some(5)
+    );
 }
 
 /// The pipeline of `analyze` (three threads; triage's per-line scans made ahead, half of each

@@ -106,8 +106,9 @@ fn re(p: &str) -> AsciiFirst {
 
 static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     // collect_env names a single GPU on its header line: `GPU models and configuration: GPU 0: ...`
+    // (vLLM's aligns its keys: `GPU models and configuration : GPU 0: ...`)
     re(
-        r"^\s*(?:GPU models and configuration:\s*)?GPU ([\d,\s]+): ((?:NVIDIA|Tesla|Quadro|GeForce)[^(\n]*?)\s*(?:\(UUID.*)?$",
+        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+): ((?:NVIDIA|Tesla|Quadro|GeForce)[^(\n]*?)\s*(?:\(UUID.*)?$",
     )
 });
 // a listing of the GPUs by index (`0: NVIDIA GeForce RTX 5090 32607MiB`, and nvidia-smi's
@@ -238,6 +239,7 @@ words! {
     LMDEPLOY = "lmdeploy",
     TEXT_GENERATION = "text_generation",
     TORCH = "torch",
+    PTXAS_STDERR = "`ptxas` stderr:",
 }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
@@ -268,10 +270,18 @@ impl Seen {
         self.0 >> W::TEXT.len() != 0
     }
 }
+// (vLLM's `No compiled <op>: no <kernel> for CUDA device capability: 120` states the device's
+// capability as one number, as torch's `Current capability: 75` does)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b",
     )
+});
+/// ptxas refusing the architecture it was asked to build for. Triton compiles for the GPU it
+/// runs on and quotes ptxas's output under `` `ptxas` stderr: ``, so there the architecture is
+/// the device's (not in a build, whose target list is a setting).
+static PTXAS_GPU_NAME: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    re(r"^ptxas\S*\s+fatal\s*: Value 'sm_(\d{2,3})[af]?' is not defined for option 'gpu-name'")
 });
 static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
@@ -401,6 +411,8 @@ pub struct EnvCollector {
     logger: Option<&'static str>,
     gpu_model_rank: u8,
     bare_count: Option<u32>,
+    /// The line above was Triton's `` `ptxas` stderr: `` heading.
+    ptxas_stderr: bool,
 }
 
 impl EnvCollector {
@@ -411,6 +423,12 @@ impl EnvCollector {
             return;
         }
         let w = Seen::of(t);
+        if std::mem::take(&mut self.ptxas_stderr) && self.sm_stated.is_none() {
+            if let Some(c) = PTXAS_GPU_NAME.captures(t) {
+                self.sm_stated = Some(format!("sm_{}", &c[1]));
+            }
+        }
+        self.ptxas_stderr = w.has(W::PTXAS_STDERR);
         self.gpu(t, w);
         self.versions(t, w);
         self.frameworks(w);
@@ -499,6 +517,7 @@ impl EnvCollector {
                         .or(c.get(5))
                         .or(c.get(6))
                         .or(c.get(7))
+                        .or(c.get(8))
                         .map(|m| format!("sm_{}", m.as_str()))
                 };
                 if let Some(sm) = sm {

@@ -359,6 +359,11 @@ fn is_benign(text: &str) -> bool {
     {
         return false;
     }
+    // CUDA's message for a driver older than its runtime names the runtime's version, as an
+    // environment report's `CUDA runtime version : 12.4` does
+    if text.contains("driver version is insufficient") {
+        return false;
+    }
     // a report that a worker died is a statement, even with the causes it guesses at
     if is_worker_death(text) {
         return false;
@@ -374,6 +379,11 @@ pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|[a-z][a-z\d]*[A-Z]\w*(?:Error|Exception)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
     )
 });
+
+/// The last line of a traceback of an exception whose class [`EXCEPTION_LINE`] does not know by
+/// its name: `module.path.ClassName: message`, the module path in Python's lower-case style.
+pub static QUALIFIED_EXCEPTION: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^(?:[a-z_][a-z\d_]*\.)+[A-Z][A-Za-z\d_]*: \S"));
 
 /// The exception type and message of an exception line, if it is one.
 pub fn exception_parts(text: &str) -> Option<(&str, &str)> {
@@ -594,6 +604,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     // message: an exception, not a fatal signal)
                     // (torch raises a CUDA runtime error as an exception: `CUDA error: <msg>`)
                     if exc.is_some()
+                        || (!ev.frames.is_empty() && QUALIFIED_EXCEPTION.is_match(text))
                         || text.contains("Error")
                         || text.contains("CUDA error: ")
                         || text.contains("Exception")

@@ -79,6 +79,10 @@ pub struct Triage {
     /// codegen error`, `` `ptxas` failed with error code N: ``), which quotes ptxas's own
     /// diagnostic on the lines below it: the event and how many lines may still hold it.
     ptxas_stderr: Option<(usize, u8)>,
+    /// A wrapper whose message points at the line below for the error it caught (transformers'
+    /// `Failed to import X because of the following error (look up to see its traceback):`,
+    /// then the caught exception's message): that line is the statement.
+    cause_follows: Option<usize>,
     /// The first line that names a symbol the dynamic loader could not find.
     undefined_symbol: Option<String>,
     /// CMake said it could not identify the CUDA compiler (nvcc failed to build its probe).
@@ -358,6 +362,19 @@ impl Triage {
                 self.ptxas_stderr = Some((i, left - 1));
             }
         }
+        if let Some(i) = self.cause_follows.take() {
+            let t = text.trim();
+            if t.is_empty() {
+                self.cause_follows = Some(i);
+            } else if !TRACEBACK.is_in(text) {
+                let ev = &mut self.events[i];
+                let wrapper = std::mem::replace(&mut ev.text, t.chars().take(2000).collect());
+                ev.line = line.number;
+                ev.raw = line.raw.chars().take(4000).collect();
+                ev.after.retain(|a| a.trim() != t);
+                ev.after.insert(0, wrapper);
+            }
+        }
         if !self.skip_env {
             self.env.feed(text);
             if let Some(p) = &line.process {
@@ -376,11 +393,27 @@ impl Triage {
         // Inside a traceback, indented lines are frames and source code, not progress or errors.
         let code = self.in_traceback && is_code(text);
         // both facts are read exactly when the line is not code
-        let facts = match facts {
+        let mut facts = match facts {
             _ if code => LineFacts::default(),
             Some(f) => f,
             None => LineFacts::of(line),
         };
+        // Python ends a traceback with `module.Class: message` whatever the class is named; one
+        // that no detector knows (`pkg.opt_flags.InapplicableConstraint: cannot enforce ...`,
+        // torch's `BackendCompilerFailed`) is still the exception the frames above raised.
+        // (not one whose message ends in a colon: it quotes the cause on the lines below, as
+        // torch's `BackendCompilerFailed: backend='inductor' raised:` does)
+        let qualified = self.in_traceback
+            && !code
+            && facts.tier.is_none()
+            && !text.trim_end().ends_with(':')
+            && events::QUALIFIED_EXCEPTION.is_match(text.trim());
+        if qualified {
+            let t = text.trim();
+            let at = t.as_ptr() as usize - text.as_ptr() as usize;
+            facts.statement = Some((at, at + t.len()));
+            facts.tier = Some(3);
+        }
         if !code {
             if let Some(p) = facts.phase {
                 // "got fatal signal ..., shutting down": the failure came first, the shutdown
@@ -434,7 +467,7 @@ impl Triage {
         self.traceback(line);
         let detected = facts.tier.is_some();
         if !code {
-            self.detect(line, facts);
+            self.detect(line, facts, qualified);
             self.warning(line);
         }
         let t = text.trim();
@@ -629,7 +662,7 @@ impl Triage {
         }
     }
 
-    fn detect(&mut self, line: &Line, facts: LineFacts) {
+    fn detect(&mut self, line: &Line, facts: LineFacts, qualified: bool) {
         let Some(text) = facts.statement.and_then(|(a, b)| line.text.get(a..b)) else {
             return;
         };
@@ -662,7 +695,7 @@ impl Triage {
                 self.timed_out.insert(r);
             }
         }
-        let is_exception = EXCEPTION_LINE.is_match(text.trim_end());
+        let is_exception = qualified || EXCEPTION_LINE.is_match(text.trim_end());
         let frames = if is_exception && self.in_traceback {
             self.in_traceback = false;
             std::mem::take(&mut self.frames)
@@ -738,6 +771,9 @@ impl Triage {
             && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
         {
             self.message_follows = Some(self.events.len() - 1);
+        }
+        if text.trim_end().ends_with("(look up to see its traceback):") {
+            self.cause_follows = Some(self.events.len() - 1);
         }
         if PTXAS_FAILED.is_in(text) || text.contains("`ptxas` failed with error code") {
             self.ptxas_stderr = Some((self.events.len() - 1, 3));
