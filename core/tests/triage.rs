@@ -265,7 +265,7 @@ fn culprit_is_read_within_one_process_group() {
 }
 
 /// What a collector or viewer adds to every line (`kubectl logs --timestamps`, the container
-/// runtime's log file, Windows line ends) changes no analysis: not the first error's line, its
+/// runtime's log file, docker compose, syslog, Windows line ends) changes no analysis: not the first error's line, its
 /// class, phase or fingerprint.
 #[test]
 fn collector_prefixes_change_no_analysis() {
@@ -322,6 +322,8 @@ fn collector_prefixes_change_no_analysis() {
             ("kubectl", "2025-08-03T11:35:28.409790786Z ", "\n"),
             ("cri", "2025-08-03T11:35:28.409790786Z stderr F ", "\n"),
             ("python logging time", "2025-08-03 11:35:28,409 ", "\n"),
+            ("docker compose", "app-1  | ", "\n"),
+            ("syslog", "Nov 30 03:09:50 gpu-node-7 python3[4121]: ", "\n"),
             ("crlf", "", "\r\n"),
         ] {
             let got = key(&prefixed(&bytes, prefix, end));
