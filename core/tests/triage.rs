@@ -334,3 +334,38 @@ fn collector_prefixes_change_no_analysis() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A log with no event at all shows its first line with an error word, at no logger's warning
+/// or info level, unless the run went on to a next step after it.
+#[test]
+fn an_error_word_is_the_last_resort() {
+    let index = FindingsIndex::empty();
+    let first = |log: &str| {
+        let a = serde_json::to_value(analyze(log.as_bytes(), &index)).unwrap();
+        (
+            a["crash"].as_bool().unwrap(),
+            a["first_error"]["line"].as_u64(),
+        )
+    };
+    // a tool's table row and a bare `Error:` label: no detector knows them
+    let row = "| model-a | 1 | UNAVAILABLE: Internal: unexpected error when creating modelInstanceState: [json.exception.type_error.302] type must be array, but is number |\n";
+    assert_eq!(first(&format!("I1201 loading\n{row}")), (true, Some(2)));
+    assert_eq!(
+        first("starting\nError: ShardCannotStart\n"),
+        (true, Some(2))
+    );
+    // a detector's event wins over it
+    assert_eq!(
+        first("Error: ShardCannotStart\nRuntimeError: CUDA error: out of memory\n"),
+        (true, Some(2))
+    );
+    // logged as a warning, or followed by the run's next step: no crash
+    assert_eq!(
+        first("WARNING: error while probing a backend\n"),
+        (false, None)
+    );
+    assert_eq!(
+        first("Unexpected error during package walk: x.y\nLoad weight begin. avail mem=70.00 GB\n"),
+        (false, None)
+    );
+}

@@ -299,25 +299,47 @@ const EVENT_WORDS: &[&str] = &[
 
 /// Returns the tier of a line's message if it states or wraps an error.
 pub fn detect(text: &str, level: Option<char>) -> Option<u8> {
+    match detect_gated(text, level) {
+        Detection::Tier(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// What [`detect_gated`] found in a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detection {
+    /// An event of this tier.
+    Tier(u8),
+    /// Only an error word on a line no logger marked as an error (`Error: ShardCannotStart`,
+    /// a tool's `... failed`): no event, but the last resort of a log that has none.
+    ErrorWord,
+    /// Nothing.
+    None,
+}
+
+/// [`detect`], telling apart a line it dropped only for want of an error level.
+pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
     if text.len() < 3 {
-        return None;
+        return Detection::None;
     }
     // rule 0 is `STOPPED`
-    let first = RULES.0.first_match(text)?.checked_sub(1)?;
+    let Some(first) = RULES.0.first_match(text).and_then(|i| i.checked_sub(1)) else {
+        return Detection::None;
+    };
     let tier = RULES.1[first].tier;
+    if is_benign(text) {
+        return Detection::None;
+    }
     // The generic fallback counts only on lines a logger marked as errors.
     if first == DETECTORS.len() - 1 && !matches!(level, Some('E') | Some('F') | Some('C')) {
-        return None;
+        return Detection::ErrorWord;
     }
-    if is_benign(text) {
-        return None;
-    }
-    Some(tier)
+    Detection::Tier(tier)
 }
 
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|errors?: 0\b|error_rate|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$"#,
+        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$"#,
     )
 });
 

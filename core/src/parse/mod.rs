@@ -90,6 +90,9 @@ pub struct Triage {
     /// PyTorch's warning that the GPU's architecture is not in its build (line, text, raw): the
     /// problem when nothing in the log failed after it.
     incompatible: Option<(u64, String, String)>,
+    /// The first line with an error word that no detector made an event (number, statement,
+    /// raw line): a log with no event at all shows it rather than nothing.
+    last_resort: Option<(u64, String, String)>,
     /// The source line just above this line (a traceback prints its innermost frame's code right
     /// above the exception, with a line of `^~~` markers under it in Python 3.11 and later).
     last_code: String,
@@ -189,6 +192,9 @@ pub struct LineFacts {
     statement: Option<(usize, usize)>,
     /// The tier [`events::detect`] gives that statement.
     tier: Option<u8>,
+    /// Whether the statement has an error word that only a logger's error level would have
+    /// made an event ([`events::Detection::ErrorWord`]).
+    error_word: bool,
 }
 
 impl LineFacts {
@@ -202,6 +208,9 @@ impl LineFacts {
     pub fn of(line: &Line) -> Self {
         let text = line.text.as_str();
         let statement = detect_text(text);
+        let detection = statement.map_or(events::Detection::None, |t| {
+            events::detect_gated(t, line.level)
+        });
         LineFacts {
             phase: phase::marker(text),
             // a sub-slice of the line: its place, so that triage need not find it again
@@ -209,7 +218,11 @@ impl LineFacts {
                 let at = t.as_ptr() as usize - text.as_ptr() as usize;
                 (at, at + t.len())
             }),
-            tier: statement.and_then(|t| events::detect(t, line.level)),
+            tier: match detection {
+                events::Detection::Tier(t) => Some(t),
+                _ => None,
+            },
+            error_word: detection == events::Detection::ErrorWord,
         }
     }
 }
@@ -424,6 +437,8 @@ impl Triage {
                 };
                 if !caused {
                     self.advance_phase(p);
+                    // a run that went on to its next step did not die of an error word before
+                    self.last_resort = None;
                 }
             }
         }
@@ -466,6 +481,18 @@ impl Triage {
         }
         self.traceback(line);
         let detected = facts.tier.is_some();
+        if !code && facts.error_word && self.last_resort.is_none() {
+            // (not what a logger called a warning or info)
+            if !matches!(line.level, Some('W') | Some('I') | Some('D')) {
+                if let Some(t) = facts.statement.and_then(|(a, b)| line.text.get(a..b)) {
+                    self.last_resort = Some((
+                        line.number,
+                        t.trim().chars().take(2000).collect(),
+                        line.raw.chars().take(4000).collect(),
+                    ));
+                }
+            }
+        }
         if !code {
             self.detect(line, facts, qualified);
             self.warning(line);
@@ -828,10 +855,16 @@ impl Triage {
         // PyTorch's warning that its build lacks the GPU's architecture states the problem when
         // the paste shows nothing failing after it (the CUDA error it leads to was not pasted).
         let elected = self.elect();
-        let fallback = match (elected, &self.incompatible) {
-            (None, Some((line, text, raw))) => Some(Event {
+        // Nothing else: the first line with an error word, whatever level it was logged at.
+        let fallback = self
+            .incompatible
+            .as_ref()
+            .map(|f| (f, 3))
+            .or(self.last_resort.as_ref().map(|f| (f, 1)));
+        let fallback = match (elected, fallback) {
+            (None, Some(((line, text, raw), tier))) => Some(Event {
                 line: *line,
-                tier: 3,
+                tier,
                 rank: None,
                 text: text.clone(),
                 raw: raw.clone(),
