@@ -304,6 +304,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP] ",
         // KServe's logger: 2024-07-01 07:28:04.488 1 kserve ERROR [__main__.py:<module>():254]
         r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +\d+ +[\w.\-]+ +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\[[\w.\-]+:[<>\w]+\(\):\d+\] ?",
+        // a log shipper's columns behind docker compose's service tag: `svc  | TIME | ERROR |
+        // stderr | msg` (the last bar ends an empty message's line)
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? +\| +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\| +(?:(?:stdout|stderr) +\|(?: |$))?",
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg (a viewer's own time may
         // stop at the minute: 2026-11-30 03:09 msg)
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
@@ -543,6 +546,19 @@ mod tests {
             "  File \"x.py\", line 3"
         );
         assert_eq!(text(" 2025 was a year").text, " 2025 was a year");
+    }
+
+    #[test]
+    fn strips_a_shippers_columns_behind_compose() {
+        let l = text("svc  | 2025-03-01T12:00:00.123Z | ERROR | stderr | RuntimeError: boom");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "RuntimeError: boom");
+        let l = text("svc  | 2025-03-01T12:00:00.123Z | ERROR | stderr |");
+        assert_eq!(l.text, "");
+        // the logger behind it gives the line's own level
+        let l = text("svc  | 2025-03-01T12:00:00.123Z | ERROR | stderr | INFO 03-01 12:00:00 [core.py:1] ready");
+        assert_eq!(l.level, Some('I'));
+        assert_eq!(l.text, "ready");
     }
 
     #[test]

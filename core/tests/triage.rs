@@ -265,7 +265,8 @@ fn culprit_is_read_within_one_process_group() {
 }
 
 /// What a collector or viewer adds to every line (`kubectl logs --timestamps`, the container
-/// runtime's log file, docker compose, syslog, Windows line ends) changes no analysis: not the first error's line, its
+/// runtime's log file, docker compose, a log shipper's columns, syslog, a quoted reply, Windows
+/// line ends) changes no analysis: not the first error's line, its
 /// class, phase or fingerprint.
 #[test]
 fn collector_prefixes_change_no_analysis() {
@@ -278,6 +279,7 @@ fn collector_prefixes_change_no_analysis() {
         "sglang_alloc_req_slots_prose.log",
         "sglang_custom_allreduce_runtime_check_capture.log",
         "sglang_decode_oom_quoted_in_prose.log",
+        "torch_arch_not_compatible_only.log",
         "trtllm_cpp_exception_forwardsync.log",
         "vllm_buildkite_bar_no_cache_blocks.log",
         // (its lines already carry a viewer's time, which a second time hides)
@@ -324,6 +326,12 @@ fn collector_prefixes_change_no_analysis() {
             ("python logging time", "2025-08-03 11:35:28,409 ", "\n"),
             ("docker compose", "app-1  | ", "\n"),
             ("syslog", "Nov 30 03:09:50 gpu-node-7 python3[4121]: ", "\n"),
+            (
+                "a shipper's columns",
+                "app  | 2025-03-01T12:00:00.123Z | ERROR | stderr | ",
+                "\n",
+            ),
+            ("a quoted reply", "> ", "\n"),
             ("crlf", "", "\r\n"),
         ] {
             let got = key(&prefixed(&bytes, prefix, end));
