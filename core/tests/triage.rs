@@ -343,8 +343,9 @@ fn collector_prefixes_change_no_analysis() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// A log with no event at all shows its first line with an error word, at no logger's warning
-/// or info level, unless the run went on to a next step after it.
+/// A log with no event at all shows the first statement a logger's info level hid, else its
+/// first line with an error word at no logger's warning or info level, unless the run went on
+/// to a next step after it.
 #[test]
 fn an_error_word_is_the_last_resort() {
     let index = FindingsIndex::empty();
@@ -365,6 +366,11 @@ fn an_error_word_is_the_last_resort() {
     // a detector's event wins over it
     assert_eq!(
         first("Error: ShardCannotStart\nRuntimeError: CUDA error: out of memory\n"),
+        (true, Some(2))
+    );
+    // a launcher that relays its child's output at info: the strongest statement it hid
+    assert_eq!(
+        first("INFO 03-01 12:00:00 [relay.py:9] failed to warm up\nINFO 03-01 12:00:00 [relay.py:9] RuntimeError: CUDA error: out of memory\n"),
         (true, Some(2))
     );
     // logged as a warning, or followed by the run's next step: no crash

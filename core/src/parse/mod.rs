@@ -90,9 +90,11 @@ pub struct Triage {
     /// PyTorch's warning that the GPU's architecture is not in its build (line, text, raw): the
     /// problem when nothing in the log failed after it.
     incompatible: Option<(u64, String, String)>,
-    /// The first line with an error word that no detector made an event (number, statement,
-    /// raw line): a log with no event at all shows it rather than nothing.
-    last_resort: Option<(u64, String, String)>,
+    /// What a log with no event at all shows rather than nothing (tier, then number,
+    /// statement and raw line): the first statement a logger's info level hid (a launcher
+    /// that relays a child's output at info), else the first line with an error word that no
+    /// detector made an event.
+    last_resort: Option<(u8, (u64, String, String))>,
     /// The source line just above this line (a traceback prints its innermost frame's code right
     /// above the exception, with a line of `^~~` markers under it in Python 3.11 and later).
     last_code: String,
@@ -481,15 +483,22 @@ impl Triage {
         }
         self.traceback(line);
         let detected = facts.tier.is_some();
-        if !code && facts.error_word && self.last_resort.is_none() {
-            // (not what a logger called a warning or info)
-            if !matches!(line.level, Some('W') | Some('I') | Some('D')) {
+        if !code {
+            // (an error word not on what a logger called a warning or info; a statement of
+            // the strongest tier on what it called info)
+            let resort = match (facts.tier, line.level) {
+                (None, Some('W' | 'I' | 'D')) => None,
+                (None, _) => facts.error_word.then_some(1),
+                (Some(t), Some('I' | 'D')) if t >= 3 => Some(3),
+                _ => None,
+            };
+            if let Some(tier) =
+                resort.filter(|t| self.last_resort.as_ref().is_none_or(|r| r.0 < *t))
+            {
                 if let Some(t) = facts.statement.and_then(|(a, b)| line.text.get(a..b)) {
-                    self.last_resort = Some((
-                        line.number,
-                        t.trim().chars().take(2000).collect(),
-                        line.raw.chars().take(4000).collect(),
-                    ));
+                    let raw = line.raw.chars().take(4000).collect();
+                    let t = t.trim().chars().take(2000).collect();
+                    self.last_resort = Some((tier, (line.number, t, raw)));
                 }
             }
         }
@@ -860,7 +869,7 @@ impl Triage {
             .incompatible
             .as_ref()
             .map(|f| (f, 3))
-            .or(self.last_resort.as_ref().map(|f| (f, 1)));
+            .or(self.last_resort.as_ref().map(|(t, f)| (f, *t)));
         let fallback = match (elected, fallback) {
             (None, Some(((line, text, raw), tier))) => Some(Event {
                 line: *line,
