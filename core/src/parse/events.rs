@@ -311,7 +311,8 @@ pub enum Detection {
     /// An event of this tier.
     Tier(u8),
     /// Only an error word on a line no logger marked as an error (`Error: ShardCannotStart`,
-    /// a tool's `... failed`): no event, but the last resort of a log that has none.
+    /// a tool's `... failed`), benign or not: no event, but the last resort of a log that has
+    /// none.
     ErrorWord,
     /// Nothing.
     None,
@@ -327,12 +328,13 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         return Detection::None;
     };
     let tier = RULES.1[first].tier;
-    if is_benign(text) {
-        return Detection::None;
-    }
-    // The generic fallback counts only on lines a logger marked as errors.
+    // The generic fallback counts only on lines a logger marked as errors. (Whether an error
+    // word is benign is asked only of the one line a last resort keeps: [`is_benign`].)
     if first == DETECTORS.len() - 1 && !matches!(level, Some('E') | Some('F') | Some('C')) {
         return Detection::ErrorWord;
+    }
+    if is_benign(text) {
+        return Detection::None;
     }
     Detection::Tier(tier)
 }
@@ -347,7 +349,7 @@ static EXECUTOR_INIT_FAILED: super::Word =
     super::Word::new("Failed to initialize executor on rank ");
 
 /// Lines that mention an error word without stating an error.
-fn is_benign(text: &str) -> bool {
+pub fn is_benign(text: &str) -> bool {
     // An exception line is never benign, whatever its message says.
     if EXCEPTION_LINE.is_match(text) && !text.contains("Warning") {
         return false;

@@ -495,7 +495,8 @@ impl Triage {
             if let Some(tier) =
                 resort.filter(|t| self.last_resort.as_ref().is_none_or(|r| r.0 < *t))
             {
-                if let Some(t) = facts.statement.and_then(|(a, b)| line.text.get(a..b)) {
+                let statement = facts.statement.and_then(|(a, b)| line.text.get(a..b));
+                if let Some(t) = statement.filter(|t| tier > 1 || !events::is_benign(t)) {
                     let raw = line.raw.chars().take(4000).collect();
                     let t = t.trim().chars().take(2000).collect();
                     self.last_resort = Some((tier, (line.number, t, raw)));
