@@ -124,11 +124,17 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- nccl-tests' report of an NCCL call's result (`host: Test NCCL failure common.cu:N
     // 'internal error / '`, tier 2): NCCL's own `NCCL WARN` states why, when the paste kept it ---
     (r"Test NCCL failure \S+:\d+", 2),
+    // --- torch's heartbeat monitor reports a watchdog thread that stopped making progress
+    // (`ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in
+    // monitoring enqueued collectives`, tier 1): a hang it saw late, behind a collective's own
+    // timeout or a CUDA error that a paste keeps; its advice to `disable the heartbeat monitor`
+    // states nothing ---
+    (r"watchdog got stuck for \d+ seconds", 1),
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit);
     // torch 2.4 and later log `[PG ...] Timeout at NCCL work: N, last enqueued NCCL work: ...`
     // only for a work that timed out, and a paste may keep it without the `Watchdog caught` line ---
     (
-        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated|Timeout at NCCL work: \d+",
+        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|[Hh]eartbeat monitor timed out|Process group watchdog thread terminated|Timeout at NCCL work: \d+",
         2,
     ),
     // --- Python's report of SIGABRT (tier 2): abort() is called on behalf of something else (an
@@ -481,7 +487,7 @@ const CLASSES: &[(&str, &str)] = &[
     // timed out.`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out",
+        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out",
     ),
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`;
     // torch before c10d's `NCCL error in:` and CuPy name NCCL's result by number: `NCCL Error 5:
