@@ -200,6 +200,10 @@ const DETECTORS: &[(&str, u8)] = &[
         r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
+    // --- Triton Inference Server's status of a model it could not load, in its table of models
+    // (`| name | 1 | UNAVAILABLE: Internal: <reason> |`) or quoted (tier 2): its own log line
+    // `failed to load 'name' ...` states it first, when the paste kept it ---
+    (r"^UNAVAILABLE: [A-Z][a-z]+(?: [a-z]+)*: \S", 2),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
@@ -301,6 +305,8 @@ const EVENT_WORDS: &[&str] = &[
     "sigabrt",
     "sigbus",
     "null value",
+    // Triton Inference Server's status of a model that failed to load
+    "unavailable: ",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -631,9 +637,12 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     // `[TensorRT-LLM][ERROR]`, a prefix the line reader strips from the
                     // message: an exception, not a fatal signal)
                     // (torch raises a CUDA runtime error as an exception: `CUDA error: <msg>`)
+                    // (Triton Inference Server's `UNAVAILABLE: Internal: ...` is the status of a
+                    // model whose backend raised while loading it, not a fatal signal)
                     if exc.is_some()
                         || (!ev.frames.is_empty() && QUALIFIED_EXCEPTION.is_match(text))
                         || text.contains("Error")
+                        || text.starts_with("UNAVAILABLE: ")
                         || text.contains("CUDA error: ")
                         || text.contains("Exception")
                         || ev.raw.contains("[TensorRT-LLM][ERROR]")
