@@ -527,7 +527,7 @@ const CLASSES: &[(&str, &str)] = &[
     // configuration it was built with fits the layer's shape)
     (
         "unsupported_config",
-        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly \S+ (?:is|are) supported\b|Invalid thread config",
+        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly \S+ (?:is|are) supported\b|Invalid thread config",
     ),
     (
         "process_crash",
@@ -614,9 +614,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             "weight_load_error"
         }
         Some("python_exception") | None => {
-            // KeyError on a model type inside transformers' auto-config means an unknown model.
-            if let Some(("KeyError", _)) = exc {
-                if ev.frames.iter().any(|f| f.contains("configuration_auto")) {
+            // KeyError on a model type inside transformers' auto-config means an unknown model;
+            // on a Hugging Face architecture's class name (`KeyError:
+            // 'Qwen2_5_VLForConditionalGeneration'`) it is a registry of supported
+            // architectures (TensorRT-LLM's `MODEL_MAP`, a framework's model table) without it.
+            if let Some(("KeyError", msg)) = exc {
+                if ev.frames.iter().any(|f| f.contains("configuration_auto"))
+                    || ARCHITECTURE_KEY.is_match(msg)
+                {
                     return "unsupported_config";
                 }
             }
@@ -695,6 +700,10 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     }
     class
 }
+
+/// A Hugging Face model class name as a dictionary key: `'LlamaForCausalLM'`, `'GPT2LMHeadModel'`.
+static ARCHITECTURE_KEY: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^'[A-Z][A-Za-z0-9_]*(?:For[A-Z][A-Za-z]+|LMHeadModel)'"));
 
 /// A line that only a logger's ERROR level made an event (`Failed to start model server:
 /// integer division or modulo by zero`): a running program reporting a failure it caught, not a
