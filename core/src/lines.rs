@@ -342,6 +342,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[[\w.\-]+\]\[(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\] - ",
         // a launcher's tag of the process that printed the line: [PROC-0]
         r"^\[[A-Z][A-Za-z]*-\d+\] ?",
+        // a viewer's clock alone before each line (Jenkins' timestamper `18:38:46  `, a log
+        // console's `18:11:06.680 `), before the program's own prefix
+        r"^\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})? +",
     ];
     assert!(
         pats.len() <= MAX_PREFIXES,

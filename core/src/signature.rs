@@ -291,7 +291,9 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         "nccl_error" => nccl_cuda_failure(ev)
             .or_else(|| ib_completion_key(&ev.text))
             .or_else(|| nccl_warn_key(&ev.text)),
-        "nccl_timeout" => wrapped_watchdog_key(ev).or_else(|| deepep_timeout_key(&ev.text)),
+        "nccl_timeout" => wrapped_watchdog_key(ev)
+            .or_else(|| deepep_timeout_key(&ev.text))
+            .or_else(|| stuck_watchdog_key(&ev.text)),
         "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
         "cublas_cudnn_error" => library_status_key(&ev.text),
         "triton_error" => triton_kernel_key(ev).or_else(|| triton_resource_key(norm)),
@@ -505,6 +507,15 @@ fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
         )
         .to_lowercase(),
     )
+}
+
+/// torch's heartbeat monitor words its report of a stalled watchdog thread one way (`... watchdog
+/// got stuck for N seconds without making progress in monitoring enqueued collectives. This
+/// typically indicates ...`): the stall is the problem, whatever the paste kept of the line
+/// before the words (a prefix, a hard-wrapped `ProcessGroupNCCL'` on the line above).
+fn stuck_watchdog_key(text: &str) -> Option<String> {
+    text.contains("watchdog got stuck for ")
+        .then(|| "processgroupnccl watchdog got stuck (heartbeat monitor)".into())
 }
 
 /// The kind of collective of an `OpType=` field: c10d names the tensor forms of a collective

@@ -332,6 +332,7 @@ fn collector_prefixes_change_no_analysis() {
                 "\n",
             ),
             ("a quoted reply", "> ", "\n"),
+            ("a viewer's clock", "11:35:28.409 ", "\n"),
             ("crlf", "", "\r\n"),
         ] {
             let got = key(&prefixed(&bytes, prefix, end));

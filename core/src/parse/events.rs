@@ -112,8 +112,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // (exitcode: 1)` does, and another node's copy of it may come first; torch's terminate
     // handler on Windows states an uncaught C++ exception as `Unhandled exception caught in
     // c10/util/AbortHandler.h` before its stack, as libstdc++'s `terminate called` does ---
+    // (gRPC states a failed call as `<AioRpcError of RPC that terminated with:` (or
+    // `_InactiveRpcError`), then `status = ...` and `details = "..."` on lines of their own: the
+    // details say what failed)
     (
-        r"srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(e\.g\.|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
+        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(e\.g\.|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -124,11 +127,17 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- nccl-tests' report of an NCCL call's result (`host: Test NCCL failure common.cu:N
     // 'internal error / '`, tier 2): NCCL's own `NCCL WARN` states why, when the paste kept it ---
     (r"Test NCCL failure \S+:\d+", 2),
+    // --- torch's heartbeat monitor reports a watchdog thread that stopped making progress
+    // (`ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in
+    // monitoring enqueued collectives`, tier 1): a hang it saw late, behind a collective's own
+    // timeout or a CUDA error that a paste keeps; its advice to `disable the heartbeat monitor`
+    // states nothing ---
+    (r"watchdog got stuck for \d+ seconds", 1),
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit);
     // torch 2.4 and later log `[PG ...] Timeout at NCCL work: N, last enqueued NCCL work: ...`
     // only for a work that timed out, and a paste may keep it without the `Watchdog caught` line ---
     (
-        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|heartbeat monitor|Process group watchdog thread terminated|Timeout at NCCL work: \d+",
+        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|[Hh]eartbeat monitor timed out|Process group watchdog thread terminated|Timeout at NCCL work: \d+",
         2,
     ),
     // --- Python's report of SIGABRT (tier 2): abort() is called on behalf of something else (an
@@ -194,6 +203,10 @@ const DETECTORS: &[(&str, u8)] = &[
         r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
+    // --- Triton Inference Server's status of a model it could not load, in its table of models
+    // (`| name | 1 | UNAVAILABLE: Internal: <reason> |`) or quoted (tier 2): its own log line
+    // `failed to load 'name' ...` states it first, when the paste kept it ---
+    (r"^UNAVAILABLE: [A-Z][a-z]+(?: [a-z]+)*: \S", 2),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
@@ -295,6 +308,8 @@ const EVENT_WORDS: &[&str] = &[
     "sigabrt",
     "sigbus",
     "null value",
+    // Triton Inference Server's status of a model that failed to load
+    "unavailable: ",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -483,7 +498,7 @@ const CLASSES: &[(&str, &str)] = &[
     // timed out.`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out",
+        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out",
     ),
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`;
     // torch before c10d's `NCCL error in:` and CuPy name NCCL's result by number: `NCCL Error 5:
@@ -514,7 +529,7 @@ const CLASSES: &[(&str, &str)] = &[
     // configuration it was built with fits the layer's shape)
     (
         "unsupported_config",
-        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly \S+ (?:is|are) supported\b|Invalid thread config",
+        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly \S+ (?:is|are) supported\b|Invalid thread config",
     ),
     (
         "process_crash",
@@ -601,9 +616,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             "weight_load_error"
         }
         Some("python_exception") | None => {
-            // KeyError on a model type inside transformers' auto-config means an unknown model.
-            if let Some(("KeyError", _)) = exc {
-                if ev.frames.iter().any(|f| f.contains("configuration_auto")) {
+            // KeyError on a model type inside transformers' auto-config means an unknown model;
+            // on a Hugging Face architecture's class name (`KeyError:
+            // 'Qwen2_5_VLForConditionalGeneration'`) it is a registry of supported
+            // architectures (TensorRT-LLM's `MODEL_MAP`, a framework's model table) without it.
+            if let Some(("KeyError", msg)) = exc {
+                if ev.frames.iter().any(|f| f.contains("configuration_auto"))
+                    || ARCHITECTURE_KEY.is_match(msg)
+                {
                     return "unsupported_config";
                 }
             }
@@ -627,9 +647,12 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     // `[TensorRT-LLM][ERROR]`, a prefix the line reader strips from the
                     // message: an exception, not a fatal signal)
                     // (torch raises a CUDA runtime error as an exception: `CUDA error: <msg>`)
+                    // (Triton Inference Server's `UNAVAILABLE: Internal: ...` is the status of a
+                    // model whose backend raised while loading it, not a fatal signal)
                     if exc.is_some()
                         || (!ev.frames.is_empty() && QUALIFIED_EXCEPTION.is_match(text))
                         || text.contains("Error")
+                        || text.starts_with("UNAVAILABLE: ")
                         || text.contains("CUDA error: ")
                         || text.contains("Exception")
                         || ev.raw.contains("[TensorRT-LLM][ERROR]")
@@ -679,6 +702,10 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     }
     class
 }
+
+/// A Hugging Face model class name as a dictionary key: `'LlamaForCausalLM'`, `'GPT2LMHeadModel'`.
+static ARCHITECTURE_KEY: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^'[A-Z][A-Za-z0-9_]*(?:For[A-Z][A-Za-z]+|LMHeadModel)'"));
 
 /// A line that only a logger's ERROR level made an event (`Failed to start model server:
 /// integer division or modulo by zero`): a running program reporting a failure it caught, not a

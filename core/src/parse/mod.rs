@@ -1170,6 +1170,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         "model type",
         "model_type",
         "Model architectures",
+        // (TensorRT-LLM: `The given huggingface model architecture X is not supported in
+        // TRT-LLM yet`)
+        "model architecture",
         "Unrecognized configuration class",
         "Unrecognized model",
     ];

@@ -35,12 +35,15 @@ const MARKERS: &[(&str, &str)] = &[
         r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine",
         "model_load",
     ),
+    // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
+    // {'num_ctx_requests': 0, 'num_ctx_tokens': 0, 'num_generation_tokens': 96}`: no context
+    // request means it generates only, any means it prefills)
     (
-        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered",
+        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]",
         "decode",
     ),
     (
-        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered",
+        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered|'num_ctx_requests': [1-9]",
         "prefill",
     ),
     (
