@@ -689,14 +689,17 @@ fn core_message(text: &str) -> String {
     // (`CUDA error: ... encountered Search for `cudaError...' in https://... CUDA kernel errors
     // might be asynchronously reported ...`), are no part of the message
     // (nor is the traceback header a logger glued behind the message: `..., Traceback (most
-    // recent call last):`)
+    // recent call last):`; a paste may also glue the hint without a space: `encounteredSearch
+    // for `cuda...`)
     let text = [
-        " Search for `cuda",
-        " CUDA kernel errors might be asynchronously",
+        "Search for `cuda",
+        "CUDA kernel errors might be asynchronously",
         ", Traceback (most recent call last)",
     ]
     .iter()
     .filter_map(|h| text.find(h))
+    // (a statement that is the hint itself, a paste that kept nothing before it, stays whole)
+    .filter(|&i| text[..i].chars().any(char::is_alphanumeric))
     .min()
     .map_or(text, |i| &text[..i]);
     let t = text.trim();
