@@ -753,7 +753,7 @@ fn core_message(text: &str) -> String {
     // allocation: <msg>`, ComfyUI's `!!! Exception during processing !!! <msg>`)
     static WRAPPER: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
+            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^Engine loop is not running\. Inspect the stacktrace to find the original error: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
         )
     });
     let unwrap = |t: &'_ str| -> String {
@@ -773,6 +773,12 @@ fn core_message(text: &str) -> String {
     let t = match exception_parts(&t) {
         Some((ty, msg)) if !msg.is_empty() && ty.ends_with("Error") => msg.to_string(),
         _ => t,
+    };
+    // a wrapper that quotes the cause as its `repr` (vLLM's `MQEngineDeadError: Engine loop is
+    // not running. Inspect the stacktrace to find the original error: ValueError('<msg>').`)
+    let t = match REPR.captures(&t) {
+        Some(c) => c[1].to_string(),
+        None => t,
     };
     // Triton's launcher reports a failed CUDA call as `Triton Error [CUDA]: <CUDA's message>`:
     // the same statement as `CUDA error: <CUDA's message>`

@@ -78,6 +78,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
     // kept it, comes first and is stronger ---
     (r"Worker failed with error '.", 2),
+    // (vLLM's V0 engine client: `MQEngineDeadError: Engine loop is not running. Inspect the
+    // stacktrace to find the original error: ValueError('...')`)
+    (r"Inspect the stacktrace to find the original error: .", 2),
     // --- a peer's failure as this rank saw it (tier 2): the statement when nothing stronger is in
     // the paste, yet weaker than the cause a failing rank printed ---
     (
@@ -192,6 +195,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // (`nixlBackendError`, see [`EXCEPTION_LINE`]) ---
     (
         r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
+        3,
+    ),
+    // --- an exception logged as its `repr`, alone on its line (tier 3): vLLM's V0 engine logs
+    // the exception that stopped its loop so (`ERROR ... [engine.py:160] ValueError('...')`)
+    // before the traceback ---
+    (
+        r#"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\(['"].*['"]\)\.?$"#,
         3,
     ),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
