@@ -756,9 +756,17 @@ fn core_message(text: &str) -> String {
             r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^Engine loop is not running\. Inspect the stacktrace to find the original error: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
         )
     });
+    // (vLLM's executor closes the quote of `Worker failed with error '<msg>'` with a pointer to
+    // the stack above, no part of the message)
     let unwrap = |t: &'_ str| -> String {
         match WRAPPER.find(t) {
-            Some(m) => t[m.end()..].to_string(),
+            Some(m) => {
+                let rest = &t[m.end()..];
+                match rest.find("', please check the stack trace above") {
+                    Some(i) => rest[..i].to_string(),
+                    None => rest.to_string(),
+                }
+            }
             None => t.to_string(),
         }
     };
