@@ -204,6 +204,10 @@ const DETECTORS: &[(&str, u8)] = &[
         r#"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\(['"].*['"]\)\.?$"#,
         3,
     ),
+    // --- CUTLASS's device code reports a path it lacks for the GPU it runs on as `<function>
+    // not implemented` and then traps (the host sees an `unspecified launch failure`): the
+    // statement (tier 3) ---
+    (r"\bcutlass::.* not implemented$", 3),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
@@ -293,6 +297,8 @@ const EVENT_WORDS: &[&str] = &[
     "cmake",
     "stopiteration",
     "notimplemented",
+    // CUTLASS's device code: `<function> not implemented`
+    "not implemented",
     "status",
     // vLLM's KV-cache sizing check, stated without an exception type in older versions
     "stored in kv cache",
@@ -468,10 +474,12 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (FlashInfer's JIT states a GPU outside a kernel's architectures as `No supported CUDA
     // architectures found for major versions [N]`; FlashAttention checks the GPU's generation
-    // before it launches: `FlashAttention only supports Ampere GPUs or newer.`)
+    // before it launches: `FlashAttention only supports Ampere GPUs or newer.`; CUTLASS's
+    // device code prints `<function> not implemented` for an instruction path it lacks on this
+    // architecture)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|\bcutlass::.* not implemented$",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
