@@ -700,14 +700,17 @@ fn core_message(text: &str) -> String {
     // (`CUDA error: ... encountered Search for `cudaError...' in https://... CUDA kernel errors
     // might be asynchronously reported ...`), are no part of the message
     // (nor is the traceback header a logger glued behind the message: `..., Traceback (most
-    // recent call last):`)
+    // recent call last):`; a paste may also glue the hint without a space: `encounteredSearch
+    // for `cuda...`)
     let text = [
-        " Search for `cuda",
-        " CUDA kernel errors might be asynchronously",
+        "Search for `cuda",
+        "CUDA kernel errors might be asynchronously",
         ", Traceback (most recent call last)",
     ]
     .iter()
     .filter_map(|h| text.find(h))
+    // (a statement that is the hint itself, a paste that kept nothing before it, stays whole)
+    .filter(|&i| text[..i].chars().any(char::is_alphanumeric))
     .min()
     .map_or(text, |i| &text[..i]);
     let t = text.trim();
@@ -761,12 +764,20 @@ fn core_message(text: &str) -> String {
     // allocation: <msg>`, ComfyUI's `!!! Exception during processing !!! <msg>`)
     static WRAPPER: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
+            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^Engine loop is not running\. Inspect the stacktrace to find the original error: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
         )
     });
+    // (vLLM's executor closes the quote of `Worker failed with error '<msg>'` with a pointer to
+    // the stack above, no part of the message)
     let unwrap = |t: &'_ str| -> String {
         match WRAPPER.find(t) {
-            Some(m) => t[m.end()..].to_string(),
+            Some(m) => {
+                let rest = &t[m.end()..];
+                match rest.find("', please check the stack trace above") {
+                    Some(i) => rest[..i].to_string(),
+                    None => rest.to_string(),
+                }
+            }
             None => t.to_string(),
         }
     };
@@ -781,6 +792,12 @@ fn core_message(text: &str) -> String {
     let t = match exception_parts(&t) {
         Some((ty, msg)) if !msg.is_empty() && ty.ends_with("Error") => msg.to_string(),
         _ => t,
+    };
+    // a wrapper that quotes the cause as its `repr` (vLLM's `MQEngineDeadError: Engine loop is
+    // not running. Inspect the stacktrace to find the original error: ValueError('<msg>').`)
+    let t = match REPR.captures(&t) {
+        Some(c) => c[1].to_string(),
+        None => t,
     };
     // Triton's launcher reports a failed CUDA call as `Triton Error [CUDA]: <CUDA's message>`:
     // the same statement as `CUDA error: <CUDA's message>`

@@ -445,7 +445,12 @@ impl EnvCollector {
     pub fn feed_process(&mut self, process: &str) {
         const VLLM_PROCESSES: &[&str] =
             &["VllmWorker", "EngineCore", "APIServer", "RayWorkerWrapper"];
-        if VLLM_PROCESSES.iter().any(|p| process.starts_with(p)) {
+        // (vLLM V1 names its worker processes by their place in the parallel layout:
+        // `Worker_TP3`, `Worker_PP1_TP0`, `Worker_DP0_TP0_EP0`)
+        let v1_worker = process
+            .strip_prefix("Worker_")
+            .is_some_and(|r| r.starts_with(['T', 'P', 'D', 'E']));
+        if v1_worker || VLLM_PROCESSES.iter().any(|p| process.starts_with(p)) {
             *self.framework_votes.entry("vllm").or_default() += 1;
         }
     }

@@ -78,6 +78,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
     // kept it, comes first and is stronger ---
     (r"Worker failed with error '.", 2),
+    // (vLLM's V0 engine client: `MQEngineDeadError: Engine loop is not running. Inspect the
+    // stacktrace to find the original error: ValueError('...')`)
+    (r"Inspect the stacktrace to find the original error: .", 2),
     // --- a peer's failure as this rank saw it (tier 2): the statement when nothing stronger is in
     // the paste, yet weaker than the cause a failing rank printed ---
     (
@@ -207,6 +210,17 @@ const DETECTORS: &[(&str, u8)] = &[
     // (`| name | 1 | UNAVAILABLE: Internal: <reason> |`) or quoted (tier 2): its own log line
     // `failed to load 'name' ...` states it first, when the paste kept it ---
     (r"^UNAVAILABLE: [A-Z][a-z]+(?: [a-z]+)*: \S", 2),
+    // --- an exception logged as its `repr`, alone on its line (tier 3): vLLM's V0 engine logs
+    // the exception that stopped its loop so (`ERROR ... [engine.py:160] ValueError('...')`)
+    // before the traceback ---
+    (
+        r#"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\(['"].*['"]\)\.?$"#,
+        3,
+    ),
+    // --- CUTLASS's device code reports a path it lacks for the GPU it runs on as `<function>
+    // not implemented` and then traps (the host sees an `unspecified launch failure`): the
+    // statement (tier 3) ---
+    (r"\bcutlass::.* not implemented$", 3),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
@@ -296,6 +310,8 @@ const EVENT_WORDS: &[&str] = &[
     "cmake",
     "stopiteration",
     "notimplemented",
+    // CUTLASS's device code: `<function> not implemented`
+    "not implemented",
     "status",
     // vLLM's KV-cache sizing check, stated without an exception type in older versions
     "stored in kv cache",
@@ -475,10 +491,12 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (FlashInfer's JIT states a GPU outside a kernel's architectures as `No supported CUDA
     // architectures found for major versions [N]`; FlashAttention checks the GPU's generation
-    // before it launches: `FlashAttention only supports Ampere GPUs or newer.`)
+    // before it launches: `FlashAttention only supports Ampere GPUs or newer.`; CUTLASS's
+    // device code prints `<function> not implemented` for an instruction path it lacks on this
+    // architecture)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|\bcutlass::.* not implemented$",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem

@@ -1289,7 +1289,9 @@ fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
         return None;
     }
     static START: LazyLock<regex::Regex> = LazyLock::new(|| {
-        regex::Regex::new(r#"\s(?:File "|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit): |Exception: )"#)
+        // (a paste that dropped the line breaks without a space glues a frame to the `:` or
+        // `)` before it, and the exception line to the caret marker before it)
+        regex::Regex::new(r#"\s(?:File "|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit): |Exception: )|[:)]File "|[\^)](?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit): "#)
             .expect("valid regex")
     });
     let cuts = START.find_iter(text).map(|m| m.start() + 1);

@@ -236,13 +236,16 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // reading the model's configuration or tokenizer, or a vLLM worker binding its GPU and
     // joining the process group (`init_device`), or vLLM building its engine from the
-    // configuration (`from_vllm_config`, V0's `run_mp_engine`) and waiting for it to come up:
-    // the server is still starting
+    // configuration (`from_vllm_config`, V0's `run_mp_engine`) and waiting for it to come up,
+    // or its executor creating its workers (`_init_executor`, `init_worker`): the server is
+    // still starting
     if has(&[
         "in init_device",
         "in from_vllm_config",
         "in run_mp_engine",
         "in wait_for_engine_startup",
+        "in _init_executor",
+        "in init_worker",
         "configuration_auto",
         "get_config",
         "arg_utils.py",
