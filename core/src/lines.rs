@@ -419,9 +419,11 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
         }
     }
     // A log viewer that puts its own time before each line (` 2025-02-18 12:54 [rank13]:...`)
-    // may indent it by a space; a date is never a traceback's indentation.
+    // may indent it by a space, and a collector the lines after its first (`[TIME] [rank3]:...`
+    // then ` [rank3]:...`): a date or a bracketed tag is never a traceback's indentation, which
+    // is two spaces or more.
     if let Some(inner) = rest.strip_prefix(' ') {
-        if starts_with_date(inner) {
+        if starts_with_date(inner) || inner.starts_with('[') {
             rest = inner;
         }
     }
@@ -549,6 +551,9 @@ mod tests {
             "  File \"x.py\", line 3"
         );
         assert_eq!(text(" 2025 was a year").text, " 2025 was a year");
+        let l = text(" [rank3]:[E227 16:30:43.526301625 ProcessGroupNCCL.cpp:1834] [PG ID 2 PG GUID 3 Rank 3] Timeout at NCCL work: 32");
+        assert_eq!(l.rank, Some(3));
+        assert!(l.text.starts_with("[PG ID 2"), "{}", l.text);
     }
 
     #[test]
