@@ -367,12 +367,7 @@ impl Triage {
             if PTXAS_DIAGNOSTIC.is_match(t) {
                 // ptxas's line states why (`ptxas fatal : Value 'sm_121a' is not defined for
                 // option 'gpu-name'`); Triton's wrapper says whose ptxas run it was
-                let ev = &mut self.events[i];
-                let wrapper = std::mem::replace(&mut ev.text, t.chars().take(2000).collect());
-                ev.line = line.number;
-                ev.raw = line.raw.chars().take(4000).collect();
-                ev.after.retain(|a| a.trim() != t);
-                ev.after.insert(0, wrapper);
+                self.restate(i, line, t);
             } else if left > 1 {
                 self.ptxas_stderr = Some((i, left - 1));
             }
@@ -382,12 +377,7 @@ impl Triage {
             if t.is_empty() {
                 self.cause_follows = Some(i);
             } else if !TRACEBACK.is_in(text) {
-                let ev = &mut self.events[i];
-                let wrapper = std::mem::replace(&mut ev.text, t.chars().take(2000).collect());
-                ev.line = line.number;
-                ev.raw = line.raw.chars().take(4000).collect();
-                ev.after.retain(|a| a.trim() != t);
-                ev.after.insert(0, wrapper);
+                self.restate(i, line, t);
             }
         }
         if !self.skip_env {
@@ -1026,6 +1016,17 @@ impl Triage {
             .zip(&self.weak)
             .find(|(e, weak)| e.tier == best && (strong.is_none() || !**weak))
             .map(|(e, _)| e)
+    }
+
+    /// Moves event `i` to `line`, whose statement `t` says what the event's own line only
+    /// wrapped; the wrapper's text becomes the event's first context line.
+    fn restate(&mut self, i: usize, line: &Line, t: &str) {
+        let ev = &mut self.events[i];
+        let wrapper = std::mem::replace(&mut ev.text, t.chars().take(2000).collect());
+        ev.line = line.number;
+        ev.raw = line.raw.chars().take(4000).collect();
+        ev.after.retain(|a| a.trim() != t);
+        ev.after.insert(0, wrapper);
     }
 
     fn culprit(&self, ev: &Event, class: &str) -> Option<u32> {
