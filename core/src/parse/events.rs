@@ -63,9 +63,9 @@ pub const FALLBACK_TIER: u8 = 1;
 const DETECTORS: &[(&str, u8)] = &[
     // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one;
     // DeepEP's and DeepGEMM's device-side assert macros print `Assertion failed: <file>.cu:N,
-    // condition: <cond>` before they trap ---
+    // condition: <cond>` before they trap (a paste may wrap the condition onto the next line) ---
     (
-        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+, condition: ",
+        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)",
         4,
     ),
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
@@ -189,6 +189,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // `[... C pid tid] task_receiver.cc:219:  Check failed: objects_valid`) aborts the process:
     // the condition is the statement (tier 3) ---
     (r"\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: ", 3),
+    // --- glibc's heap checks abort the process with their own line (`free(): invalid
+    // pointer`, `double free or corruption (out)`, `malloc(): corrupted top size`) before the
+    // signal handlers print `Aborted`: the statement (tier 3) ---
+    (GLIBC_HEAP, 3),
     // --- a process died without saying why (tier 2) ---
     (
         // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
@@ -224,6 +228,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
+
+/// glibc's report of a corrupted heap, printed before it aborts.
+const GLIBC_HEAP: &str = r"^(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate)\(\): [a-z]|^double free or corruption|^corrupted (?:size vs\. prev_size|double-linked list)";
 
 /// NVSHMEM's report of a failed step: `FILE:LINE: non-zero status: N <step>` (`(reason) ` after the
 /// status in some versions) or `FILE:LINE: NULL value <step>`.
@@ -326,6 +333,10 @@ const EVENT_WORDS: &[&str] = &[
     "null value",
     // Triton Inference Server's status of a model that failed to load
     "unavailable: ",
+    // glibc's heap checks
+    "(): ",
+    "double free",
+    "corrupted ",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -473,7 +484,7 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_device_side_assert",
         // CUDA's own `Assertion `cond` failed.` or an assertion in a kernel source file; not a
         // host-side check such as TensorRT-LLM's `[TensorRT-LLM][ERROR] Assertion failed: ...`
-        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+, condition: ",
+        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)",
     ),
     (
         "cuda_oom",
@@ -503,7 +514,7 @@ const CLASSES: &[(&str, &str)] = &[
     // reads `OS call failed or operation not supported on this OS`)
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem",
+        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode)
@@ -551,7 +562,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "process_crash",
-        r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: ",
+        r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|^(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate)\(\): [a-z]|^double free or corruption|^corrupted (?:size vs\. prev_size|double-linked list)|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: ",
     ),
     ("python_exception", r"(Error|Exception)\b"),
 ];
