@@ -366,26 +366,24 @@ fn could_have_prefix(s: &str) -> bool {
     }
 }
 
+/// Whether `s` starts with `shape`, in which `9` stands for any digit and every other byte for
+/// itself.
+fn starts_with_shape(s: &str, shape: &[u8]) -> bool {
+    s.len() >= shape.len()
+        && s.bytes().zip(shape).all(|(c, want)| match want {
+            b'9' => c.is_ascii_digit(),
+            _ => c == *want,
+        })
+}
+
 /// Whether `s` starts with an ISO date, `YYYY-MM-DD`.
 fn starts_with_date(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() >= 10
-        && b.iter().take(10).enumerate().all(|(i, c)| match i {
-            4 | 7 => *c == b'-',
-            _ => c.is_ascii_digit(),
-        })
+    starts_with_shape(s, b"9999-99-99")
 }
 
 /// Whether `s` starts with a month and day and a time, `MM-DD HH:`.
 fn starts_with_month_day(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() >= 9
-        && b.iter().take(9).enumerate().all(|(i, c)| match i {
-            2 => *c == b'-',
-            5 => *c == b' ',
-            8 => *c == b':',
-            _ => c.is_ascii_digit(),
-        })
+    starts_with_shape(s, b"99-99 99:")
 }
 
 /// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.

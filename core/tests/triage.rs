@@ -15,6 +15,11 @@ fn norm(s: &str) -> String {
         .to_lowercase()
 }
 
+/// The analysis JSON of a log, with no findings.
+fn analyzed(log: &[u8]) -> serde_json::Value {
+    serde_json::to_value(analyze(log, &FindingsIndex::empty())).unwrap()
+}
+
 /// Compares an analysis with a label; returns the fields that differ.
 pub fn check(label: &toml::Table, a: &serde_json::Value) -> Vec<String> {
     let mut bad = Vec::new();
@@ -171,9 +176,8 @@ fn development_corpus_when_present() {
 
 #[test]
 fn an_exception_message_on_the_next_line() {
-    let index = FindingsIndex::empty();
     let first = |log: &str| {
-        let a = serde_json::to_value(analyze(log.as_bytes(), &index)).unwrap();
+        let a = analyzed(log.as_bytes());
         a["first_error"]["line"].as_u64()
     };
     // `raise ImportError("\n[lib] ...")`: the message is the statement
@@ -234,9 +238,8 @@ fn threaded_pipeline_matches_one_thread() {
 /// is the culprit only against ranks of its group, and a prefix's rank is the global one.
 #[test]
 fn culprit_is_read_within_one_process_group() {
-    let index = FindingsIndex::empty();
     let culprit = |log: &str| {
-        let a = serde_json::to_value(analyze(log.as_bytes(), &index)).unwrap();
+        let a = analyzed(log.as_bytes());
         assert_eq!(a["error_class"], "nccl_timeout", "{a}");
         a["culprit_rank"].as_u64()
     };
@@ -286,9 +289,8 @@ fn collector_prefixes_change_no_analysis() {
         "watchdog_alltoall_viewer_minute_time.log",
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let index = FindingsIndex::empty();
     let key = |bytes: &[u8]| {
-        let a = serde_json::to_value(analyze(bytes, &index)).unwrap();
+        let a = analyzed(bytes);
         (
             a["first_error"]["line"].clone(),
             a["error_class"].clone(),
@@ -349,9 +351,8 @@ fn collector_prefixes_change_no_analysis() {
 /// to a next step after it.
 #[test]
 fn an_error_word_is_the_last_resort() {
-    let index = FindingsIndex::empty();
     let first = |log: &str| {
-        let a = serde_json::to_value(analyze(log.as_bytes(), &index)).unwrap();
+        let a = analyzed(log.as_bytes());
         (
             a["crash"].as_bool().unwrap(),
             a["first_error"]["line"].as_u64(),
