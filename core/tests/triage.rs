@@ -20,6 +20,18 @@ fn analyzed(log: &[u8]) -> serde_json::Value {
     serde_json::to_value(analyze(log, &FindingsIndex::empty())).unwrap()
 }
 
+/// The fixtures' logs (`fixtures/*.log`), sorted.
+fn fixture_logs() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("log"))
+        .collect();
+    names.sort();
+    names
+}
+
 /// Compares an analysis with a label; returns the fields that differ.
 pub fn check(label: &toml::Table, a: &serde_json::Value) -> Vec<String> {
     let mut bad = Vec::new();
@@ -207,14 +219,8 @@ fn an_exception_message_on_the_next_line() {
 /// one-thread path gives: on every fixture, and on all of them in one log of many batches.
 #[test]
 fn threaded_pipeline_matches_one_thread() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let index = FindingsIndex::empty();
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("log"))
-        .collect();
-    names.sort();
+    let names = fixture_logs();
     let mut all = Vec::new();
     let mut logs: Vec<(String, Vec<u8>)> = Vec::new();
     for p in &names {
@@ -288,7 +294,6 @@ fn collector_prefixes_change_no_analysis() {
         // (its lines already carry a viewer's time, which a second time hides)
         "watchdog_alltoall_viewer_minute_time.log",
     ];
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let key = |bytes: &[u8]| {
         let a = analyzed(bytes);
         (
@@ -308,12 +313,7 @@ fn collector_prefixes_change_no_analysis() {
         }
         out.into_bytes()
     };
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("log"))
-        .collect();
-    names.sort();
+    let names = fixture_logs();
     let mut failures = Vec::new();
     for p in &names {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
