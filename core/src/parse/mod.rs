@@ -871,7 +871,8 @@ impl Triage {
                 after: Vec::new(),
                 frames: Vec::new(),
                 chained: false,
-                phase: "unknown",
+                // (any progress line clears the last resort: the run was where it last said)
+                phase: self.phase,
             }),
             _ => None,
         };
@@ -1124,7 +1125,7 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if let Some(p) = context {
         return p;
     }
-    if let Some(p) = phase_after(ev, reraised) {
+    if let Some(p) = phase_after(ev, class, reraised) {
         return p;
     }
     if ev.phase == "unknown" && class == "import_error" {
@@ -1197,7 +1198,16 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
 /// (vLLM's `Exception in worker ... while processing method load_model`, `Error executing method
 /// 'determine_num_available_blocks'`), the frames of the traceback that re-raises it, or, when no
 /// progress line came before, a CUDA-graph capture's progress bar closed by the failure.
-fn phase_after(ev: &Event, reraised: Option<&[String]>) -> Option<&'static str> {
+fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&'static str> {
+    const KERNEL_CLASSES: &[&str] = &[
+        "cuda_oom",
+        "cuda_illegal_memory_access",
+        "cuda_device_side_assert",
+        "cublas_cudnn_error",
+        "no_kernel_image",
+        "triton_error",
+        "cuda_graph_capture_error",
+    ];
     static METHOD: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r"(?:while processing method|Error executing method) '?(\w+)")
     });
@@ -1247,6 +1257,27 @@ fn phase_after(ev: &Event, reraised: Option<&[String]>) -> Option<&'static str> 
         .any(|a| a.contains('%') && !a.contains("100%") && phase::marker(a) == Some("model_load"))
     {
         return Some("model_load");
+    }
+    // vLLM's and KServe's reports that the engine or server never came up, right below the
+    // error (`EngineCore failed to start.`, `WorkerProc initialization failed due to an exception
+    // in a background process`): nothing more specific said where, so it failed starting. (Not
+    // for a kernel's failure: the engine runs its kernels first when it profiles memory or
+    // captures graphs, later steps of its start.)
+    if KERNEL_CLASSES.contains(&class) {
+        return None;
+    }
+    const NOT_STARTED: &[&str] = &[
+        "EngineCore failed to start",
+        "Engine core initialization failed",
+        "WorkerProc initialization failed",
+        "Failed to start model server",
+    ];
+    if ev
+        .after
+        .iter()
+        .any(|a| NOT_STARTED.iter().any(|w| a.contains(w)))
+    {
+        return Some("startup");
     }
     None
 }
