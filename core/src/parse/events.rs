@@ -724,6 +724,17 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             }
         }
     }
+    // A failed assertion that states what a value must be (`H must be 128, but got 16`, `16 is
+    // not divisible by 3`, `Expect (32 <= headDim <= 2048)`, `Assertion failed: 16 != 40`)
+    // checks what the program was given against what it supports; one on its own state
+    // (`isinstance(...)`, `mNextBlocks.empty()`) stays an exception.
+    if class == "python_exception"
+        && (matches!(exc, Some(("AssertionError", _)))
+            || HOST_ASSERTION.iter().any(|a| text.contains(a)))
+        && REQUIREMENT.is_match(text)
+    {
+        class = "unsupported_config";
+    }
     if class == "cuda_device_side_assert"
         || has_device_assert && text.contains("device-side assert")
     {
@@ -731,6 +742,23 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     }
     class
 }
+
+/// A C++ library's failed check of its own (TensorRT-LLM's `Assertion failed:`, DeepGEMM's
+/// `Assertion error`, TurboMind's `Assertion fail:`, FlashInfer's TRT-LLM kernels' `Expect (`).
+const HOST_ASSERTION: &[&str] = &[
+    "Assertion failed",
+    "Assertion error",
+    "Assertion fail:",
+    "Expect (",
+];
+
+/// A requirement on a value: a bound, a divisibility, `must be`, `should be`, `but got`, a
+/// comparison with a number (not `== 0`: a status checked, `exit_code == 0`).
+static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r"\b(?:must|should)(?: not)? be\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]",
+    )
+});
 
 /// A Hugging Face model class name as a dictionary key: `'LlamaForCausalLM'`, `'GPT2LMHeadModel'`.
 static ARCHITECTURE_KEY: LazyLock<AsciiFirst> =
