@@ -1391,10 +1391,11 @@ fn split_glued_records(text: &str) -> Option<Vec<(bool, String)>> {
     // vLLM's `LEVEL MM-DD HH:MM:SS [file.py:N]` (behind a worker's process tag), SGLang's
     // `[YYYY-MM-DD HH:MM:SS TPn]`, a logging module's `YYYY-MM-DD HH:MM:SS,mmm - ` and its bare
     // `LEVEL:name:` (also right after a progress bar's `]` or `|`), NCCL's `host:pid:tid [dev]
-    // NCCL INFO`
+    // NCCL INFO`, glibc's report of a corrupted heap (`free(): invalid pointer`), which it writes
+    // to the terminal unbuffered, glued to the end of a line a program had not finished
     static RECORD: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"\s(?:\([A-Za-z_][\w\-]*(?: (?:TP|rank=)\d+)?(?: pid=\d+)?\) )?(?:(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[[\w./\-]+:\d+\]|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: (?:DP|TP|PP|EP)\d+)*\]|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - |[\w.\-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN) )|[\s\]|](?:WARNING|ERROR|INFO|CRITICAL):[A-Za-z_][\w.]*:",
+            r"\s(?:\([A-Za-z_][\w\-]*(?: (?:TP|rank=)\d+)?(?: pid=\d+)?\) )?(?:(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[[\w./\-]+:\d+\]|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: (?:DP|TP|PP|EP)\d+)*\]|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - |[\w.\-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN) )|[\s\]|](?:WARNING|ERROR|INFO|CRITICAL):[A-Za-z_][\w.]*:|\w(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate)\(\): [a-z]",
         )
     });
     let cuts: Vec<usize> = RECORD.find_iter(text).map(|m| m.start() + 1).collect();
