@@ -137,6 +137,12 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("startup");
     }
+    // vLLM checks the GPU's free memory against the requested utilization when a worker takes
+    // its device, before any weight is read, and says so (`Free memory on device cuda:0 (N/N
+    // GiB) on startup is less than desired GPU memory utilization`)
+    if text.contains("on startup is less than desired GPU memory utilization") {
+        return Some("startup");
+    }
     // SGLang's scheduler names the step whose KV-cache allocation failed: `Decode out of
     // memory` while extending running requests, `Prefill out of memory` while admitting new ones.
     if text.contains("Decode out of memory") {
