@@ -247,8 +247,17 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // configuration (`from_vllm_config`, V0's `run_mp_engine`) and waiting for it to come up,
     // or its executor creating its workers (`_init_executor`, `init_worker`): the server is
     // still starting
+    // (or building the model-parallel groups and their communicators, which SGLang and vLLM do
+    // once, as a worker joins the run; a segfault's faulthandler stack words its frames `line N
+    // in f`, without the comma)
     if has(&[
         "in init_device",
+        "in init_torch_distributed",
+        "in init_distributed_environment",
+        "in ensure_model_parallel_initialized",
+        "in initialize_model_parallel",
+        "in init_model_parallel_group",
+        "in ncclCommInitRank",
         "in from_vllm_config",
         "in run_mp_engine",
         "in wait_for_engine_startup",
