@@ -941,6 +941,14 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "cuda_oom" && norm.contains("is less than desired GPU memory utilization") {
         return "free gpu memory at startup is below the requested utilization".into();
     }
+    // vLLM's and SGLang's checks that a tensor-parallel shard of an FP8 block-quantized weight
+    // holds whole blocks, each worded for the weight it checks (`Weight output_partition_size =
+    // N is not divisible by weight quantization block_n = N.`, `Weight input_size_per_partition
+    // = N ... block_k = N.`, `The output_size of gate's and up's weight = N ... block_n = N.`):
+    // one problem, a parallel size that cuts a weight finer than its quantization block.
+    if norm.contains("is not divisible by weight quantization block_") {
+        return "fp8 block quantization: a weight shard is not a whole number of blocks".into();
+    }
     // vLLM's KV-cache check, in either wording: one problem, a maximum model length the cache
     // cannot hold.
     if class == "cuda_oom" && crate::parse::phase::is_kv_cache_below_max_len(norm) {
