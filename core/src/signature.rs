@@ -153,7 +153,7 @@ pub fn signature(
         // capture, a stream sync), which differs between versions: the capture is the place.
         if phase == "cuda_graph_capture" && KERNEL.captures(&ev.text).is_none() {
             parts.push(phase.to_string());
-        } else if let Some(w) = location(ev) {
+        } else if let Some(w) = location(ev, msg.contains("Segmentation fault")) {
             parts.push(w);
         } else if let Some(fw) = framework.filter(|fw| SERVERS.contains(fw)) {
             // Nothing says where (a paste of the message alone, a watchdog's report): the
@@ -941,6 +941,14 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "cuda_oom" && norm.contains("is less than desired GPU memory utilization") {
         return "free gpu memory at startup is below the requested utilization".into();
     }
+    // vLLM's and SGLang's checks that a tensor-parallel shard of an FP8 block-quantized weight
+    // holds whole blocks, each worded for the weight it checks (`Weight output_partition_size =
+    // N is not divisible by weight quantization block_n = N.`, `Weight input_size_per_partition
+    // = N ... block_k = N.`, `The output_size of gate's and up's weight = N ... block_n = N.`):
+    // one problem, a parallel size that cuts a weight finer than its quantization block.
+    if norm.contains("is not divisible by weight quantization block_") {
+        return "fp8 block quantization: a weight shard is not a whole number of blocks".into();
+    }
     // vLLM's KV-cache check, in either wording: one problem, a maximum model length the cache
     // cannot hold.
     if class == "cuda_oom" && crate::parse::phase::is_kv_cache_below_max_len(norm) {
@@ -1119,8 +1127,10 @@ fn bare_exception(msg: &str) -> bool {
 }
 
 /// Where a generic error happened: a kernel name from an assertion, else the innermost frame
-/// outside the Python standard library and torch's own wrappers.
-fn location(ev: &Event) -> Option<String> {
+/// outside the Python standard library and torch's own wrappers. A segmentation fault happens in
+/// the call its faulthandler stack shows innermost, torch's own too (`all_reduce`), unlike a CUDA
+/// error that surfaces at whichever torch call synchronised next: `in_torch` keeps those frames.
+fn location(ev: &Event, in_torch: bool) -> Option<String> {
     if let Some(c) = KERNEL.captures(&ev.text) {
         return Some(format!("{}:{}", &c[1], &c[2]));
     }
@@ -1129,7 +1139,7 @@ fn location(ev: &Event) -> Option<String> {
     // torch's and the standard library's frames (a stream's synchronize) are where an error
     // surfaced, not where the application went wrong
     let library = |dir: &str, file: &str| {
-        dir.contains("-packages/torch/")
+        (!in_torch && dir.contains("-packages/torch/"))
             || (dir.contains("/lib/python3") && !dir.contains("-packages/"))
             || file.starts_with('<')
     };

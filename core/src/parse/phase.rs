@@ -137,6 +137,12 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("startup");
     }
+    // vLLM checks the GPU's free memory against the requested utilization when a worker takes
+    // its device, before any weight is read, and says so (`Free memory on device cuda:0 (N/N
+    // GiB) on startup is less than desired GPU memory utilization`)
+    if text.contains("on startup is less than desired GPU memory utilization") {
+        return Some("startup");
+    }
     // SGLang's scheduler names the step whose KV-cache allocation failed: `Decode out of
     // memory` while extending running requests, `Prefill out of memory` while admitting new ones.
     if text.contains("Decode out of memory") {
@@ -241,8 +247,17 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // configuration (`from_vllm_config`, V0's `run_mp_engine`) and waiting for it to come up,
     // or its executor creating its workers (`_init_executor`, `init_worker`): the server is
     // still starting
+    // (or building the model-parallel groups and their communicators, which SGLang and vLLM do
+    // once, as a worker joins the run; a segfault's faulthandler stack words its frames `line N
+    // in f`, without the comma)
     if has(&[
         "in init_device",
+        "in init_torch_distributed",
+        "in init_distributed_environment",
+        "in ensure_model_parallel_initialized",
+        "in initialize_model_parallel",
+        "in init_model_parallel_group",
+        "in ncclCommInitRank",
         "in from_vllm_config",
         "in run_mp_engine",
         "in wait_for_engine_startup",
