@@ -523,11 +523,12 @@ const CLASSES: &[(&str, &str)] = &[
         r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation",
     ),
     // (Gloo's transport states its own timeout: `Timed out waiting 1800000ms for recv operation
-    // to complete`; vLLM's executor, that its workers did not answer: `RPC call to execute_model
+    // to complete`, and `Connect timeout` for a peer that never connected at rendezvous, as
+    // c10d's store client does; vLLM's executor, that its workers did not answer: `RPC call to execute_model
     // timed out.`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out",
+        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout",
     ),
     // (MPI is the collective library of TensorRT-LLM's ranks: `Failed: MPI error`, `MPI_ERR_*`;
     // torch before c10d's `NCCL error in:` and CuPy name NCCL's result by number: `NCCL Error 5:
