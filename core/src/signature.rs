@@ -261,6 +261,9 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
     }
+    if let Some(key) = static_assertion_key(&ev.text) {
+        return Some(key);
+    }
     // ptxas states a diagnostic as `ptxas FILE, line N; fatal   : msg`: the PTX file is a
     // temporary one (`/tmp/tmpXXXX.ptx`, `C:\...\Temp\tmpXXXX.ptx`), the message is the problem
     static PTXAS: LazyLock<AsciiFirst> =
@@ -287,7 +290,10 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         return Some("tensorrt-llm: the mpi world size is not the engine's tp x pp".into());
     }
     let by_class = match class {
-        "build_error" => nvcc_arch_key(&ev.text).or_else(|| build_probe_key(ev, norm)),
+        "build_error" => nvcc_arch_key(&ev.text)
+            .or_else(|| build_probe_key(ev, norm))
+            .or_else(|| compiler_command_key(&ev.text)),
+        "import_error" => glibc_key(&ev.text).or_else(|| extension_symbol_key(&ev.text, norm)),
         "nccl_error" => nccl_cuda_failure(ev)
             .or_else(|| ib_completion_key(&ev.text))
             .or_else(|| nccl_warn_key(&ev.text)),
@@ -693,6 +699,82 @@ fn assertion_key(text: &str) -> Option<String> {
     Some(format!("{}: {}", &c[1], &c[2]).to_lowercase())
 }
 
+/// A failed `static_assert` states its problem in the message its author wrote (nvcc: `FILE(N):
+/// error: static assertion failed with "MajorB must be GMMA::Major::K for this config."`, gcc:
+/// `FILE:N:M: error: static assertion failed: msg`): the message, whichever file and instantiation
+/// tripped it, is the key (it is no volatile value, however long).
+fn static_assertion_key(text: &str) -> Option<String> {
+    let i = text.find("static assertion failed")?;
+    let rest = text[i + "static assertion failed".len()..].trim_start();
+    let rest = rest
+        .strip_prefix("with")
+        .or_else(|| rest.strip_prefix(':'))?
+        .trim_start();
+    let msg = match rest.strip_prefix('"') {
+        Some(r) => r.split('"').next().unwrap_or(r),
+        None => rest,
+    };
+    let msg = VOLATILE_NUM.replace_all(msg.trim(), "N");
+    (!msg.is_empty()).then(|| format!("static assertion failed: {msg}").to_lowercase())
+}
+
+/// A compiler run whose `CalledProcessError` is the statement (Triton's build of its launcher
+/// stub, `Command '['/usr/bin/gcc', '/tmp/tmpXXXX/main.c', '-O3', ..., '-I/usr/include/python3.11']'
+/// returned non-zero exit status 1`): the compiler and the source it was given are the problem,
+/// not the temporary directory and the include paths of one machine.
+fn compiler_command_key(text: &str) -> Option<String> {
+    let i = text.find("Command '[")?;
+    let args = &text[i + "Command '[".len()..];
+    let args = &args[..args.find("]'")?];
+    let mut args = args.split(", ").map(|a| a.trim().trim_matches(['\'', '"']));
+    let program = args.next()?.rsplit('/').next()?;
+    let source = args
+        .filter(|a| !a.starts_with('-'))
+        .filter_map(|a| a.rsplit('/').next())
+        .find(|a| {
+            [".c", ".cc", ".cpp", ".cu"]
+                .iter()
+                .any(|ext| a.ends_with(ext))
+        })?;
+    Some(format!("{program} failed to compile {source}").to_lowercase())
+}
+
+/// The dynamic loader's `version `GLIBC_2.32' not found (required by <library>)`: the C library
+/// version and the library that needs it are the problem (a paste may cut or redact the path, or
+/// the loader's `required by`).
+fn glibc_key(text: &str) -> Option<String> {
+    static GLIBC: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"version `(GLIBC\w*_[\d.]+)' not found \((?:required by )?[^)]*?([\w.+-]+)\)",
+        )
+    });
+    let c = GLIBC.captures(text)?;
+    // (the library by its name: `flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so` and
+    // `flash_attn_2_cuda.cpython-312-aarch64-linux-gnu.so` are one library)
+    let lib = c[2].split(['.']).next().unwrap_or("");
+    Some(format!("{} not found (required by {lib})", &c[1]).to_lowercase())
+}
+
+/// A torch extension's undefined symbol, read from the loader's own words wherever a program
+/// quoted them (vLLM's `Failed to import from vllm._C with ImportError('<path>: undefined symbol:
+/// <sym>')`), with the library named by its package: every package names its extension `_C`
+/// (`vllm/_C.abi3.so`, `hpc/_C.abi3.so`), which alone does not tell two packages apart.
+fn extension_symbol_key(text: &str, norm: &str) -> Option<String> {
+    let i = text.find(": undefined symbol: ")?;
+    let start = text[..i]
+        .rfind([' ', '\'', '"', '(', '`'])
+        .map_or(0, |j| j + 1);
+    let key =
+        undefined_symbol_key(&normalize(&text[start..])).or_else(|| undefined_symbol_key(norm))?;
+    let mut parts = text[start..i].rsplit('/');
+    let base = parts.next()?;
+    if !base.starts_with("_C.") {
+        return Some(key);
+    }
+    let package = parts.next().filter(|p| !p.is_empty())?;
+    Some(format!("{}/{key}", package.to_lowercase()))
+}
+
 /// The message without exception type, prefixes such as `CUDA error:`, rank tags, or the
 /// wrappers TensorRT-LLM puts in front of the error it caught.
 fn core_message(text: &str) -> String {
@@ -965,6 +1047,11 @@ fn key_message(class: &str, norm: &str) -> String {
             || norm.contains("driver on your system is too old"))
     {
         return "nvidia driver older than the cuda runtime".into();
+    }
+    // Docker's daemon found no runtime for the GPUs a container asked for: one problem, whether
+    // `--gpus` (no driver named, `""`) or a compose file's `driver: nvidia` asked.
+    if class == "cuda_driver_error" && norm.contains("could not select device driver") {
+        return "docker: no container runtime provides gpus".into();
     }
     // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.
     if class == "gpu_hardware_error" && norm.contains("fallen off the bus") {

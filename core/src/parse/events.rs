@@ -147,9 +147,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // uncaught C++ exception, a failed check), which the log states nearby, often after it when
     // another process's stream is interleaved ---
     (r"Fatal Python error: Aborted", 2),
-    // --- kernel and hardware (tier 3) ---
+    // --- kernel and hardware (tier 3); an NVSwitch reports its errors as `SXid (PCI:...): N`, the
+    // driver a GPU System Processor that stopped answering as `NVRM: ... Heartbeat timed out` ---
     (
-        r"NVRM: Xid|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: Xid|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- a dynamic loader's message printed bare, not raised (tier 2): a library that probes
@@ -159,7 +160,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- compilers and builds (tier 3); a shell that finds no compiler (`/bin/sh: 1:
     // /usr/local/cuda/bin/nvcc: not found`, bash's `nvcc: command not found`) stops a build too ---
     (
-        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
+        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|'cicc' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
         3,
     ),
     // --- runtime errors (tier 3); TensorRT's logger states a failed GPU allocation as `Error
@@ -417,6 +418,15 @@ pub fn is_benign(text: &str) -> bool {
     if text.contains("nvcc fatal") {
         return false;
     }
+    // CUDA's `#error -- unsupported GNU version!` is a directive quoted by the compiler, not a
+    // comment; the kernel's GPU and NVSwitch errors keep the syslog level the line was logged at
+    // (`kern: warning: ... NVRM: Xid ...`)
+    if text.contains("#error -- unsupported ")
+        || text.contains("NVRM: Xid")
+        || text.contains("SXid (")
+    {
+        return false;
+    }
     // NVSHMEM's error report names the step that failed, its bootstrap's among them; Gloo's
     // ends with errno's text, which is `no error` when no system call failed
     if text.contains(": non-zero status: ")
@@ -463,7 +473,7 @@ pub fn exception_parts(text: &str) -> Option<(&str, &str)> {
 const CLASSES: &[(&str, &str)] = &[
     (
         "gpu_hardware_error",
-        r"NVRM: Xid|fallen off the bus|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+",
+        r"NVRM: Xid|fallen off the bus|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP)",
     ),
     (
         "host_oom",
@@ -475,10 +485,16 @@ const CLASSES: &[(&str, &str)] = &[
     // exist` / `CUDA_HOME environment variable is not set`, at install or at a JIT build; CUTLASS
     // and CuTe headers, where nvcc's template errors land, are `.hpp`; nvcc states each error as
     // `FILE(LINE): error: ...`, gcc as `FILE:LINE:COL: error: ...`; ptxas states a diagnostic as
-    // `ptxas FILE, line N; error   : msg`, or `; fatal   : msg` for a PTX `.version` it lacks)
+    // `ptxas FILE, line N; error   : msg`, or `; fatal   : msg` for a PTX `.version` it lacks;
+    // nvcc's front end states an error in any file it includes (`.inl`, `.ipp` too) as `FILE(LINE):
+    // error: ...`, a file it cannot read as `Catastrophic error: ...`; CUDA's `host_config.h` rejects
+    // a host compiler it does not support with `#error -- unsupported GNU version! ...`; torch's
+    // extension builder refuses an nvcc whose CUDA differs from torch's (`The detected CUDA version
+    // (X) mismatches the version that was used to compile PyTorch (Y)`) and reports a failed
+    // compile as `Error compiling objects for extension`)
     (
         "build_error",
-        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
+        r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
     ),
     (
         "cuda_device_side_assert",
@@ -511,10 +527,12 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
-    // reads `OS call failed or operation not supported on this OS`)
+    // reads `OS call failed or operation not supported on this OS`; Docker's daemon, asked for GPUs
+    // with no NVIDIA container runtime configured: `could not select device driver "" with
+    // capabilities: [[gpu]]`)
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem",
+        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode)

@@ -1131,6 +1131,13 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown" && class == "import_error" {
         return "startup";
     }
+    // A container that Docker could not give the GPUs it asked for never started.
+    if ev.phase == "unknown"
+        && class == "cuda_driver_error"
+        && ev.text.contains("could not select device driver")
+    {
+        return "startup";
+    }
     // A collective library that fails to create its communicator fails in distributed init.
     if ev.phase == "unknown" && matches!(class, "nccl_error" | "nccl_timeout") {
         // (vLLM's and SGLang's own NCCL wrapper creates its communicator while the model-parallel
