@@ -286,6 +286,14 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(sig) = torchrun_signal(&ev.text) {
         return Some(format!("worker killed by signal {sig}"));
     }
+    // c10d's check of the collectives ranks call (TORCH_DISTRIBUTED_DEBUG=DETAIL): that the
+    // ranks diverged is the problem; which sequence number, op and shapes met is the moment
+    if ev
+        .text
+        .contains("Detected mismatch between collectives on ranks")
+    {
+        return Some("c10d: ranks called different collectives".into());
+    }
     if crate::parse::phase::is_world_size_mismatch(&ev.continued()) {
         return Some("tensorrt-llm: the mpi world size is not the engine's tp x pp".into());
     }

@@ -1155,6 +1155,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             "initialize_model_parallel",
             "init_worker_distributed_environment",
             "method init_device",
+            // (NCCL traces a failure up through its callers, `NCCL INFO init.cc:1263 -> 2`: up
+            // through communicator creation)
+            "NCCL INFO init.cc:",
             // (c10d's store client connects at rendezvous: `The client socket has timed out
             // after 900s while trying to connect to (HOST, PORT)`)
             "while trying to connect to (",
