@@ -490,6 +490,9 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             }
             if Some(i) == *VLLM_LOGGER_AT {
                 line.logger = Some("vllm");
+            } else if m.as_str().contains("[TRT-LLM]") || m.as_str().starts_with("[TensorRT-LLM][")
+            {
+                line.logger = Some("tensorrt_llm");
             }
             // A bar after a time separates the message (`TIME | msg`, loguru's `TIME | ERROR |
             // msg`), unless the line ends with one too: then it is the border of a table the

@@ -74,6 +74,15 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("P40", "sm_61"),
     ("P4", "sm_61"),
     ("K80", "sm_37"),
+    ("TITAN RTX", "sm_75"),
+    ("TITAN V", "sm_70"),
+    ("Titan V", "sm_70"),
+    ("M60", "sm_52"),
+    ("M40", "sm_52"),
+    ("RTX 2000 Ada", "sm_89"),
+    ("RTX 4000 Ada", "sm_89"),
+    ("RTX 4500 Ada", "sm_89"),
+    ("RTX 5000 Ada", "sm_89"),
 ];
 
 /// `sm_XY` for a GPU model name, when the table knows it.
@@ -130,7 +139,7 @@ static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
 // word character to a Unicode word boundary)
 static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[6-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[6-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti)?|GB10|Tesla [KPTV]\d{1,3})\b",
+        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[6-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[6-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti)?|GB10|Tesla [KMPTV]\d{1,3})\b",
     )
 });
 /// Words that vote for a framework (pytorch only registers that torch was seen).
@@ -452,6 +461,16 @@ impl EnvCollector {
             .is_some_and(|r| r.starts_with(['T', 'P', 'D', 'E']));
         if v1_worker || VLLM_PROCESSES.iter().any(|p| process.starts_with(p)) {
             *self.framework_votes.entry("vllm").or_default() += 1;
+        }
+        // SGLang's logger names a process by its place alone: `[TIME TP0]`, `[TIME DP1 TP3]`
+        let sglang = process.split(' ').all(|t| {
+            ["ATTN_DP", "MOE_DP", "DP", "PP", "TP", "EP", "CP"]
+                .iter()
+                .find_map(|p| t.strip_prefix(p))
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if sglang {
+            *self.framework_votes.entry("sglang").or_default() += 1;
         }
     }
 
@@ -914,8 +933,50 @@ mod tests {
         // a process tag of another program votes for nothing
         let mut c = EnvCollector::default();
         c.feed("torch._C._cuda_init()");
-        c.feed_process("TP3");
+        c.feed_process("vllm-svc-1");
+        c.feed_process("TP");
         assert_eq!(c.finish().framework.as_deref(), Some("pytorch"));
+    }
+
+    #[test]
+    fn sglang_and_trtllm_prefixes_name_the_framework() {
+        let framework = |raw: &[&str]| {
+            let mut c = EnvCollector::default();
+            for r in raw {
+                let l = crate::lines::Line::new(1, r.to_string());
+                c.feed(&l.text);
+                if let Some(p) = &l.process {
+                    c.feed_process(p);
+                }
+                if let Some(logger) = l.logger {
+                    c.feed_logger(logger);
+                }
+            }
+            c.finish().framework
+        };
+        assert_eq!(
+            framework(&["[2026-05-24 03:51:45 TP0] Decode batch, #running-req: 4"]).as_deref(),
+            Some("sglang")
+        );
+        assert_eq!(
+            framework(&["[2025-04-13 14:53:45 DP1 TP3] Capture cuda graph end."]).as_deref(),
+            Some("sglang")
+        );
+        assert_eq!(
+            framework(&["[12/05/2025-06:23:18] [TRT-LLM] [RANK 0] [I] iter = 4286"]).as_deref(),
+            Some("tensorrt_llm")
+        );
+        // a plain date in brackets is anyone's
+        assert_eq!(framework(&["[2026-05-24 03:51:45] boom"]), None);
+    }
+
+    #[test]
+    fn maxwell_cards_have_an_architecture() {
+        let mut c = EnvCollector::default();
+        c.feed("显卡：Tesla M40");
+        let e = c.finish();
+        assert_eq!(e.gpu_model.as_deref(), Some("Tesla M40"));
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_52"));
     }
 
     #[test]
