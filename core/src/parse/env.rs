@@ -157,10 +157,17 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     // TGI: `text_generation_launcher:` before its launcher's lines, `text_generation_server` in
     // its shards' frames
     ("text_generation", "tgi"),
+    // messages only one framework prints: SGLang's scheduler statistics (`Decode batch,
+    // #running-req: N`) and its launcher's `Received sigquit from a child process`; vLLM's front
+    // end's report of a failed engine start. (Not SGLang's `Capture cuda graph begin`: scripts
+    // that imitate its progress lines print it too.)
+    ("#running-req", "sglang"),
+    ("Received sigquit from a child", "sglang"),
+    ("Engine core initialization failed", "vllm"),
     ("torch", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 12] = [
+const FRAMEWORK_WORDS: [W; 15] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -172,6 +179,9 @@ const FRAMEWORK_WORDS: [W; 12] = [
     W::TENSORRT_LLM,
     W::LMDEPLOY,
     W::TEXT_GENERATION,
+    W::RUNNING_REQ,
+    W::SIGQUIT_CHILD,
+    W::ENGINE_CORE_INIT,
     W::TORCH,
 ];
 
@@ -248,6 +258,9 @@ words! {
     LMDEPLOY = "lmdeploy",
     TEXT_GENERATION = "text_generation",
     TORCH = "torch",
+    RUNNING_REQ = "#running-req",
+    SIGQUIT_CHILD = "Received sigquit from a child",
+    ENGINE_CORE_INIT = "Engine core initialization failed",
     PTXAS_STDERR = "`ptxas` stderr:",
 }
 
@@ -966,8 +979,18 @@ mod tests {
             framework(&["[12/05/2025-06:23:18] [TRT-LLM] [RANK 0] [I] iter = 4286"]).as_deref(),
             Some("tensorrt_llm")
         );
-        // a plain date in brackets is anyone's
+        // a plain date in brackets is anyone's; SGLang's statistics are its own
         assert_eq!(framework(&["[2026-05-24 03:51:45] boom"]), None);
+        assert_eq!(
+            framework(&["[2026-04-05 20:02:51] Prefill batch, #new-seq: 1, #running-req: 31"])
+                .as_deref(),
+            Some("sglang")
+        );
+        // an imitation of its progress lines is not
+        assert_eq!(
+            framework(&["[2026-11-30 03:09:50,914] INFO Capture cuda graph begin."]),
+            None
+        );
     }
 
     #[test]
