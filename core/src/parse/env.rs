@@ -115,9 +115,10 @@ fn re(p: &str) -> AsciiFirst {
 
 static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     // collect_env names a single GPU on its header line: `GPU models and configuration: GPU 0: ...`
-    // (vLLM's aligns its keys: `GPU models and configuration : GPU 0: ...`)
+    // (vLLM's aligns its keys: `GPU models and configuration : GPU 0: ...`; FlashInfer's lists
+    // `GPU 0 (CUDA order)   : NAME | SM120 | ...`)
     re(
-        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+): ((?:NVIDIA|Tesla|Quadro|GeForce)[^(\n]*?)\s*(?:\(UUID.*)?$",
+        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+?)(?: \(CUDA order\))?\s*: ((?:NVIDIA|Tesla|Quadro|GeForce)[^(|\n]*?)\s*(?:\(UUID.*|\|.*)?$",
     )
 });
 // a listing of the GPUs by index (`0: NVIDIA GeForce RTX 5090 32607MiB`, and nvidia-smi's
@@ -352,7 +353,9 @@ static VERSION_LINES: LazyLock<Vec<(AsciiFirst, &'static str)>> = LazyLock::new(
             "vllm",
         ),
         (
-            re(r"Initializing a V\d LLM engine \(v(\d+\.\d+[\w.+\-]*)\)"),
+            re(
+                r"(?:Initializing an? (?:V\d )?|Dumping input data for (?:V\d )?)LLM engine \(v(\d+\.\d+[\w.+\-]*)\)",
+            ),
             "vllm",
         ),
         (
@@ -429,6 +432,9 @@ pub struct EnvCollector {
     cuda_rank: usize,
     torch_explicit: bool,
     framework_votes: BTreeMap<&'static str, u32>,
+    /// The frameworks in the order their first vote came: on a tie the earlier wins (the
+    /// program that ran is named by the outer frames, another it imports by inner ones).
+    framework_order: Vec<&'static str>,
     /// A framework known only by the shape of its logger's prefixes (see [`crate::lines::Line::logger`]).
     logger: Option<&'static str>,
     gpu_model_rank: u8,
@@ -465,15 +471,20 @@ impl EnvCollector {
     }
 
     pub fn feed_process(&mut self, process: &str) {
-        const VLLM_PROCESSES: &[&str] =
-            &["VllmWorker", "EngineCore", "APIServer", "RayWorkerWrapper"];
+        const VLLM_PROCESSES: &[&str] = &[
+            "VllmWorker",
+            "EngineCore",
+            "APIServer",
+            "RayWorkerWrapper",
+            "RayWorkerVllm",
+        ];
         // (vLLM V1 names its worker processes by their place in the parallel layout:
         // `Worker_TP3`, `Worker_PP1_TP0`, `Worker_DP0_TP0_EP0`)
         let v1_worker = process
             .strip_prefix("Worker_")
             .is_some_and(|r| r.starts_with(['T', 'P', 'D', 'E']));
         if v1_worker || VLLM_PROCESSES.iter().any(|p| process.starts_with(p)) {
-            *self.framework_votes.entry("vllm").or_default() += 1;
+            self.vote("vllm", 1);
         }
         // SGLang's logger names a process by its place alone: `[TIME TP0]`, `[TIME DP1 TP3]`
         let sglang = process.split(' ').all(|t| {
@@ -483,7 +494,7 @@ impl EnvCollector {
                 .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         });
         if sglang {
-            *self.framework_votes.entry("sglang").or_default() += 1;
+            self.vote("sglang", 1);
         }
     }
 
@@ -683,20 +694,26 @@ impl EnvCollector {
         let matching = hits.iter().zip(VERSION_LINES.iter()).filter(|(h, _)| **h);
         for (_, (r, fw)) in matching {
             if let Some(c) = r.captures(t) {
-                *self.framework_votes.entry(fw).or_default() += 5;
+                self.vote(fw, 5);
                 self.env
                     .packages
                     .entry(fw.to_string())
-                    .or_insert_with(|| c[1].trim_end_matches(['.', ',']).to_string());
+                    .or_insert_with(|| release(&c[1]).to_string());
             }
         }
+    }
+
+    fn vote(&mut self, fw: &'static str, n: u32) {
+        if !self.framework_order.contains(&fw) {
+            self.framework_order.push(fw);
+        }
+        *self.framework_votes.entry(fw).or_default() += n;
     }
 
     fn frameworks(&mut self, w: Seen) {
         for (word, (_, fw)) in FRAMEWORK_WORDS.iter().zip(FRAMEWORK_VOTES) {
             if w.has(*word) {
-                *self.framework_votes.entry(fw).or_default() +=
-                    if *fw == "pytorch" { 0 } else { 1 };
+                self.vote(fw, if *fw == "pytorch" { 0 } else { 1 });
             }
         }
     }
@@ -773,11 +790,12 @@ impl EnvCollector {
                 self.env.cuda_version = Some(format!("{major}.{minor}"));
             }
         }
+        let order = |k: &str| self.framework_order.iter().position(|f| *f == k);
         let best = self
             .framework_votes
             .iter()
             .filter(|(k, v)| **k != "pytorch" && **v > 0)
-            .max_by_key(|(_, v)| **v)
+            .max_by_key(|(k, v)| (**v, std::cmp::Reverse(order(k))))
             .map(|(k, _)| *k);
         // (a logger's shape is the weakest evidence: a log that names a framework anywhere is
         // that framework's, and another stack may embed vLLM and its logger)
@@ -796,6 +814,16 @@ impl EnvCollector {
             self.env.framework_version = self.env.packages.get(key).cloned();
         }
         self.env
+    }
+}
+
+/// A version as stated, without the punctuation after it or a container tag's CUDA flavour
+/// (`lmsysorg/sglang:v0.4.6.post1-cu124` is sglang 0.4.6.post1).
+fn release(v: &str) -> &str {
+    let v = v.trim_end_matches(['.', ',']);
+    match v.find("-cu") {
+        Some(i) if v[i + 3..].starts_with(|c: char| c.is_ascii_digit()) => &v[..i],
+        _ => v,
     }
 }
 
@@ -991,6 +1019,38 @@ mod tests {
             framework(&["[2026-11-30 03:09:50,914] INFO Capture cuda graph begin."]),
             None
         );
+    }
+
+    #[test]
+    fn versions_counts_and_ties() {
+        let env = |lines: &[&str]| {
+            let mut c = EnvCollector::default();
+            for l in lines {
+                c.feed(l);
+            }
+            c.finish()
+        };
+        let e =
+            env(&["Dumping input data for V1 LLM engine (v0.10.3.dev108+ga14b5d87d) with config:"]);
+        assert_eq!(
+            e.framework_version.as_deref(),
+            Some("0.10.3.dev108+ga14b5d87d")
+        );
+        let e = env(&["Initializing an LLM engine (v0.6.3.post1) with config: model='x'"]);
+        assert_eq!(e.framework_version.as_deref(), Some("0.6.3.post1"));
+        let e = env(&["image: lmsysorg/sglang:v0.4.6.post1-cu124"]);
+        assert_eq!(e.framework_version.as_deref(), Some("0.4.6.post1"));
+        let e = env(&[
+            "GPU 0 (CUDA order)   : NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition | SM120 | 188",
+        ]);
+        assert_eq!(e.gpu_count, Some(1));
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_120"));
+        // the outer frame names the program that ran; a package it imports ties it
+        let e = env(&[
+            r#"  File "/usr/lib/python3/site-packages/sglang/srt/managers/tp_worker.py", line 1"#,
+            r#"  File "/usr/lib/python3/site-packages/vllm/utils.py", line 2"#,
+        ]);
+        assert_eq!(e.framework.as_deref(), Some("sglang"));
     }
 
     #[test]
