@@ -845,6 +845,22 @@ fn unquote(s: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The framework of raw log lines read as triage reads them: text, process tag, logger.
+    fn framework_of(raws: &[&str]) -> Option<String> {
+        let mut c = EnvCollector::default();
+        for raw in raws {
+            let l = crate::lines::Line::new(1, raw.to_string());
+            c.feed(&l.text);
+            if let Some(p) = &l.process {
+                c.feed_process(p);
+            }
+            if let Some(logger) = l.logger {
+                c.feed_logger(logger);
+            }
+        }
+        c.finish().framework
+    }
+
     fn env(lines: &[&str]) -> Env {
         let mut c = EnvCollector::default();
         for l in lines {
@@ -959,18 +975,11 @@ mod tests {
 
     #[test]
     fn vllm_process_tags_name_the_framework() {
-        let mut c = EnvCollector::default();
-        for raw in [
+        let raws = [
             "(VllmWorker rank=2 pid=225) ERROR 06-26 23:10:17 [multiproc_executor.py:527] boom",
             "torch._C._cuda_init()",
-        ] {
-            let l = crate::lines::Line::new(1, raw.to_string());
-            c.feed(&l.text);
-            if let Some(p) = &l.process {
-                c.feed_process(p);
-            }
-        }
-        assert_eq!(c.finish().framework.as_deref(), Some("vllm"));
+        ];
+        assert_eq!(framework_of(&raws).as_deref(), Some("vllm"));
         // a process tag of another program votes for nothing
         let mut c = EnvCollector::default();
         c.feed("torch._C._cuda_init()");
@@ -981,20 +990,7 @@ mod tests {
 
     #[test]
     fn sglang_and_trtllm_prefixes_name_the_framework() {
-        let framework = |raw: &[&str]| {
-            let mut c = EnvCollector::default();
-            for r in raw {
-                let l = crate::lines::Line::new(1, r.to_string());
-                c.feed(&l.text);
-                if let Some(p) = &l.process {
-                    c.feed_process(p);
-                }
-                if let Some(logger) = l.logger {
-                    c.feed_logger(logger);
-                }
-            }
-            c.finish().framework
-        };
+        let framework = framework_of;
         assert_eq!(
             framework(&["[2026-05-24 03:51:45 TP0] Decode batch, #running-req: 4"]).as_deref(),
             Some("sglang")
@@ -1064,17 +1060,7 @@ mod tests {
 
     #[test]
     fn vllms_logger_names_the_framework_when_no_word_does() {
-        let of = |raws: &[&str]| {
-            let mut c = EnvCollector::default();
-            for raw in raws {
-                let l = crate::lines::Line::new(1, raw.to_string());
-                c.feed(&l.text);
-                if let Some(logger) = l.logger {
-                    c.feed_logger(logger);
-                }
-            }
-            c.finish().framework
-        };
+        let of = framework_of;
         let vllm_line = "ERROR 09-27 06:46:46 engine.py:157] RuntimeError: CUDA error: boom";
         assert_eq!(of(&[vllm_line]).as_deref(), Some("vllm"));
         assert_eq!(
@@ -1091,7 +1077,7 @@ mod tests {
             Some("sglang")
         );
         // another logger's shape says nothing
-        assert_eq!(of(&["[2026-02-26 15:56:59 TP3] boom"]), None);
+        assert_eq!(of(&["[2026-02-26 15:56:59] boom"]), None);
     }
 
     #[test]
