@@ -1056,6 +1056,13 @@ fn key_message(class: &str, norm: &str) -> String {
     {
         return "nvidia driver older than the cuda runtime".into();
     }
+    // CUDA's error 802 (`cudaErrorSystemNotReady`: the system, an NVSwitch machine's fabric
+    // manager, is not ready), however a program states it (torch's `Unexpected error from
+    // cudaGetDeviceCount() ... Error 802: system not yet initialized`, its older `cuda runtime
+    // error (802)`, nccl-tests' `Test CUDA failure common.cu:N 'system not yet initialized'`)
+    if class == "cuda_driver_error" && norm.contains("system not yet initialized") {
+        return "cuda error: system not yet initialized".into();
+    }
     // Docker's daemon found no runtime for the GPUs a container asked for: one problem, whether
     // `--gpus` (no driver named, `""`) or a compose file's `driver: nvidia` asked.
     if class == "cuda_driver_error" && norm.contains("could not select device driver") {

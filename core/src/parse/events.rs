@@ -172,9 +172,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // they raise it; TensorRT's logger marks its error severity `[TRT] [E]` (Python) or `[E]
     // [TRT]` (trtexec); the common `CHECK_CUDA` macro (flash-attention's among them) prints `CUDA
     // error (FILE:LINE): <CUDA message>` before it exits; c10d logs `Gloo connectFullMesh failed
-    // with [FILE:LINE] <errno text>` when Gloo's ranks cannot connect, before it raises ---
+    // with [FILE:LINE] <errno text>` when Gloo's ranks cannot connect, before it raises; torch
+    // before 1.8 printed a failed CUDA call as `THCudaCheck FAIL file=F line=N error=N : msg`
+    // before it raised ---
     (
-        r"\[TRT\] \[E\] |\[E\] \[TRT\] |\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"\[TRT\] \[E\] |\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -529,10 +531,12 @@ const CLASSES: &[(&str, &str)] = &[
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
     // reads `OS call failed or operation not supported on this OS`; Docker's daemon, asked for GPUs
     // with no NVIDIA container runtime configured: `could not select device driver "" with
-    // capabilities: [[gpu]]`)
+    // capabilities: [[gpu]]`; CUDA's error 802, `system not yet initialized`, is an NVSwitch
+    // machine whose fabric manager is not running; torch reports any failure of its first CUDA
+    // call as `Unexpected error from cudaGetDeviceCount()`)
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]",
+        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode)
