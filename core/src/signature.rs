@@ -234,6 +234,19 @@ pub fn signature(
     {
         parts.push(phase.to_string());
     }
+    // CUDA's peer-access error (217) is the GPUs' topology (no P2P between them), whichever
+    // communication path met it first and however its program states it: a custom all-reduce's
+    // check macro, torch's `CUDA error: ...`, NCCL's `Cuda failure 217 '...'` below `unhandled
+    // cuda error`, TensorRT-LLM's `CUDA runtime error in ...`
+    if std::iter::once(&ev.text)
+        .chain(ev.after.iter().take(4))
+        .any(|t| t.contains("peer access is not supported"))
+    {
+        parts = vec![
+            class.to_string(),
+            "cuda: peer access is not supported between the gpus".into(),
+        ];
+    }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
 }
