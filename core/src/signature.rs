@@ -1145,6 +1145,15 @@ fn key_message(class: &str, norm: &str) -> String {
         }
         _ => norm,
     };
+    // c10d's store waited for ranks that never came: its server for clients to connect (`Timed
+    // out after N seconds waiting for clients. N/N clients joined.`), a client for keys the other
+    // ranks set as they join (`wait timeout after Nms, keys: /default_pg/...`): one problem
+    if class == "nccl_timeout"
+        && (cut.contains("seconds waiting for clients")
+            || (cut.contains("wait timeout after") && cut.contains("keys:")))
+    {
+        return "c10d store: timed out waiting for the other ranks to join".into();
+    }
     // c10d's TCPStore client that never reached the store (`The client socket has timed out
     // after 900s while trying to connect to (HOST, PORT)`): one problem, whichever unit the
     // torch version prints the timeout in
