@@ -103,9 +103,10 @@ const DETECTORS: &[(&str, u8)] = &[
         r"^\s*exitcode\s*:\s*-(?:[1-8]|1[0-46-9]|[2-6]\d)\b|^\s*traceback\s*:\s*Signal (?:[1-8]|1[0-46-9]|[2-6]\d) \(SIG\w+\) received",
         1,
     ),
-    // --- wrappers that only point at the cause (tier 0) ---
+    // --- wrappers that only point at the cause (tier 0; SGLang before 0.4.4 wrote `Received
+    // sigquit from a child proces.`) ---
     (
-        r"ChildFailedError|See root cause above|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child process|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
+        r"ChildFailedError|See root cause above|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1); torch's fixed description of an NCCL

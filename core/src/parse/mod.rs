@@ -115,6 +115,9 @@ pub struct Triage {
     /// torchrun's agent stopped other workers (`Sending process N closing signal SIGTERM`):
     /// the run had more than the one rank a paste may show.
     others_stopped: bool,
+    /// Line of SGLang's `Received sigquit from a child process`: its handler then kills its own
+    /// process tree with SIGKILL, so the shell's `Killed` just after it is that, not the OOM killer.
+    sigquit_line: Option<u64>,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -753,6 +756,19 @@ impl Triage {
             && events::is_class(text, "nccl_error")
         {
             tier = 2;
+        }
+        if text.contains("Received sigquit from a child") {
+            self.sigquit_line = Some(line.number);
+        }
+        // (SGLang's launcher, told by SIGQUIT that a child failed, kills its process tree with
+        // SIGKILL; the shell that ran it reports `Killed`: collateral, whatever killed the child)
+        if tier == 3
+            && text.trim() == "Killed"
+            && self
+                .sigquit_line
+                .is_some_and(|l| line.number.saturating_sub(l) <= 3)
+        {
+            tier = 1;
         }
         // An `what():` line repeats the exception a C++ handler already printed.
         if text.trim_start().starts_with("what():") && self.repeats_earlier(text) {
