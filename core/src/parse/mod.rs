@@ -1249,6 +1249,14 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     if ev.phase != "unknown" {
         return None;
     }
+    // vLLM logs a worker whose construction raised as `WorkerProc failed to start.`, an engine
+    // core whose initialisation raised as `EngineCore failed to start.`, with the traceback
+    // (other workers' errors of the same start interleave with it)
+    if ev.after.iter().take(4).any(|a| {
+        a.contains("WorkerProc failed to start") || a.contains("EngineCore failed to start")
+    }) {
+        return Some("startup");
+    }
     if let Some(p) = lines()
         .filter_map(|t| METHOD.captures(t))
         .find_map(|c| phase::phase_from_context(&[format!(", in {}", &c[1])], ""))
