@@ -1147,10 +1147,12 @@ fn key_message(class: &str, norm: &str) -> String {
     };
     // c10d's store waited for ranks that never came: its server for clients to connect (`Timed
     // out after N seconds waiting for clients. N/N clients joined.`), a client for keys the other
-    // ranks set as they join (`wait timeout after Nms, keys: /default_pg/...`): one problem
+    // ranks set as they join (`wait timeout after Nms, keys: /default_pg/...`, which the client's
+    // socket warns first: `[c10d] waitForInput: socket ... timed out after Nms`): one problem
     if class == "nccl_timeout"
         && (cut.contains("seconds waiting for clients")
-            || (cut.contains("wait timeout after") && cut.contains("keys:")))
+            || (cut.contains("wait timeout after") && cut.contains("keys:"))
+            || (cut.contains("waitForInput: socket") && cut.contains("timed out after")))
     {
         return "c10d store: timed out waiting for the other ranks to join".into();
     }

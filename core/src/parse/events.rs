@@ -139,9 +139,11 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"watchdog got stuck for \d+ seconds", 1),
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit);
     // torch 2.4 and later log `[PG ...] Timeout at NCCL work: N, last enqueued NCCL work: ...`
-    // only for a work that timed out, and a paste may keep it without the `Watchdog caught` line ---
+    // only for a work that timed out, and a paste may keep it without the `Watchdog caught` line;
+    // c10d's socket warns `[c10d] waitForInput: socket ... timed out after Nms` as a read from the
+    // store times out, before the store raises its own timeout ---
     (
-        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|[Hh]eartbeat monitor timed out|Process group watchdog thread terminated|Timeout at NCCL work: \d+",
+        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|\[c10d\] waitForInput: socket .* timed out after \d+ms|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|[Hh]eartbeat monitor timed out|Process group watchdog thread terminated|Timeout at NCCL work: \d+",
         2,
     ),
     // --- Python's report of SIGABRT (tier 2): abort() is called on behalf of something else (an
@@ -553,7 +555,7 @@ const CLASSES: &[(&str, &str)] = &[
     // timed out.`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|waiting for clients\. \d+/\d+ clients joined|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout",
+        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout",
     ),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate

@@ -709,6 +709,9 @@ impl Triage {
             // Ray logs a worker's death at WARNING level, yet it is a statement of a failure: a
             // collective that times out after it on a peer waited for the dead worker.
             Some(t) if line.level == Some('W') && events::is_worker_death(text) => t,
+            // c10d's socket warns that a read from the store timed out, then the store raises:
+            // the warning is the first statement of that timeout.
+            Some(t) if line.level == Some('W') && text.contains("[c10d] waitForInput: socket") => t,
             // A launcher that relays its child's output logs every line at INFO (`INFO
             // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
             // check's report of a failed call is never informational.
