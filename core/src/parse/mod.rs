@@ -93,8 +93,8 @@ pub struct Triage {
     /// What a log with no event at all shows rather than nothing (tier, then number,
     /// statement and raw line): the first statement a logger's info level hid (a launcher
     /// that relays a child's output at info), else the first line with an error word that no
-    /// detector made an event.
-    last_resort: Option<(u8, (u64, String, String))>,
+    /// detector made an event; with the phase the run was in then.
+    last_resort: Option<(u8, (u64, String, String), &'static str)>,
     /// The source line just above this line (a traceback prints its innermost frame's code right
     /// above the exception, with a line of `^~~` markers under it in Python 3.11 and later).
     last_code: String,
@@ -433,7 +433,10 @@ impl Triage {
                 if !caused {
                     self.advance_phase(p);
                     // a run that went on to its next step did not die of an error word before
-                    self.last_resort = None;
+                    // (a shutdown is no next step: it may be what the error led to)
+                    if p != "shutdown" {
+                        self.last_resort = None;
+                    }
                 }
             }
         }
@@ -492,7 +495,7 @@ impl Triage {
                 if let Some(t) = statement.filter(|t| tier > 1 || !events::is_benign(t)) {
                     let raw = line.raw.chars().take(4000).collect();
                     let t = t.trim().chars().take(2000).collect();
-                    self.last_resort = Some((tier, (line.number, t, raw)));
+                    self.last_resort = Some((tier, (line.number, t, raw), self.phase));
                 }
             }
         }
@@ -878,10 +881,10 @@ impl Triage {
         let fallback = self
             .incompatible
             .as_ref()
-            .map(|f| (f, 3))
-            .or(self.last_resort.as_ref().map(|(t, f)| (f, *t)));
+            .map(|f| (f, 3, self.phase))
+            .or(self.last_resort.as_ref().map(|(t, f, p)| (f, *t, *p)));
         let fallback = match (elected, fallback) {
-            (None, Some(((line, text, raw), tier))) => Some(Event {
+            (None, Some(((line, text, raw), tier, phase))) => Some(Event {
                 line: *line,
                 tier,
                 rank: None,
@@ -890,8 +893,7 @@ impl Triage {
                 after: Vec::new(),
                 frames: Vec::new(),
                 chained: false,
-                // (any progress line clears the last resort: the run was where it last said)
-                phase: self.phase,
+                phase,
             }),
             _ => None,
         };
