@@ -459,7 +459,7 @@ impl EnvCollector {
         self.ptxas_stderr = w.has(W::PTXAS_STDERR);
         self.gpu(t, w);
         self.versions(t, w);
-        self.frameworks(w);
+        self.frameworks(t, w);
         self.args(t, w);
     }
 
@@ -710,9 +710,9 @@ impl EnvCollector {
         *self.framework_votes.entry(fw).or_default() += n;
     }
 
-    fn frameworks(&mut self, w: Seen) {
-        for (word, (_, fw)) in FRAMEWORK_WORDS.iter().zip(FRAMEWORK_VOTES) {
-            if w.has(*word) {
+    fn frameworks(&mut self, t: &str, w: Seen) {
+        for (word, (text, fw)) in FRAMEWORK_WORDS.iter().zip(FRAMEWORK_VOTES) {
+            if w.has(*word) && (!matches!(*text, "sglang" | "vllm") || names_package(t, text)) {
                 self.vote(fw, if *fw == "pytorch" { 0 } else { 1 });
             }
         }
@@ -815,6 +815,22 @@ impl EnvCollector {
         }
         self.env
     }
+}
+
+/// Whether `name` occurs in `t` as something other than the name of a Python environment or of
+/// another project (a conda env `envs/vllm/`, a venv `sglang/lib/python3.12`, a hidden `~/.sglang`,
+/// `mini-sglang`): users name their environments after what they meant to run, which is not
+/// what the log shows running.
+fn names_package(t: &str, name: &str) -> bool {
+    t.match_indices(name).any(|(i, _)| {
+        let before = &t[..i];
+        let after = &t[i + name.len()..];
+        !(before.ends_with("envs/")
+            || before.ends_with("/.")
+            || before.ends_with(|c: char| c == '-' || c.is_ascii_alphanumeric())
+            || after.starts_with("/lib/python")
+            || after.starts_with("/bin/"))
+    })
 }
 
 /// A version as stated, without the punctuation after it or a container tag's CUDA flavour
@@ -1047,6 +1063,25 @@ mod tests {
             r#"  File "/usr/lib/python3/site-packages/vllm/utils.py", line 2"#,
         ]);
         assert_eq!(e.framework.as_deref(), Some("sglang"));
+    }
+
+    #[test]
+    fn environment_names_are_not_frameworks() {
+        for raw in [
+            r#"  File "/data/miniconda3/envs/vllm/lib/python3.10/site-packages/torch/nn/m.py", line 1"#,
+            r#"  File "/home/u/.python/sglang/lib/python3.12/site-packages/deep_gemm/x.py", line 1"#,
+            "Virtual env : /home/admin2/.sglang",
+            r#"  File "/mnt/d/code/mini-sglang/.venv/lib/python3.12/site-packages/torch/a.py", line 1"#,
+        ] {
+            let fw = framework_of(&[raw]);
+            assert!(
+                !matches!(fw.as_deref(), Some("vllm" | "sglang")),
+                "{raw}: {fw:?}"
+            );
+        }
+        // the package itself, inside such an environment, is
+        let raw = r#"  File "/envs/vllm/lib/python3.10/site-packages/vllm/engine/a.py", line 1"#;
+        assert_eq!(framework_of(&[raw]).as_deref(), Some("vllm"));
     }
 
     #[test]
