@@ -235,8 +235,26 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
 
-/// glibc's report of a corrupted heap, printed before it aborts.
-const GLIBC_HEAP: &str = r"^(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate)\(\): [a-z]|^double free or corruption|^corrupted (?:size vs\. prev_size|double-linked list)";
+/// The functions glibc names in its report of a corrupted heap (`free(): invalid pointer`).
+macro_rules! glibc_heap_functions {
+    () => {
+        "(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate)"
+    };
+}
+pub(crate) use glibc_heap_functions;
+
+/// glibc's report of a corrupted heap, printed before it aborts (a macro, for the class rule
+/// below to include it).
+macro_rules! glibc_heap {
+    () => {
+        concat!(
+            "^",
+            glibc_heap_functions!(),
+            r"\(\): [a-z]|^double free or corruption|^corrupted (?:size vs\. prev_size|double-linked list)"
+        )
+    };
+}
+const GLIBC_HEAP: &str = glibc_heap!();
 
 /// NVSHMEM's report of a failed step: `FILE:LINE: non-zero status: N <step>` (`(reason) ` after the
 /// status in some versions) or `FILE:LINE: NULL value <step>`.
@@ -594,7 +612,11 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "process_crash",
-        r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|^(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate)\(\): [a-z]|^double free or corruption|^corrupted (?:size vs\. prev_size|double-linked list)|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: ",
+        concat!(
+            r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|",
+            glibc_heap!(),
+            r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+        ),
     ),
     ("python_exception", r"(Error|Exception)\b"),
 ];

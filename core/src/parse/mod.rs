@@ -1257,7 +1257,7 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     // vLLM logs a worker whose construction raised as `WorkerProc failed to start.`, an engine
     // core whose initialisation raised as `EngineCore failed to start.`, with the traceback
     // (other workers' errors of the same start interleave with it)
-    if ev.after.iter().take(4).any(|a| {
+    if ev.after.iter().any(|a| {
         a.contains("WorkerProc failed to start") || a.contains("EngineCore failed to start")
     }) {
         return Some("startup");
@@ -1305,8 +1305,9 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     if KERNEL_CLASSES.contains(&class) {
         return None;
     }
+    // (`EngineCore failed to start` and `WorkerProc failed to start` were read above, for any
+    // class)
     const NOT_STARTED: &[&str] = &[
-        "EngineCore failed to start",
         "Engine core initialization failed",
         "WorkerProc initialization failed",
         "Failed to start model server",
@@ -1433,9 +1434,11 @@ fn split_glued_records(text: &str) -> Option<Vec<(bool, String)>> {
     // NCCL INFO`, glibc's report of a corrupted heap (`free(): invalid pointer`), which it writes
     // to the terminal unbuffered, glued to the end of a line a program had not finished
     static RECORD: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(
-            r"\s(?:\([A-Za-z_][\w\-]*(?: (?:TP|rank=)\d+)?(?: pid=\d+)?\) )?(?:(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[[\w./\-]+:\d+\]|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: (?:DP|TP|PP|EP)\d+)*\]|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - |[\w.\-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN) )|[\s\]|](?:WARNING|ERROR|INFO|CRITICAL):[A-Za-z_][\w.]*:|\w(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate)\(\): [a-z]",
-        )
+        AsciiFirst::new(concat!(
+            r"\s(?:\([A-Za-z_][\w\-]*(?: (?:TP|rank=)\d+)?(?: pid=\d+)?\) )?(?:(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[[\w./\-]+:\d+\]|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: (?:DP|TP|PP|EP)\d+)*\]|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - |[\w.\-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN) )|[\s\]|](?:WARNING|ERROR|INFO|CRITICAL):[A-Za-z_][\w.]*:|\w",
+            events::glibc_heap_functions!(),
+            r"\(\): [a-z]",
+        ))
     });
     let cuts: Vec<usize> = RECORD.find_iter(text).map(|m| m.start() + 1).collect();
     if cuts.is_empty() {
