@@ -530,23 +530,26 @@ const CLASSES: &[(&str, &str)] = &[
         r"CUDA out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory",
     ),
     // (CUTLASS states a failed `cuTensorMapEncodeTiled` as `Error: Failed to initialize the TMA
-    // descriptor <CUresult>`; 700 is the sticky illegal address an earlier kernel left)
+    // descriptor <CUresult>`; 700 is the sticky illegal address an earlier kernel left; a
+    // `hardware stack error`, `invalid program counter` or an address-space fault is a
+    // kernel's fault as an illegal address is)
     (
         "cuda_illegal_memory_access",
-        r"Failed to initialize the TMA descriptor,? (?:error code: )?700\b|illegal memory access|misaligned address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault",
+        r"Failed to initialize the TMA descriptor,? (?:error code: )?700\b|illegal memory access|misaligned address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
     ),
     (
         "cuda_graph_capture_error",
-        r"stream is capturing|during capture|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed",
+        r"stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed",
     ),
     // (FlashInfer's JIT states a GPU outside a kernel's architectures as `No supported CUDA
     // architectures found for major versions [N]`; FlashAttention checks the GPU's generation
     // before it launches: `FlashAttention only supports Ampere GPUs or newer.`; CUTLASS's
     // device code prints `<function> not implemented` for an instruction path it lacks on this
-    // architecture)
+    // architecture; CUDA's `device kernel image is invalid`, `invalid device function` and `a PTX
+    // JIT compilation failed` are a binary with no code this GPU can run)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|\bcutlass::.* not implemented$",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -554,10 +557,12 @@ const CLASSES: &[(&str, &str)] = &[
     // with no NVIDIA container runtime configured: `could not select device driver "" with
     // capabilities: [[gpu]]`; CUDA's error 802, `system not yet initialized`, is an NVSwitch
     // machine whose fabric manager is not running; torch reports any failure of its first CUDA
-    // call as `Unexpected error from cudaGetDeviceCount()`)
+    // call as `Unexpected error from cudaGetDeviceCount()`; CUDA's `initialization error` and
+    // `unknown error` from a first call, a stub `libcuda`, a missing PTX JIT library and an MPS
+    // daemon out of reach are all a driver that cannot serve the process)
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount",
+        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode)
@@ -864,5 +869,51 @@ mod tests {
         for p in all {
             assert!(regex_syntax::parse(p).is_ok(), "valid regex: {p}");
         }
+    }
+
+    #[test]
+    fn cuda_status_messages_have_their_class() {
+        // the texts CUDA's runtime and driver give their error codes, as torch raises them
+        let cases = [
+            ("initialization error", "cuda_driver_error"),
+            ("unknown error", "cuda_driver_error"),
+            ("CUDA driver is a stub library", "cuda_driver_error"),
+            ("PTX JIT compiler library not found", "cuda_driver_error"),
+            (
+                "system has unsupported display driver / cuda driver combination",
+                "cuda_driver_error",
+            ),
+            ("device kernel image is invalid", "no_kernel_image"),
+            ("invalid device function", "no_kernel_image"),
+            ("a PTX JIT compilation failed", "no_kernel_image"),
+            ("hardware stack error", "cuda_illegal_memory_access"),
+            ("invalid program counter", "cuda_illegal_memory_access"),
+            (
+                "operation not supported on global/shared address space",
+                "cuda_illegal_memory_access",
+            ),
+            (
+                "capturing stream has unjoined work",
+                "cuda_graph_capture_error",
+            ),
+            (
+                "operation would make the legacy stream depend on a capturing blocking stream",
+                "cuda_graph_capture_error",
+            ),
+            (
+                "operation not permitted when stream is capturing",
+                "cuda_graph_capture_error",
+            ),
+            ("uncorrectable ECC error encountered", "gpu_hardware_error"),
+        ];
+        for (msg, class) in cases {
+            let text = format!("RuntimeError: CUDA error: {msg}");
+            assert_eq!(class_of(&text), Some(class), "{text}");
+        }
+        // the same words outside CUDA's report are no driver failure
+        assert_eq!(
+            class_of("ValueError: unknown error in the tokenizer"),
+            Some("python_exception")
+        );
     }
 }
