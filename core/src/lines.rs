@@ -386,16 +386,9 @@ fn starts_with_month_day(s: &str) -> bool {
     starts_with_shape(s, b"99-99 99:")
 }
 
-/// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.
-fn strip_prefixes(s: &str, line: &mut Line) -> String {
-    let mut rest = s.trim_end();
-    // A carriage return pasted as the caret notation that `cat -v` and editors show (`^M`).
-    rest = rest.strip_suffix("^M").unwrap_or(rest).trim_end();
-    // A log shown inside a box (a Kubernetes dashboard's or a terminal UI's panel) keeps the
-    // box's vertical borders at both ends of each line.
-    if let Some(inner) = rest.strip_prefix('\u{2502}') {
-        rest = inner.strip_suffix('\u{2502}').unwrap_or(inner).trim();
-    }
+/// Strips the margins a viewer or a quote puts around a line's text: a CI view's bar, Markdown's
+/// inline-code backticks.
+fn strip_margins(mut rest: &str) -> &str {
     // Buildkite's log view (vLLM's CI) copies every line behind `  | `, and Python prints the
     // tracebacks of an exception group behind `  | ` too: the line is what follows the bar (a
     // table's row, `| a | b |`, starts at the margin or ends with a bar, and is left alone).
@@ -416,6 +409,20 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             None => {}
         }
     }
+    rest
+}
+
+/// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.
+fn strip_prefixes(s: &str, line: &mut Line) -> String {
+    let mut rest = s.trim_end();
+    // A carriage return pasted as the caret notation that `cat -v` and editors show (`^M`).
+    rest = rest.strip_suffix("^M").unwrap_or(rest).trim_end();
+    // A log shown inside a box (a Kubernetes dashboard's or a terminal UI's panel) keeps the
+    // box's vertical borders at both ends of each line.
+    if let Some(inner) = rest.strip_prefix('\u{2502}') {
+        rest = inner.strip_suffix('\u{2502}').unwrap_or(inner).trim();
+    }
+    rest = strip_margins(rest);
     // A log viewer that puts its own time before each line (` 2025-02-18 12:54 [rank13]:...`)
     // may indent it by a space, and a collector the lines after its first (`[TIME] [rank3]:...`
     // then ` [rank3]:...`): a date or a bracketed tag is never a traceback's indentation, which
@@ -507,7 +514,8 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             if level.is_none() && rest[..end].ends_with("  ") {
                 end = rest[..end].trim_end_matches(' ').len() + 1;
             }
-            rest = &rest[end..];
+            // (a CI view's bar or a quoted line may sit behind a collector's prefix too)
+            rest = strip_margins(&rest[end..]);
             continue 'outer;
         }
         break;
@@ -717,6 +725,14 @@ mod tests {
         assert_eq!(l.text, "EngineCore hit an exception");
         let l = text("    | ValueError: bad");
         assert_eq!(l.text, "ValueError: bad");
+        // behind a collector's prefix: the bar is still a margin
+        let l = text(
+            "2025-08-03T11:35:28.409790786Z stderr F   | (EngineCore_DP0 pid=1) ValueError: bad",
+        );
+        assert_eq!(l.process.as_deref(), Some("EngineCore_DP0"));
+        assert_eq!(l.text, "ValueError: bad");
+        let l = text("app-1  |   | GPU | Name |");
+        assert_eq!(l.text, "  | GPU | Name |");
         let l = text("| GPU | Name | Memory |");
         assert_eq!(l.text, "| GPU | Name | Memory |");
         let l = text("[multiproc_executor.py:492] ValueError: Free memory on device (1/2 GiB)");
