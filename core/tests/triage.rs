@@ -290,7 +290,6 @@ fn collector_prefixes_change_no_analysis() {
         "sglang_decode_oom_quoted_in_prose.log",
         "torch_arch_not_compatible_only.log",
         "trtllm_cpp_exception_forwardsync.log",
-        "vllm_buildkite_bar_no_cache_blocks.log",
         // (its lines already carry a viewer's time, which a second time hides)
         "watchdog_alltoall_viewer_minute_time.log",
     ];
@@ -343,6 +342,54 @@ fn collector_prefixes_change_no_analysis() {
             }
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn output_relayed_at_info_reads_as_the_child_printed_it() {
+    // A launcher that relays its child's output logs each line at its own INFO level: once a
+    // relayed traceback shows that, the level hides nothing after it.
+    let relayed = |bytes: &[u8]| {
+        let text = String::from_utf8_lossy(bytes);
+        let mut out = String::new();
+        for line in text.lines() {
+            out.push_str("I0305 20:23:38.890000 755 launcher.py:53] ");
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.into_bytes()
+    };
+    let key = |a: &serde_json::Value| {
+        (
+            a["first_error"]["line"].clone(),
+            a["error_class"].clone(),
+            a["phase"].clone(),
+        )
+    };
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for p in fixture_logs() {
+        let bytes = std::fs::read(&p).unwrap();
+        let base = analyzed(&bytes);
+        let Some(first) = base["first_error"]["line"].as_u64() else {
+            continue;
+        };
+        // only logs whose traceback comes before their first error show the relay in time
+        let text = String::from_utf8_lossy(&bytes);
+        let header = text
+            .lines()
+            .position(|l| l.contains("Traceback (most recent call last)"));
+        if header.is_none_or(|h| (h as u64) + 1 >= first) {
+            continue;
+        }
+        checked += 1;
+        let got = analyzed(&relayed(&bytes));
+        if key(&got) != key(&base) {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            failures.push(format!("{name}: {:?} -> {:?}", key(&base), key(&got)));
+        }
+    }
+    assert!(checked > 40, "{checked} fixtures checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -118,6 +118,10 @@ pub struct Triage {
     /// Line of SGLang's `Received sigquit from a child process`: its handler then kills its own
     /// process tree with SIGKILL, so the shell's `Killed` just after it is that, not the OOM killer.
     sigquit_line: Option<u64>,
+    /// A launcher that relays a child's output logs every line of it at its own INFO level; an
+    /// INFO line holding a traceback's header or frame shows that, and the level then says
+    /// nothing of the lines after it.
+    relayed_info: bool,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -330,6 +334,25 @@ impl Triage {
     }
 
     fn feed_one(&mut self, line: &Line, facts: Option<LineFacts>) {
+        if line.level == Some('I') {
+            let t = line.text.trim_start();
+            if t.starts_with("Traceback (most recent call last)")
+                || (t.starts_with("File \"") && t.contains("\", line "))
+            {
+                self.relayed_info = true;
+            }
+            if self.relayed_info {
+                let unlevelled = Line {
+                    level: None,
+                    ..line.clone()
+                };
+                return self.feed_levelled(&unlevelled, facts);
+            }
+        }
+        self.feed_levelled(line, facts)
+    }
+
+    fn feed_levelled(&mut self, line: &Line, facts: Option<LineFacts>) {
         self.lines = line.number;
         let text = line.text.as_str();
         if let Some(r) = line.rank {
