@@ -325,6 +325,9 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         "cublas_cudnn_error" => library_status_key(&ev.text),
         "triton_error" => triton_kernel_key(ev).or_else(|| triton_resource_key(norm)),
         "weight_load_error" => unknown_tensor_key(&ev.text),
+        // NCCL's own allocation (`enqueue.cc:N NCCL WARN Cuda failure 2 'out of memory'`): which
+        // of its files allocated is the version's, the failed allocation the problem
+        "cuda_oom" if ev.text.contains("NCCL WARN Cuda failure") => nccl_cuda_failure(ev),
         _ => None,
     };
     by_class
