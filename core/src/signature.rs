@@ -485,8 +485,17 @@ fn nccl_statement(text: &str) -> String {
 fn nccl_warn_key(text: &str) -> Option<String> {
     let i = text.find("NCCL WARN ")?;
     let rest = &text[i + "NCCL WARN ".len()..];
+    // NCCL's shared-memory helper warns `Call to open failed: No such file or directory` before
+    // its `Error while attaching to shared memory segment ...`: a segment that is not there to
+    // open is one a peer should have created (creating opens with O_CREAT, which cannot miss)
+    if text[..i].contains("shmutils.") && rest.starts_with("Call to open failed: No such file") {
+        return Some(SHM_ATTACH_KEY.into());
+    }
     (!nccl_statement(rest).is_empty()).then(|| nccl_key(rest))
 }
+
+/// The key of NCCL's failure to attach to a peer's shared memory segment.
+const SHM_ATTACH_KEY: &str = "nccl: a shared memory segment could not be attached";
 
 /// The key of an NCCL statement (a `NCCL WARN` line's, or the `Last error:` torch repeats). NCCL
 /// 2.19 and later warn `Error: failed to extend /dev/shm/nccl-XXXX to N bytes` before the
@@ -498,6 +507,9 @@ fn nccl_key(text: &str) -> String {
         || (stmt.starts_with("error: failed to extend") && text.contains("/dev/shm/"))
     {
         return "nccl: a shared memory segment could not be created".into();
+    }
+    if stmt.contains("error while attaching to shared memory segment") {
+        return SHM_ATTACH_KEY.into();
     }
     format!("nccl: {stmt}")
 }
