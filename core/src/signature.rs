@@ -729,10 +729,20 @@ fn short_title(norm: &str) -> String {
 /// block and thread: its key is the source file and the asserted condition (also when the
 /// threads' interleaved prints damaged the kernel name between them).
 fn assertion_key(text: &str) -> Option<String> {
-    static ASSERT: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(r"(\w+\.cuh?):\d+: .*?(Assertion `[^`]*` failed)"));
+    // (glibc's `assert()` of host C/C++ code closes the condition with a quote, `Assertion
+    // `COND' failed.`: its file and condition, not the line number a version moves or the
+    // program name and path before them)
+    static ASSERT: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"(\w+\.cuh?):\d+: .*?(Assertion `[^`]*` failed)|(\w+\.(?:cpp|cc|cxx|c|hpp|h)):\d+: .*?(Assertion `[^`]+' failed)",
+        )
+    });
     let c = ASSERT.captures(text)?;
-    Some(format!("{}: {}", &c[1], &c[2]).to_lowercase())
+    let (file, cond) = match (c.get(1), c.get(2)) {
+        (Some(f), Some(a)) => (f, a),
+        _ => (c.get(3)?, c.get(4)?),
+    };
+    Some(format!("{}: {}", file.as_str(), cond.as_str()).to_lowercase())
 }
 
 /// A failed `static_assert` states its problem in the message its author wrote (nvcc: `FILE(N):

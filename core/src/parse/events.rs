@@ -68,6 +68,10 @@ const DETECTORS: &[(&str, u8)] = &[
         r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)",
         4,
     ),
+    // --- a host C/C++ `assert()` (tier 3): glibc prints `prog: FILE:LINE: FUNC: Assertion `COND'
+    // failed.` (a closing quote, where CUDA's device assertion has a backtick) before it aborts,
+    // and the condition is the statement; Triton's compiler asserts so in its MLIR passes ---
+    (r"Assertion `[^`]+' failed", 3),
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
     // damaged summary may glue `exitcode: -9` into another field's line; SGLang's launcher logs
     // `Exit code: -9` (multiprocessing's -signal) under its `Rank N scheduler is dead` wrapper ---
@@ -594,7 +598,7 @@ const CLASSES: &[(&str, &str)] = &[
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`)
     (
         "triton_error",
-        r"OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
+        r"OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
