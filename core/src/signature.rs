@@ -287,10 +287,13 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     // A worker killed by the kernel's OOM killer or by SIGKILL: the report names only pids,
     // ranks and binaries, so every such report is the same problem as far as the log can tell.
     // A C++ `std::bad_alloc` is a failed allocation, not a kill: its message is its key.
-    if class == "host_oom"
-        && !ev.text.contains("MemoryError")
-        && !ev.text.contains("std::bad_alloc")
-    {
+    // (Ray's `ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on
+    // memory` is its memory monitor's kill, not Python's `MemoryError`)
+    let python_memory_error = ev
+        .text
+        .match_indices("MemoryError")
+        .any(|(i, _)| !ev.text[..i].ends_with("OutOf"));
+    if class == "host_oom" && !python_memory_error && !ev.text.contains("std::bad_alloc") {
         return Some("killed (out of host memory)".into());
     }
     // torchrun's summary of a worker killed by a signal (`exitcode  : -6 (pid: N)`, `traceback :

@@ -504,7 +504,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|std::bad_alloc|exited on signal 9 \(Killed\)",
+        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)",
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
     // errors name the `/tmp/tmpXXXX.ptx` it wrote, and come under `triton_error`; DeepSpeed's op
@@ -675,6 +675,17 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // Ray's report that a worker process died is its own statement: the lines after it (a
     // peer's collective that timed out waiting for the dead worker) do not say why it died.
     if is_worker_death(text) {
+        // (a raylet record a paste glued after the guesses, `...unexpected errors.(raylet) [time]
+        // node_manager.cc:N: 2 Workers (tasks / actors) killed due to memory pressure (OOM)`,
+        // states what happened)
+        let glued = ev.text[text.len()..]
+            .find("(raylet) ")
+            .map(|i| &ev.text[text.len() + i..]);
+        if let Some(c) = glued.and_then(class_of) {
+            if c != "python_exception" && c != "process_crash" {
+                return c;
+            }
+        }
         return match class_of(text) {
             Some(c) if c != "python_exception" => c,
             _ => "process_crash",
