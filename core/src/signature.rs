@@ -214,7 +214,8 @@ pub fn signature(
     if class == "process_crash" {
         static SIGNAL: LazyLock<AsciiFirst> =
             LazyLock::new(|| AsciiFirst::new(r"(?i)\bsignal:? (\d+)\b"));
-        if let Some(c) = SIGNAL.captures(&ev.text) {
+        // (the SIGFPE key names its signal already, which not every handler numbers)
+        if let Some(c) = SIGNAL.captures(&ev.text).filter(|_| parts[1] != SIGFPE_KEY) {
             parts.push(format!("signal {}", &c[1]));
         }
         // absl's failure signal handler (Ray's workers) prints `*** SIGSEGV received at time=...`
@@ -295,6 +296,12 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         .any(|(i, _)| !ev.text[..i].ends_with("OutOf"));
     if class == "host_oom" && !python_memory_error && !ev.text.contains("std::bad_alloc") {
         return Some("killed (out of host memory)".into());
+    }
+    // A process killed by SIGFPE is reported by whichever handler it had: faulthandler's `Fatal
+    // Python error: Floating point exception`, UCX's `Caught signal 8 (Floating point exception:
+    // integer divide by zero)`, the shell's `Floating point exception (core dumped)`; one report
+    if class == "process_crash" && ev.text.contains("Floating point exception") {
+        return Some(SIGFPE_KEY.into());
     }
     // torchrun's summary of a worker killed by a signal (`exitcode  : -6 (pid: N)`, `traceback :
     // Signal 6 (SIGABRT) received by PID N`): the signal is all the log knows, and it tells an
@@ -496,6 +503,9 @@ fn nccl_warn_key(text: &str) -> Option<String> {
     }
     (!nccl_statement(rest).is_empty()).then(|| nccl_key(rest))
 }
+
+/// The key of a process killed by SIGFPE, whichever handler reported it.
+const SIGFPE_KEY: &str = "killed by SIGFPE (floating point exception)";
 
 /// The key of NCCL's failure to attach to a peer's shared memory segment.
 const SHM_ATTACH_KEY: &str = "nccl: a shared memory segment could not be attached";

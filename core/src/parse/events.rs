@@ -203,6 +203,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // pointer`, `double free or corruption (out)`, `malloc(): corrupted top size`) before the
     // signal handlers print `Aborted`: the statement (tier 3) ---
     (GLIBC_HEAP, 3),
+    // --- UCX's handler of a fatal signal (`[host:pid:tid] Caught signal 8 (Floating point
+    // exception: integer divide by zero)`, then `==== backtrace ====`) and the shell's or
+    // faulthandler's `Floating point exception`: the process died of that signal (tier 3); its
+    // `Caught signal 6 (Aborted)` is an abort on behalf of something else, as `Aborted` is ---
+    (r"Caught signal (?:4|7|8|11) \(|Floating point exception", 3),
     // --- a process died without saying why (tier 2) ---
     (
         // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
@@ -624,7 +629,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|",
             glibc_heap!(),
-            r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+            r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),
     ("python_exception", r"(Error|Exception)\b"),
