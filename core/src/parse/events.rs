@@ -72,6 +72,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // failed.` (a closing quote, where CUDA's device assertion has a backtick) before it aborts,
     // and the condition is the statement; Triton's compiler asserts so in its MLIR passes ---
     (r"Assertion `[^`]+' failed", 3),
+    // --- Open MPI's report that a rank called `MPI_Abort` (tier 1): the rank aborted on behalf
+    // of an error it states above, when the paste kept it ---
+    (r"MPI_ABORT was invoked on rank \d+", 1),
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
     // damaged summary may glue `exitcode: -9` into another field's line; SGLang's launcher logs
     // `Exit code: -9` (multiprocessing's -signal) under its `Rank N scheduler is dead` wrapper ---
@@ -629,7 +632,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|",
             glibc_heap!(),
-            r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+            r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),
     ("python_exception", r"(Error|Exception)\b"),
