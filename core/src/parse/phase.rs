@@ -55,9 +55,10 @@ const MARKERS: &[(&str, &str)] = &[
         "serving_request",
     ),
     // (verl's trainer names its progress bar `Training Progress`; Megatron prints `training ...`
-    // (Megatron-Bridge `Training ...`) as its training loop starts)
+    // (Megatron-Bridge `Training ...`) as its training loop starts; EasyR1's actor shows its
+    // training step's pass over the rollouts as a `Compute log probs` bar)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|^[Tt]raining \.\.\.\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
         "training",
     ),
     (
