@@ -549,9 +549,11 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_illegal_memory_access",
         r"Failed to initialize the TMA descriptor,? (?:error code: )?700\b|illegal memory access|misaligned address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
     ),
+    // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
+    // `Piecewise CUDA Graph failed with error: <e>`)
     (
         "cuda_graph_capture_error",
-        r"stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed",
+        r"stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed|Piecewise CUDA Graph failed",
     ),
     // (FlashInfer's JIT states a GPU outside a kernel's architectures as `No supported CUDA
     // architectures found for major versions [N]`; FlashAttention checks the GPU's generation
@@ -711,8 +713,10 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     });
     // `Capture cuda graph failed: <cause>`: the cause decides the class when it is known (an
     // out-of-memory, a collective's transport); the capture is where it happened.
+    // (SGLang's piecewise graphs: `Piecewise CUDA Graph failed with error: <cause>`)
     let direct = match text
         .split_once("graph failed: ")
+        .or_else(|| text.split_once("Graph failed with error: "))
         .map(|(_, cause)| class_of(cause))
     {
         Some(Some(c)) if c != "python_exception" && c != "process_crash" => Some(c),

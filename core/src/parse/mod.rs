@@ -1274,6 +1274,20 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     }) {
         return Some("cuda_graph_capture");
     }
+    // SGLang logs an exception raised in a piecewise CUDA graph (`Piecewise CUDA Graph failed
+    // with error: ...`) while it captures the graphs as the server starts, or replays one for a
+    // prefill: the traceback that re-raises it shows the scheduler's event loop when it served.
+    if ev.text.contains("Piecewise CUDA Graph failed")
+        && matches!(
+            ev.phase,
+            "unknown" | "startup" | "model_load" | "memory_init" | "cuda_graph_capture"
+        )
+        && !lines()
+            .chain(reraised.unwrap_or_default())
+            .any(|t| t.contains("event_loop"))
+    {
+        return Some("cuda_graph_capture");
+    }
     if ev.phase != "unknown" {
         return None;
     }
