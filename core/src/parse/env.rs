@@ -294,10 +294,11 @@ impl Seen {
     }
 }
 // (vLLM's `No compiled <op>: no <kernel> for CUDA device capability: 120` states the device's
-// capability as one number, as torch's `Current capability: 75` does)
+// capability as one number, as torch's `Current capability: 75` does; a CuTe DSL op that rejects
+// the GPU names its architecture last: `expects arch to be one of [sm_100a], but got sm_121a`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for. Triton compiles for the GPU it
@@ -566,6 +567,7 @@ impl EnvCollector {
                         .or(c.get(6))
                         .or(c.get(7))
                         .or(c.get(8))
+                        .or(c.get(9))
                         .map(|m| format!("sm_{}", m.as_str()))
                 };
                 if let Some(sm) = sm {

@@ -560,10 +560,12 @@ const CLASSES: &[(&str, &str)] = &[
     // before it launches: `FlashAttention only supports Ampere GPUs or newer.`; CUTLASS's
     // device code prints `<function> not implemented` for an instruction path it lacks on this
     // architecture; CUDA's `device kernel image is invalid`, `invalid device function` and `a PTX
-    // JIT compilation failed` are a binary with no code this GPU can run)
+    // JIT compilation failed` are a binary with no code this GPU can run; a CuTe DSL op checks
+    // the GPU's architecture before it builds: `expects arch to be one of [sm_120a], but got
+    // sm_121a`)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
