@@ -555,6 +555,14 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_graph_capture_error",
         r"stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed|Piecewise CUDA Graph failed",
     ),
+    // (Triton builds each kernel's cubin for the GPU it runs on, with the ptxas it ships: a driver
+    // that cannot load that cubin, `Triton Error [CUDA]: device kernel image is invalid` from its
+    // `load_binary`, is older than Triton's toolchain, as CUDA's `provided PTX was compiled with
+    // an unsupported toolchain` is, not a binary built without this GPU)
+    (
+        "cuda_driver_error",
+        r"Triton Error \[CUDA\]: device kernel image is invalid",
+    ),
     // (FlashInfer's JIT states a GPU outside a kernel's architectures as `No supported CUDA
     // architectures found for major versions [N]`; FlashAttention checks the GPU's generation
     // before it launches: `FlashAttention only supports Ampere GPUs or newer.`; CUTLASS's
@@ -940,6 +948,11 @@ mod tests {
             let text = format!("RuntimeError: CUDA error: {msg}");
             assert_eq!(class_of(&text), Some(class), "{text}");
         }
+        // a cubin Triton built for this GPU that the driver cannot load is the driver's age
+        assert_eq!(
+            class_of("RuntimeError: Triton Error [CUDA]: device kernel image is invalid"),
+            Some("cuda_driver_error")
+        );
         // the same words outside CUDA's report are no driver failure
         assert_eq!(
             class_of("ValueError: unknown error in the tokenizer"),
