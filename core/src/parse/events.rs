@@ -615,10 +615,12 @@ const CLASSES: &[(&str, &str)] = &[
         r"NCCL error|NCCL Error \d+: |Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+ |NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
-    // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`)
+    // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
+    // kernels and states a host with no C compiler as `Failed to find C compiler. Please specify
+    // via CC environment variable.`)
     (
         "triton_error",
-        r"OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
+        r"Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
@@ -907,6 +909,13 @@ mod tests {
         for p in all {
             assert!(regex_syntax::parse(p).is_ok(), "valid regex: {p}");
         }
+    }
+
+    #[test]
+    fn triton_without_a_c_compiler_is_a_triton_error() {
+        let text =
+            "RuntimeError: Failed to find C compiler. Please specify via CC environment variable.";
+        assert_eq!(class_of(text), Some("triton_error"));
     }
 
     #[test]
