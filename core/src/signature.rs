@@ -209,6 +209,17 @@ pub fn signature(
             }
         }
     }
+    // NCCL refuses two ranks on one GPU (`Duplicate GPU detected : rank N and rank M both on CUDA
+    // device <busId>`), on its own `NCCL WARN` line or as the `Last error:` below torch's
+    // `NCCL error in: ..., invalid usage`: one problem, whichever ranks and bus id, and however
+    // the program reported NCCL's result.
+    if class == "nccl_error"
+        && std::iter::once(&ev.text)
+            .chain(ev.after.iter().take(4))
+            .any(|t| t.contains("Duplicate GPU detected"))
+    {
+        parts[1] = "nccl: two ranks on one gpu (duplicate gpu detected)".into();
+    }
     // A process killed by a signal is as many problems as there are signals (an illegal
     // instruction, a bus error, a segmentation fault), whichever process the report names.
     if class == "process_crash" {
