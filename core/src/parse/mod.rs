@@ -1169,6 +1169,18 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if let Some(p) = context {
         return p;
     }
+    // TensorRT calls a plugin creator's `deserializePlugin` only while it deserialises an engine:
+    // that frame of a C++ backtrace below the error places it in the load, where no progress
+    // line (`Loaded engine size`) was kept before it
+    if ev.phase == "unknown"
+        && ev
+            .after
+            .iter()
+            .take(6)
+            .any(|a| a.contains("::deserializePlugin("))
+    {
+        return "model_load";
+    }
     if let Some(p) = phase_after(ev, class, reraised) {
         return p;
     }
