@@ -1003,6 +1003,19 @@ fn key_message(class: &str, norm: &str) -> String {
         Some(i) if !norm[i + 1..].contains(' ') => &norm[..i],
         _ => norm,
     };
+    // ggml's CUDA check states a failed call as `CUDA error N at FILE:LINE: <CUDA's message>`:
+    // CUDA's message is the problem, as torch's `CUDA error: <message>` states it
+    let ggml;
+    let norm = match norm
+        .strip_prefix("CUDA error N at …/")
+        .and_then(|r| r.split_once(": "))
+    {
+        Some((place, msg)) if !place.contains(' ') => {
+            ggml = format!("CUDA error: {msg}");
+            ggml.as_str()
+        }
+        _ => norm,
+    };
     // `CUDA runtime error in ::cudaMallocAsync(ptr, n, ...): out of memory`: the failing call
     // and its error, not the arguments a version passed to it
     if let Some(i) = norm.find("CUDA runtime error in ") {
@@ -1184,8 +1197,11 @@ fn key_message(class: &str, norm: &str) -> String {
         // (vLLM's `No compiled <op>: no <kernel> for CUDA device capability: N. Required
         // capability: N or N` lists the capabilities its version builds: the first sentence is
         // the problem)
+        // (torch's `Cannot re-initialize CUDA in forked subprocess. To use CUDA with ...` and
+        // the driver's other refusals state the problem first; advice and a writer's words
+        // follow)
         "cuda_oom" | "nccl_timeout" | "triton_error" | "unsupported_config"
-        | "python_exception" | "no_kernel_image" => {
+        | "python_exception" | "no_kernel_image" | "cuda_driver_error" => {
             // (and without the period that ends it, which a one-sentence message keeps)
             norm.find(". ")
                 .map(|i| &norm[..i])
