@@ -174,6 +174,15 @@ pub fn signature(
             parts.push(w);
         }
     }
+    // CUDA refuses a call a capture does not allow (`operation not permitted when stream is
+    // capturing`) as the call is made, so the innermost frame of the program is the code that
+    // made it: two models' code that each sync the host while captured are two problems.
+    if class == "cuda_graph_capture_error" && msg.contains("not permitted when stream is capturing")
+    {
+        if let Some(w) = location(ev, false) {
+            parts.push(w);
+        }
+    }
     // A collective timed out against a timeout configured below a second (`Timeout(ms)=1`, a
     // value meant in seconds or a test's knob) is that setting, not a rank that stalled.
     if class == "nccl_timeout" && watchdog_timeout_ms(&ev.text).is_some_and(|ms| ms < 1000) {
