@@ -126,6 +126,11 @@ static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
 static GPU_INDEXED: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(r"^(\d{1,2})[:,] +((?:NVIDIA|Tesla|Quadro) [^,(\n]*?)(?: +\d+ ?MiB)? *(?:[,(].*)?$")
 });
+/// ggml (llama.cpp and the programs built on it) lists each GPU it found as it starts, under
+/// `ggml_init_cublas: found N CUDA devices:` (`ggml_cuda_init:` in later versions): `Device 0:
+/// NVIDIA A100-SXM4-40GB, compute capability 8.0, VMM: yes`.
+static GGML_DEVICE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| re(r"^Device (\d{1,2}): ([^,]+), compute capability \d+\.\d+"));
 static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?[A-Z][\w\- ]*?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10)[\w\- ]*?)\s+(On|Off)\s+\|",
@@ -505,6 +510,14 @@ impl EnvCollector {
         let smi_row = !gpu_line && t.starts_with('|');
         if let Some(c) = gpu_line.then(|| GPU_LINE.captures(t)).flatten() {
             for id in c[1].split(',').filter_map(|s| s.trim().parse::<u32>().ok()) {
+                self.gpu_ids.insert(id);
+            }
+            self.set_model(c[2].trim(), 3);
+        } else if let Some(c) = (t.starts_with("Device ") && w.has(W::APABILIT))
+            .then(|| GGML_DEVICE.captures(t))
+            .flatten()
+        {
+            if let Ok(id) = c[1].parse() {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 3);
@@ -1059,6 +1072,14 @@ mod tests {
         ]);
         assert_eq!(e.gpu_count, Some(1));
         assert_eq!(e.sm_arch.as_deref(), Some("sm_120"));
+        // ggml's list of the devices it found
+        let e = env(&[
+            "ggml_init_cublas: found 2 CUDA devices:",
+            "  Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6",
+            "  Device 1: NVIDIA GeForce RTX 3090, compute capability 8.6",
+        ]);
+        assert_eq!(e.gpu_count, Some(2));
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_86"));
         // the outer frame names the program that ran; a package it imports ties it
         let e = env(&[
             r#"  File "/usr/lib/python3/site-packages/sglang/srt/managers/tp_worker.py", line 1"#,
