@@ -622,10 +622,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
     // kernels and states a host with no C compiler as `Failed to find C compiler. Please specify
-    // via CC environment variable.`)
+    // via CC environment variable.`; a lowering that LLVM rejects while Triton compiles a kernel
+    // aborts with `LLVM ERROR: <msg>` (`Unsupported rounding mode for conversion.`), the kernel's
+    // IR dumped after it: the compiler that failed, not the option its message may call
+    // unsupported)
     (
         "triton_error",
-        r"Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
+        r"LLVM ERROR: |Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
