@@ -645,10 +645,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server
     // was started with, `LoRA rank 32 is greater than max_lora_rank 16`; the set a check allows,
-    // `Only {'triton', 'fa4'} backends are supported on Blackwell GPUs for ...`)
+    // `Only {'triton', 'fa4'} backends are supported on Blackwell GPUs for ...`; a feature the
+    // GPU is too old for, `Device compute capability 8.9 or higher required for FP8 execution.`,
+    // as `Bfloat16 is only supported on GPUs with compute capability of at least 8.0` is)
     (
         "unsupported_config",
-        r"mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|Invalid thread config|is (?:greater|larger) than max_\w+",
+        r"capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|Invalid thread config|is (?:greater|larger) than max_\w+",
     ),
     (
         "process_crash",
