@@ -6,7 +6,7 @@
 //! memory access", "no kernel image"), where it happened (the kernel, module or library).
 
 use crate::ascii_first::AsciiFirst;
-use crate::parse::events::{exception_parts, Event};
+use crate::parse::events::{exception_parts, Event, NO_OPERATOR, OP_REASON};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -294,6 +294,17 @@ fn flashinfer_op_key(class: &str, ev: &Event) -> Option<String> {
 fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
+    }
+    // xformers' `No operator found for ...` is one message for every cause; the reason its
+    // operators gave (see `Triage::finish_with_env`) tells one cause from another
+    if ev.text.contains(NO_OPERATOR) {
+        if let Some(r) = ev.after.iter().find_map(|a| a.strip_prefix(OP_REASON)) {
+            return Some(format!(
+                "{}: {}",
+                key_message(class, norm),
+                r.to_lowercase()
+            ));
+        }
     }
     if let Some(key) = static_assertion_key(&ev.text) {
         return Some(key);

@@ -507,6 +507,14 @@ pub fn exception_parts(text: &str) -> Option<(&str, &str)> {
     Some((ty, msg))
 }
 
+/// xformers' report that no attention operator accepts a call (`No operator found for
+/// `memory_efficient_attention_forward` with inputs:`).
+pub const NO_OPERATOR: &str = "No operator found for `";
+
+/// How the reason most of xformers' operators gave for refusing a call is appended to the
+/// event's context lines (see `Triage::finish_with_env`).
+pub const OP_REASON: &str = "operators not supported because: ";
+
 /// Ordered class rules over the elected event's message and its context.
 const CLASSES: &[(&str, &str)] = &[
     (

@@ -85,6 +85,14 @@ pub struct Triage {
     cause_follows: Option<usize>,
     /// The first line that names a symbol the dynamic loader could not find.
     undefined_symbol: Option<String>,
+    /// xformers' dispatcher found no operator for an attention call (`No operator found for
+    /// `memory_efficient_attention_forward` with inputs:`); it then lists each operator it tried,
+    /// `` `cutlassF` is not supported because: `` and the reasons, indented below.
+    no_operator: bool,
+    /// Whether the line above was such an operator's heading or one of its reasons.
+    in_op_reasons: bool,
+    /// The reasons listed, with how many operators gave each (in the order first seen).
+    op_reasons: Vec<(String, u32)>,
     /// CMake said it could not identify the CUDA compiler (nvcc failed to build its probe).
     cuda_compiler_unknown: bool,
     /// PyTorch's warning that the GPU's architecture is not in its build (line, text, raw): the
@@ -406,6 +414,9 @@ impl Triage {
                 self.restate(i, line, t);
             }
         }
+        if self.no_operator {
+            self.note_op_reason(text);
+        }
         if !self.skip_env {
             self.env.feed(text);
             if let Some(p) = &line.process {
@@ -718,11 +729,32 @@ impl Triage {
         }
     }
 
+    /// Reads a line of xformers' list of the operators that refused a call: a heading `` `op` is
+    /// not supported because: ``, then its reasons, indented.
+    fn note_op_reason(&mut self, text: &str) {
+        let t = text.trim();
+        if t.ends_with("is not supported because:") {
+            self.in_op_reasons = true;
+        } else if self.in_op_reasons && text.starts_with(' ') && !t.is_empty() {
+            let reason = signature::normalize(t);
+            if let Some((_, n)) = self.op_reasons.iter_mut().find(|(r, _)| *r == reason) {
+                *n += 1;
+            } else if self.op_reasons.len() < 64 {
+                self.op_reasons.push((reason, 1));
+            }
+        } else {
+            self.in_op_reasons = false;
+        }
+    }
+
     fn detect(&mut self, line: &Line, facts: LineFacts, qualified: bool) {
         let Some(text) = facts.statement.and_then(|(a, b)| line.text.get(a..b)) else {
             return;
         };
         let detected = facts.tier;
+        if text.contains(events::NO_OPERATOR) {
+            self.no_operator = true;
+        }
         if self.undefined_symbol.is_none() && IMPORT_FAILURE.is_in(text) {
             self.undefined_symbol = Some(text.chars().take(1000).collect());
         }
@@ -985,6 +1017,20 @@ impl Triage {
                 keyed = ev.clone();
                 keyed.after.push(sym.clone());
                 &keyed
+            }
+            _ => ev,
+        };
+        // xformers' dispatcher lists every operator it tried and why each refused the call: the
+        // reason most of them give (`device=cpu`, `xFormers wasn't build with CUDA support`)
+        // is the problem, which its first line does not say.
+        let reasoned;
+        let ev = match self.op_reasons.iter().rev().max_by_key(|(_, n)| *n) {
+            Some((r, _)) if ev.text.contains(events::NO_OPERATOR) => {
+                reasoned = Event {
+                    after: [ev.after.as_slice(), &[format!("{}{r}", events::OP_REASON)]].concat(),
+                    ..ev.clone()
+                };
+                &reasoned
             }
             _ => ev,
         };
