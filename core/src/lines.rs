@@ -324,6 +324,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>:
         r"^\[[^\]\s]*@<\d+,\d+>\]: ?",
         r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>: ?",
+        // Slurm's `srun --label`: the task's number, right-aligned to the widest (`  3: `, `93: `)
+        r"^\d{1,5}: ",
         // pytest: the `E       ` margin of a failure's exception lines, and the short summary's
         // `FAILED tests/x.py::test_y[param] - ` before the exception it ends with
         r"^(?P<level>E) {3,8}",
@@ -374,6 +376,23 @@ fn starts_with_shape(s: &str, shape: &[u8]) -> bool {
             b'9' => c.is_ascii_digit(),
             _ => c == *want,
         })
+}
+
+/// `s` without the spaces before Slurm's `srun --label` tag of a task, which right-aligns the
+/// task numbers (`  3: ` among `113: `): a traceback's indentation is never followed by one.
+fn unpad_task_label(s: &str) -> &str {
+    let unpadded = s.trim_start_matches(' ');
+    if unpadded.len() < s.len() && starts_with_task_label(unpadded) {
+        unpadded
+    } else {
+        s
+    }
+}
+
+/// Whether `s` starts with Slurm's `srun --label` tag of a task: its number, a colon, a space.
+fn starts_with_task_label(s: &str) -> bool {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    (1..=5).contains(&digits) && s[digits..].starts_with(": ")
 }
 
 /// Whether `s` starts with an ISO date, `YYYY-MM-DD`.
@@ -432,6 +451,7 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             rest = inner;
         }
     }
+    rest = unpad_task_label(rest);
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
     'outer: for _ in 0..10 {
         if !could_have_prefix(rest) {
@@ -514,8 +534,9 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             if level.is_none() && rest[..end].ends_with("  ") {
                 end = rest[..end].trim_end_matches(' ').len() + 1;
             }
-            // (a CI view's bar or a quoted line may sit behind a collector's prefix too)
-            rest = strip_margins(&rest[end..]);
+            // (a CI view's bar or a quoted line may sit behind a collector's prefix too, and
+            // `srun --label`'s padded task number)
+            rest = unpad_task_label(strip_margins(&rest[end..]));
             continue 'outer;
         }
         break;

@@ -238,6 +238,16 @@ pub fn signature(
         if let Some(c) = SIGNAL.captures(&ev.text).filter(|_| parts[1] != SIGFPE_KEY) {
             parts.push(format!("signal {}", &c[1]));
         }
+        // A handler that symbolises the native stack (torch's `!!!!!!! Segfault encountered
+        // !!!!!!!`, its frames read as `File "<unknown>", line 0, in f(...)`): the innermost named
+        // function is where it faulted, whatever the banner's wording.
+        if let Some(f) = native_fault_frame(ev) {
+            if ev.text.contains("Segfault") || ev.text.contains("Segmentation fault") {
+                parts[1] = "segmentation fault".into();
+                parts.retain(|p| p != "signal 11");
+            }
+            parts.push(format!("at {f}"));
+        }
         // absl's failure signal handler (Ray's workers) prints `*** SIGSEGV received at time=...`
         // then `PC: @ <addr> (unknown) <function>`: the function that faulted is the place, as
         // the frame is for a Python error (two segfaults in different code are two problems).
@@ -412,6 +422,17 @@ fn torchrun_signal(text: &str) -> Option<&str> {
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(rest.len());
     (end > 0).then(|| &rest[..end])
+}
+
+/// The innermost function a fatal-signal handler named in the native frames it printed (`File
+/// "<unknown>", line 0, in crc32_16bytes(void const*, ...)`, innermost last in `ev.frames`): not
+/// the handler's own frames (libc's `sigaction`, an unnamed address).
+fn native_fault_frame(ev: &Event) -> Option<&str> {
+    ev.frames.iter().rev().find_map(|f| {
+        let (file, func) = f.split_once("\", line 0, in ")?;
+        let name = func.split('(').next().unwrap_or("").trim();
+        (!name.is_empty() && !name.starts_with("0x") && !file.contains("sigaction")).then_some(name)
+    })
 }
 
 /// The function of absl's `PC: @     0x7f17f832d44a  (unknown)  addProxyOpIfNeeded()` line, when

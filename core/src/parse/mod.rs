@@ -710,6 +710,16 @@ impl Triage {
         if !frame && t.starts_with("File \"") && !t[6..].contains('"') {
             self.wrapped_frame = Some(t.chars().take(300).collect());
         }
+        // A fatal-signal handler that symbolises native frames (torch's `!!!!!!! Segfault
+        // encountered !!!!!!!`) prints them as Python frames at line 0, innermost first, right
+        // below its banner: `File "<unknown>", line 0, in crc32_16bytes(...)`.
+        if frame && self.fault_target.is_none() && t.contains("\", line 0, in ") {
+            self.fault_target = self.events.iter().rposition(|e| {
+                e.frames.is_empty()
+                    && line.number.saturating_sub(e.line) <= 2
+                    && events::is_class(&e.text, "process_crash")
+            });
+        }
         if frame {
             if let Some(ev) = self.fault_target.and_then(|i| self.events.get_mut(i)) {
                 if ev.frames.len() < MAX_FRAMES {
