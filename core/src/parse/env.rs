@@ -571,6 +571,15 @@ impl EnvCollector {
                 return;
             }
             if let Some(c) = CAPABILITY.captures(t) {
+                // a requirement, not the device: `Device compute capability 8.9 or higher
+                // required for FP8 execution.`
+                let tail = t[c.get(0).map_or(t.len(), |m| m.end())..].trim_start();
+                if ["or higher", "or above", "or newer", "or later"]
+                    .iter()
+                    .any(|w| tail.starts_with(w))
+                {
+                    return;
+                }
                 let sm = if let (Some(a), Some(b)) = (c.get(1), c.get(2)) {
                     Some(format!("sm_{}{}", a.as_str(), b.as_str()))
                 } else {
