@@ -273,6 +273,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^>+ ?",
         // [rank1]: and [rank0]:[E1130 03:11:11.199672504 ProcessGroupNCCL.cpp:689]
         r"^\[rank(?P<rank>\d+)\]: ?",
+        // torchrun's tee of each local worker's output, `[{role}{local_rank}]:` with its default
+        // role (`[default6]:[rank6]: ...`), behind NeMo-Run's task and replica (`pretrain/0 `)
+        r"^(?:[\w.\-]+/\d+ )?\[default\d+\]: ?",
         // (torch drops the month's leading zero: [E626 06:24:44.9 ...]; older torch prints no time)
         r"^\[(?P<level>[EWIF])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w.\-/]+:\d+\] ?",
         r"^\[(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp|py):\d+\] ?",
@@ -746,6 +749,10 @@ mod tests {
         assert_eq!(l.text, "EngineCore hit an exception");
         let l = text("    | ValueError: bad");
         assert_eq!(l.text, "ValueError: bad");
+        // torchrun's tee of a local worker, behind NeMo-Run's task tag
+        let l = text("pretrain/0 [default6]:[rank6]:     raise RuntimeError(msg)");
+        assert_eq!(l.rank, Some(6));
+        assert_eq!(l.text, "    raise RuntimeError(msg)");
         // behind a collector's prefix: the bar is still a margin
         let l = text(
             "2025-08-03T11:35:28.409790786Z stderr F   | (EngineCore_DP0 pid=1) ValueError: bad",

@@ -889,7 +889,12 @@ impl Triage {
         if text.trim_end().ends_with("(look up to see its traceback):") {
             self.cause_follows = Some(self.events.len() - 1);
         }
-        if PTXAS_FAILED.is_in(text) || text.contains("`ptxas` failed with error code") {
+        // (Triton before `PTXASError` raised `RuntimeError: Internal Triton PTX codegen error:`
+        // with ptxas's output below it)
+        if PTXAS_FAILED.is_in(text)
+            || text.contains("`ptxas` failed with error code")
+            || text.contains("Internal Triton PTX codegen error")
+        {
             self.ptxas_stderr = Some((self.events.len() - 1, 3));
         }
     }
