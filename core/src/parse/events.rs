@@ -636,7 +636,7 @@ const CLASSES: &[(&str, &str)] = &[
     // unsupported)
     (
         "triton_error",
-        r"LLVM ERROR: |Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
+        r"Internal Triton PTX codegen error|LLVM ERROR: |Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
@@ -752,6 +752,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         Some(Some(c)) if c != "python_exception" && c != "process_crash" => Some(c),
         _ => class_of(text),
+    };
+    // A C++ check that throws (dmlc's and TVM's `LOG(FATAL)`, xgrammar's `XGRAMMAR_CHECK`) rather
+    // than aborts reaches Python as an exception: `RuntimeError: [t] file.cc:N: Check failed: ...`
+    let direct = match direct {
+        Some("process_crash") if exc.is_some() && text.contains("Check failed:") => {
+            Some("python_exception")
+        }
+        d => d,
     };
     let mut class = match direct {
         // `param = params_dict[name]` in a model's weight loader: the checkpoint names a tensor
