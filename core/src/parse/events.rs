@@ -786,7 +786,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             // the shell reporting the job) came after the exception and does not explain it.
             // (torch's hints after every CUDA error, `Compile with `TORCH_USE_CUDA_DSA` to enable
             // device-side assertions.`, name no cause)
-            let ctx = ev
+            let mut ctx = ev
                 .after
                 .iter()
                 .take(4)
@@ -794,6 +794,18 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                 .filter(|s| !is_torch_cuda_hint(s))
                 .collect::<Vec<_>>()
                 .join(" ");
+            // A message hard-wrapped mid-sentence (its line ends in a word, the next starts in
+            // lower case) is read whole: the words that tell its class may straddle the break.
+            let wrapped = text
+                .trim_end()
+                .ends_with(|c: char| c.is_ascii_alphanumeric())
+                && ev
+                    .after
+                    .first()
+                    .is_some_and(|a| a.starts_with(|c: char| c.is_ascii_lowercase()));
+            if wrapped {
+                ctx = format!("{} {ctx}", text.trim_end());
+            }
             match class_of(&ctx) {
                 Some(c) if !matches!(c, "python_exception" | "process_crash" | "host_oom") => c,
                 _ => {
