@@ -222,11 +222,7 @@ pub fn signature(
     // device <busId>`), on its own `NCCL WARN` line or as the `Last error:` below torch's
     // `NCCL error in: ..., invalid usage`: one problem, whichever ranks and bus id, and however
     // the program reported NCCL's result.
-    if class == "nccl_error"
-        && std::iter::once(&ev.text)
-            .chain(ev.after.iter().take(4))
-            .any(|t| t.contains("Duplicate GPU detected"))
-    {
+    if class == "nccl_error" && ev.states("Duplicate GPU detected") {
         parts[1] = "nccl: two ranks on one gpu (duplicate gpu detected)".into();
     }
     // A process killed by a signal is as many problems as there are signals (an illegal
@@ -269,10 +265,7 @@ pub fn signature(
     // communication path met it first and however its program states it: a custom all-reduce's
     // check macro, torch's `CUDA error: ...`, NCCL's `Cuda failure 217 '...'` below `unhandled
     // cuda error`, TensorRT-LLM's `CUDA runtime error in ...`
-    if std::iter::once(&ev.text)
-        .chain(ev.after.iter().take(4))
-        .any(|t| t.contains("peer access is not supported"))
-    {
+    if ev.states("peer access is not supported") {
         parts = vec![
             class.to_string(),
             "cuda: peer access is not supported between the gpus".into(),
@@ -493,15 +486,14 @@ fn build_probe_key(ev: &Event, norm: &str) -> Option<String> {
 fn nccl_cuda_failure(ev: &Event) -> Option<String> {
     static FAILURE: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::new(r"Cuda failure (?:\d+ )?'([^']+)'"));
-    std::iter::once(&ev.text)
-        .chain(ev.after.iter())
+    ev.lines()
         .find_map(|t| FAILURE.captures(t))
         .map(|c| format!("nccl cuda failure: {}", c[1].to_lowercase()))
 }
 
 /// The failed call NCCL names after `Last error:` (on the next line, or after the label).
 fn nccl_last_error(ev: &Event) -> Option<&str> {
-    let mut lines = std::iter::once(&ev.text).chain(ev.after.iter());
+    let mut lines = ev.lines();
     while let Some(t) = lines.next() {
         let Some(i) = t.find("Last error:") else {
             continue;

@@ -34,6 +34,16 @@ pub struct Event {
 }
 
 impl Event {
+    /// The message's line, then the lines kept after it.
+    pub fn lines(&self) -> impl Iterator<Item = &String> {
+        std::iter::once(&self.text).chain(self.after.iter())
+    }
+
+    /// Whether the message or a line kept after it holds `needle`.
+    pub fn states(&self, needle: &str) -> bool {
+        self.lines().any(|t| t.contains(needle))
+    }
+
     /// The message with its continuation: a message that ends in a colon (`Assertion failed:`)
     /// goes on at the next line, or in the next row of the table that holds it.
     pub fn continued(&self) -> std::borrow::Cow<'_, str> {

@@ -1280,8 +1280,8 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             "while trying to connect to (",
             "rendezvous",
         ];
-        if std::iter::once(&ev.text)
-            .chain(ev.after.iter())
+        if ev
+            .lines()
             .chain(ev.frames.iter())
             .any(|t| init.iter().any(|w| t.contains(w)))
         {
@@ -1338,7 +1338,7 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     static METHOD: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r"(?:while processing method|Error executing method) '?(\w+)")
     });
-    let lines = || std::iter::once(&ev.text).chain(ev.after.iter());
+    let lines = || ev.lines();
     // (a custom all-reduce registers its buffers' IPC handles for CUDA graphs only, at the end
     // of a capture: `register_graph_buffers`, `get_graph_buffer_ipc_meta`)
     if ev.after.iter().any(|a| {
