@@ -535,6 +535,12 @@ const CLASSES: &[(&str, &str)] = &[
         "host_oom",
         r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)",
     ),
+    // (torch's CPU allocator states a host allocation it could not make as `DefaultCPUAllocator:
+    // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`)
+    (
+        "host_oom",
+        r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)",
+    ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
     // errors name the `/tmp/tmpXXXX.ptx` it wrote, and come under `triton_error`; DeepSpeed's op
     // builder and torch's extension builder state a missing CUDA toolkit as `CUDA_HOME does not
@@ -551,6 +557,12 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "build_error",
         r"'cicc' died|Killed signal terminated program|nvcc (fatal|error)|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
+    ),
+    // (gcc and nvcc state a header they cannot find as `fatal error: <file>: No such file or
+    // directory` and stop with `compilation terminated.`, with or without the file's position)
+    (
+        "build_error",
+        r"fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$",
     ),
     (
         "cuda_device_side_assert",
@@ -609,6 +621,14 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_driver_error",
         r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready",
     ),
+    // (torch finds no device it may use: `No CUDA GPUs are available`, or refuses to load a
+    // tensor saved on a GPU: `... but torch.cuda.is_available() is False`; NVML and the container
+    // runtime print the driver/library mismatch in lower case: `nvml error: driver/library
+    // version mismatch`)
+    (
+        "cuda_driver_error",
+        r"No CUDA GPUs are available|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)",
+    ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built
@@ -626,6 +646,13 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "nccl_timeout",
         r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout",
+    ),
+    // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
+    // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`
+    // behind the exception's type)
+    (
+        "nccl_timeout",
+        r"Timed out initializing process group in store based barrier|: DeepEP timeout check failed",
     ),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate
@@ -660,6 +687,15 @@ const CLASSES: &[(&str, &str)] = &[
         "weight_load_error",
         r"size mismatch for|[Mm]issing key\(s\)|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+",
     ),
+    // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
+    // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
+    // accelerate, a tensor whose shape differs from the model's: `Trying to set a tensor of shape
+    // ... this looks incorrect`; torch, a truncated or corrupt `.pt`: `PytorchStreamReader failed
+    // reading zip archive`)
+    (
+        "weight_load_error",
+        r"Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed",
+    ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server
     // was started with, `LoRA rank 32 is greater than max_lora_rank 16`; the set a check allows,
@@ -669,6 +705,13 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "unsupported_config",
         r"capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|Invalid thread config|is (?:greater|larger) than max_\w+",
+    ),
+    // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
+    // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
+    // `Unrecognized configuration class` for a model it has no class for)
+    (
+        "unsupported_config",
+        r"must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class",
     ),
     (
         "process_crash",
@@ -1016,6 +1059,75 @@ mod tests {
         // the same words outside CUDA's report are no driver failure
         assert_eq!(
             class_of("ValueError: unknown error in the tokenizer"),
+            Some("python_exception")
+        );
+    }
+
+    #[test]
+    fn library_wordings_have_their_class() {
+        // how torch, transformers, accelerate, c10d, NVML and gcc word these causes, whichever
+        // exception type carries them
+        let cases = [
+            (
+                "RuntimeError: [enforce fail at alloc_cpu.cpp:117] data. DefaultCPUAllocator: not enough memory: you tried to allocate 1073741824 bytes.",
+                "host_oom",
+            ),
+            (
+                "fatal error: cuda_runtime.h: No such file or directory",
+                "build_error",
+            ),
+            ("RuntimeError: No CUDA GPUs are available", "cuda_driver_error"),
+            (
+                "nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown",
+                "cuda_driver_error",
+            ),
+            (
+                "RuntimeError: Timed out initializing process group in store based barrier on rank: 3, for key: store_based_barrier_key:1",
+                "nccl_timeout",
+            ),
+            (
+                "RuntimeError: DeepEP timeout check failed: rank = 3, thread = 0",
+                "nccl_timeout",
+            ),
+            (
+                "OSError: Unable to load weights from pytorch checkpoint file for 'm' at 'm/pytorch_model.bin'.",
+                "weight_load_error",
+            ),
+            (
+                "OSError: m does not appear to have a file named model-00001-of-00004.safetensors.",
+                "weight_load_error",
+            ),
+            (
+                "RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+                "weight_load_error",
+            ),
+            (
+                "ValueError: head_dim must be a multiple of 16, got 72",
+                "unsupported_config",
+            ),
+            (
+                "AssertionError: Tensor parallel size 3 must divide num_kv_heads 8",
+                "unsupported_config",
+            ),
+            (
+                "ValueError: Quantization method fp8 is not yet supported on this device",
+                "unsupported_config",
+            ),
+            (
+                "ValueError: --enable-lora is incompatible with --speculative-model",
+                "unsupported_config",
+            ),
+            (
+                "ValueError: Unrecognized configuration class <class 'C'> for this kind of AutoModel: AutoModelForCausalLM.",
+                "unsupported_config",
+            ),
+        ];
+        for (text, class) in cases {
+            assert_eq!(class_of(text), Some(class), "{text}");
+        }
+        // a header named in an ordinary message is no failed build
+        assert_eq!(
+            class_of("ValueError: cuda_runtime.h not found in CUDA_HOME"),
             Some("python_exception")
         );
     }
