@@ -763,6 +763,22 @@ pub fn is_worker_death(text: &str) -> bool {
     text.contains("worker process has died") || text.contains("A worker died or was killed")
 }
 
+/// Whether a traceback frame (`File "<path>", line N, in <function>`) is in a module that
+/// checks a server's arguments or a model's configuration.
+fn is_config_check_frame(frame: &str) -> bool {
+    let Some(path) = frame
+        .split_once("File \"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(path, _)| path)
+    else {
+        return false;
+    };
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    matches!(name, "server_args.py" | "arg_utils.py" | "config.py")
+        || (name.starts_with("configuration_") && name.ends_with(".py"))
+        || path.contains("/vllm/config/")
+}
+
 /// Classifies the elected event, reading its message first, then its context and frames.
 pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     let text = without_guessed_causes(ev.text.as_str());
@@ -916,6 +932,19 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                 class = "unsupported_config";
             }
         }
+    }
+    // A value rejected by the code that checks a server's arguments or a model's config
+    // (SGLang's `server_args.py`, vLLM's `arg_utils.py` and `config.py`, transformers'
+    // `configuration_*.py`) is an option or model this version does not take, whatever the
+    // check's words; the innermost frame is the one that raised.
+    if class == "python_exception"
+        && matches!(
+            exc,
+            Some(("ValueError" | "AssertionError" | "TypeError", _))
+        )
+        && ev.frames.last().is_some_and(|f| is_config_check_frame(f))
+    {
+        class = "unsupported_config";
     }
     // A failed assertion that states what a value must be (`H must be 128, but got 16`, `16 is
     // not divisible by 3`, `Expect (32 <= headDim <= 2048)`, `Assertion failed: 16 != 40`)
