@@ -675,6 +675,12 @@ const CLASSES: &[(&str, &str)] = &[
         "triton_error",
         r"Internal Triton PTX codegen error|LLVM ERROR: |Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
+    // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
+    // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off)
+    (
+        "triton_error",
+        r"error: '(?:tt|ttg|ttng|triton_gpu|triton_nvidia_gpu)\.\w+' op\b",
+    ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
     (
@@ -708,10 +714,11 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
-    // `Unrecognized configuration class` for a model it has no class for)
+    // `Unrecognized configuration class` for a model it has no class for, a feature that `can
+    // only be enabled on` some GPUs or `requires sm75+`)
     (
         "unsupported_config",
-        r"must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class",
+        r"must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|can only be (?:used|enabled|run)\b|(?i:\brequires? sm_?\d{2,3})",
     ),
     (
         "process_crash",
@@ -1149,6 +1156,15 @@ mod tests {
             (
                 "ValueError: Unrecognized configuration class <class 'C'> for this kind of AutoModel: AutoModelForCausalLM.",
                 "unsupported_config",
+            ),
+            (
+                "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: FP8 FMHA can only be enabled on sm_89, sm_90, sm_100 or sm_120",
+                "unsupported_config",
+            ),
+            ("RuntimeError: FlashInfer requires sm75+", "unsupported_config"),
+            (
+                "error: 'tt.dot' op operand #0 must be ranked tensor",
+                "triton_error",
             ),
         ];
         for (text, class) in cases {
