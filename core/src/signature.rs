@@ -1284,6 +1284,19 @@ fn key_message(class: &str, norm: &str) -> String {
         }
         return cut.split(" ran for").next().unwrap_or(cut).to_lowercase();
     }
+    // A check that states its problem and then dumps the object it checked (`No valid attention
+    // backend found for cuda with AttentionSelectorConfig(head_size=N, dtype=...)`): the dump is
+    // values, long enough that pastes cut it anywhere; the statement before it is the problem.
+    static REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r" (?:with |for |of |in )?[A-Z]\w*\(\w+=|: [A-Z]\w*\(\w+=")
+    });
+    if class != "nccl_error" {
+        if let Some(m) = REPR.find(cut) {
+            if m.start() >= 20 {
+                return cut[..m.start()].to_lowercase();
+            }
+        }
+    }
     cut.to_lowercase()
 }
 
@@ -1433,6 +1446,23 @@ mod tests {
         let strided = library_status_key("CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmStridedBatchedEx(handle)`");
         assert_ne!(torch, strided);
         assert_eq!(library_status_key("CUBLAS_STATUS_SUCCESS"), None);
+    }
+
+    #[test]
+    fn a_dump_after_the_statement_is_not_the_key() {
+        let key = |t: &str| key_message("unsupported_config", &normalize(t));
+        let whole = key("ValueError: No valid attention backend found for cuda with AttentionSelectorConfig(head_size=576, dtype=torch.bfloat16, kv_cache_dtype=auto, block_size=None, use_mla=True, use_sparse=True)");
+        let cut = key("ValueError: No valid attention backend found for cuda with AttentionSelectorConfig(head_size=576, dtype=torch");
+        assert_eq!(whole, cut);
+        assert_eq!(
+            whole,
+            "valueerror: no valid attention backend found for cuda"
+        );
+        // a short head that names the object is the statement itself
+        assert_ne!(
+            key("ValueError: Foo(a=1) is bad"),
+            key("ValueError: Foo(a=2, b=3)")
+        );
     }
 
     #[test]
