@@ -786,6 +786,35 @@ fn is_config_check_frame(frame: &str) -> bool {
         || path.contains("/vllm/config/")
 }
 
+/// Modules of libraries whose exceptions are all of one class, and that class.
+const RAISING_MODULES: &[(&str, &str)] = &[
+    // c10d's collectives, its rendezvous and stores, and the frameworks' own communicators
+    ("/torch/distributed/distributed_c10d.py\"", "nccl_error"),
+    ("/torch/distributed/utils.py\"", "nccl_error"),
+    ("/torch/distributed/rendezvous.py\"", "nccl_error"),
+    ("/torch/distributed/elastic/rendezvous/", "nccl_error"),
+    ("/device_communicators/", "nccl_error"),
+    // torch's and DeepSpeed's extension builders, FlashInfer's and DeepGEMM's JIT compilers
+    ("/torch/utils/cpp_extension.py\"", "build_error"),
+    ("/deepspeed/ops/op_builder/", "build_error"),
+    ("/flashinfer/jit/cpp_ext.py\"", "build_error"),
+    ("/deep_gemm/jit/compiler.py\"", "build_error"),
+];
+
+/// The class of an exception of unknown words by the module that raised it: a traceback frame
+/// (`File "<path>", line N, in <function>`) in one of [`RAISING_MODULES`]. A collective's or a
+/// store's failure that says it timed out is a timeout.
+fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
+    let path = frame.trim_start().strip_prefix("File \"")?;
+    let path = path.replace('\\', "/");
+    let (_, class) = RAISING_MODULES.iter().find(|(m, _)| path.contains(m))?;
+    let lower = text.to_ascii_lowercase();
+    if *class == "nccl_error" && (lower.contains("timed out") || lower.contains("timeout")) {
+        return Some("nccl_timeout");
+    }
+    Some(class)
+}
+
 /// Classifies the elected event, reading its message first, then its context and frames.
 pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     let text = without_guessed_causes(ev.text.as_str());
@@ -952,6 +981,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         && ev.frames.last().is_some_and(|f| is_config_check_frame(f))
     {
         class = "unsupported_config";
+    }
+    // An exception in words no rule knows, raised by a library whose every failure is of one
+    // kind (c10d's collectives and rendezvous, an extension builder), is of that kind.
+    if class == "python_exception" {
+        if let Some(c) = ev.frames.last().and_then(|f| raising_module_class(f, text)) {
+            class = c;
+        }
     }
     // A failed assertion that states what a value must be (`H must be 128, but got 16`, `16 is
     // not divisible by 3`, `Expect (32 <= headDim <= 2048)`, `Assertion failed: 16 != 40`)
@@ -1175,5 +1211,26 @@ mod tests {
             class_of("ValueError: cuda_runtime.h not found in CUDA_HOME"),
             Some("python_exception")
         );
+    }
+
+    #[test]
+    fn a_library_of_one_kind_classes_its_unknown_exceptions() {
+        let c10d = r#"  File "/usr/lib/python3/dist-packages/torch/distributed/distributed_c10d.py", line 4159, in barrier"#;
+        assert_eq!(
+            raising_module_class(c10d, "RuntimeError: Connection reset by peer"),
+            Some("nccl_error")
+        );
+        assert_eq!(
+            raising_module_class(c10d, "RuntimeError: Socket Timeout"),
+            Some("nccl_timeout")
+        );
+        let builder = r#"  File "C:\py\Lib\site-packages\torch\utils\cpp_extension.py", line 2104, in _run_ninja_build"#;
+        assert_eq!(
+            raising_module_class(builder, "RuntimeError: Error building"),
+            Some("build_error")
+        );
+        // DTensor and the distributed checkpoint are not collectives
+        let dtensor = r#"  File "/x/torch/distributed/tensor/_dispatch.py", line 3, in dispatch"#;
+        assert_eq!(raising_module_class(dtensor, "RuntimeError: mixed"), None);
     }
 }
