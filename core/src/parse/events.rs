@@ -688,10 +688,12 @@ const CLASSES: &[(&str, &str)] = &[
         r"unable to find backend library for backend|unable to load shared library|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available",
     ),
     // (torch.distributed.checkpoint's planner rejects a saved tensor whose shape differs from the
-    // model's or optimizer's: `Size mismatch between saved torch.Size([..]) and current: ...`)
+    // model's or optimizer's: `Size mismatch between saved torch.Size([..]) and current: ...`;
+    // vLLM's loader lists the parameters no checkpoint tensor filled: `Following weights were not
+    // initialized from checkpoint: {...}`)
     (
         "weight_load_error",
-        r"size mismatch for|[Mm]issing key\(s\)|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+",
+        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
