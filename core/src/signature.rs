@@ -1030,6 +1030,9 @@ fn without_tags(t: &str) -> &str {
 /// The part of a normalised message that identifies the problem: messages that carry a long
 /// tail of measurements (OOM reports, NCCL "Last error" chatter) are cut to their first sentence.
 fn key_message(class: &str, norm: &str) -> String {
+    // a C library's `strerror` text followed by its errno (`Connection timed out [110]`) states
+    // the error once: the number repeats it
+    let norm = norm.strip_suffix(" [N]").unwrap_or(norm);
     // a source location that ends a message (`... out of memory …/allocator.h:N`) is the
     // build's, not the problem's
     let norm = match norm.rfind(" …/") {
