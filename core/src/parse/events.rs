@@ -167,6 +167,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // uncaught C++ exception, a failed check), which the log states nearby, often after it when
     // another process's stream is interleaved ---
     (r"Fatal Python error: Aborted", 2),
+    // --- NVIDIA's driver stack (the kernel modules, UVM, the fabric manager) states a failed
+    // call's status as `<description> [NV_ERR_<NAME>]` (`WARNING Nothing to do
+    // [NV_WARN_NOTHING_TO_DO]` for a query the driver refused); the fabric manager refuses a
+    // driver of another version with `fabric manager NVIDIA GPU driver interface version X don't
+    // match with driver version Y` (tier 3) ---
+    (NV_STATUS, 3),
     // --- kernel and hardware (tier 3); an NVSwitch reports its errors as `SXid (PCI:...): N`, the
     // driver a GPU System Processor that stopped answering as `NVRM: ... Heartbeat timed out` ---
     (
@@ -288,6 +294,10 @@ const GLIBC_HEAP: &str = glibc_heap!();
 const NVSHMEM_STATUS: &str =
     r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+ |NULL value )";
 
+/// A status of NVIDIA's driver stack as its `nvstatusToString` prints it, or the fabric
+/// manager's refusal of a driver it was not built for.
+const NV_STATUS: &str = r"\[NV_(?:ERR|WARN)_[A-Z0-9_]+\]|fabric manager NVIDIA GPU driver interface version \S+ (?:don't|doesn't|do not|does not) match";
+
 /// A CUDA check macro's report of a failed call: `Failed: [Cuda error ]FILE:LINE 'CUDA message'`.
 pub const CUDA_CHECK_FAILED: &str =
     r"\bFailed: (?:Cuda error )?\S*\.(?:cuh?|cpp|cc|hpp|h):\d+ '[^']+'";
@@ -388,6 +398,9 @@ const EVENT_WORDS: &[&str] = &[
     "(): ",
     "double free",
     "corrupted ",
+    // NVIDIA driver statuses (`[NV_ERR_...]`) and the fabric manager's refusal of a driver
+    "[nv_",
+    "driver interface version",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -466,6 +479,11 @@ pub fn is_benign(text: &str) -> bool {
     }
     // nvcc's fatal errors are never warnings, even glued to the end of a warning line
     if text.contains("nvcc fatal") {
+        return false;
+    }
+    // a driver status whose description starts with `WARNING` (`[NV_WARN_NOTHING_TO_DO]`) is
+    // the status a failed call returned
+    if text.contains("[NV_WARN_") || text.contains("[NV_ERR_") {
         return false;
     }
     // CUDA's `#error -- unsupported GNU version!` is a directive quoted by the compiler, not a
@@ -619,10 +637,11 @@ const CLASSES: &[(&str, &str)] = &[
     // machine whose fabric manager is not running; torch reports any failure of its first CUDA
     // call as `Unexpected error from cudaGetDeviceCount()`; CUDA's `initialization error` and
     // `unknown error` from a first call, a stub `libcuda`, a missing PTX JIT library and an MPS
-    // daemon out of reach are all a driver that cannot serve the process)
+    // daemon out of reach are all a driver that cannot serve the process; so is a status the
+    // driver stack states as `[NV_ERR_<NAME>]`, and a fabric manager refusing the driver)
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready",
+        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|\[NV_(?:ERR|WARN)_[A-Z0-9_]+\]|fabric manager NVIDIA GPU driver interface version \S+ (?:don't|doesn't|do not|does not) match",
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, or refuses to load a
     // tensor saved on a GPU: `... but torch.cuda.is_available() is False`; NVML and the container
