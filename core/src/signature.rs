@@ -1052,6 +1052,25 @@ fn key_message(class: &str, norm: &str) -> String {
         }
         _ => norm,
     };
+    // a program that caught a CUDA error and logged it behind its own words (`Create model
+    // with specified precision failed - model: M, message: CUDA error: <msg>`) states CUDA's
+    // error, as torch's own `CUDA error: <msg>` line does: the key starts there where CUDA's
+    // message is itself the cause (a device or driver that cannot serve, memory exhausted or
+    // failing), not where it is a kernel's fault that many causes share (an illegal address)
+    let caught;
+    let norm = match norm.find("CUDA error: ") {
+        Some(i)
+            if i > 0
+                && matches!(
+                    class,
+                    "cuda_driver_error" | "cuda_oom" | "gpu_hardware_error"
+                ) =>
+        {
+            caught = norm[i..].to_string();
+            caught.as_str()
+        }
+        _ => norm,
+    };
     // `CUDA runtime error in ::cudaMallocAsync(ptr, n, ...): out of memory`: the failing call
     // and its error, not the arguments a version passed to it
     if let Some(i) = norm.find("CUDA runtime error in ") {
