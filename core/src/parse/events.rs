@@ -205,9 +205,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // error (FILE:LINE): <CUDA message>` before it exits; c10d logs `Gloo connectFullMesh failed
     // with [FILE:LINE] <errno text>` when Gloo's ranks cannot connect, before it raises; torch
     // before 1.8 printed a failed CUDA call as `THCudaCheck FAIL file=F line=N error=N : msg`
-    // before it raised ---
+    // before it raised; torch states a failed first CUDA call as `Unexpected error from
+    // cudaGetDeviceCount(). ... Error N: <CUDA's message>`, which a paste may quote bare
+    // (`cudaGetDeviceCount() ... Error 802: system not yet initialized`) above the error a
+    // framework raised for want of a GPU (its warning form stays benign: torch goes on without
+    // CUDA) ---
     (
-        r"\[TRT\] \[E\] |\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"cudaGetDeviceCount\(\).*\bError \d+: \S|\[TRT\] \[E\] |\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -646,10 +650,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch finds no device it may use: `No CUDA GPUs are available`, or refuses to load a
     // tensor saved on a GPU: `... but torch.cuda.is_available() is False`; NVML and the container
     // runtime print the driver/library mismatch in lower case: `nvml error: driver/library
-    // version mismatch`)
+    // version mismatch`; SGLang's device lookup, finding CUDA unavailable: `No accelerator (CUDA,
+    // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)",
+        r"No CUDA GPUs are available|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
