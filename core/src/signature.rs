@@ -1376,8 +1376,9 @@ fn library(ev: &Event) -> Option<String> {
 
 /// An exception raised with no message (`AssertionError` from a bare `assert`): its type says
 /// nothing of the cause, so where it was raised is the problem.
-fn bare_exception(msg: &str) -> bool {
-    let t = msg.trim().trim_end_matches(':');
+pub(crate) fn bare_exception(msg: &str) -> bool {
+    // (its `repr`, as a logger may print it: `AssertionError()`)
+    let t = msg.trim().trim_end_matches(':').trim_end_matches("()");
     let name = t.rsplit('.').next().unwrap_or(t);
     !t.is_empty()
         && !t.contains(' ')
@@ -1551,6 +1552,7 @@ mod tests {
             at("deep_gemm/jit_kernels/gemm.py", "gemm_fp8_fp8_bf16_nt")
         );
         assert!(bare_exception("AssertionError"));
+        assert!(bare_exception("AssertionError()"));
         assert!(bare_exception("torch._dynamo.exc.InternalTorchDynamoError"));
         assert!(!bare_exception("AssertionError: n must be even"));
         assert!(!bare_exception("Killed"));

@@ -1064,6 +1064,21 @@ impl Triage {
         } else {
             ev
         };
+        // (a message that says nothing of where, a bare `AssertionError()`, is located by the
+        // frames of the stack printed after it, when it had none of its own)
+        let located;
+        let ev = if ev.frames.is_empty()
+            && !framed.frames.is_empty()
+            && signature::bare_exception(&ev.text)
+        {
+            located = Event {
+                frames: framed.frames.clone(),
+                ..ev.clone()
+            };
+            &located
+        } else {
+            ev
+        };
         let (signature, fingerprint) =
             signature::signature(class, phase, ev, env.framework.as_deref());
         let mut key_lines = self.strong_lines.clone();
@@ -1459,7 +1474,13 @@ fn is_code(text: &str) -> bool {
         return !stated;
     }
     let t = text.trim();
-    !EXCEPTION_LINE.is_match(t) && CODE.is_match(t)
+    // (an exception's `repr` alone on its line, `AssertionError()`, is a logger's record
+    // interleaved with the traceback: vLLM logs the exception that stopped its engine so; no
+    // source line makes an exception without raising it)
+    static REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r#"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\((?:['"].*['"])?\)\.?$"#)
+    });
+    !EXCEPTION_LINE.is_match(t) && CODE.is_match(t) && !REPR.is_match(t)
 }
 
 /// The statements of a traceback glued into one line (`...: Traceback (most recent call last):
