@@ -1263,10 +1263,12 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown" && class == "import_error" {
         return "startup";
     }
-    // A container that Docker could not give the GPUs it asked for never started.
+    // A container that Docker could not give the GPUs it asked for never started, nor did one
+    // the NVIDIA container runtime's prestart hook (`nvidia-container-cli`) refused.
     if ev.phase == "unknown"
         && class == "cuda_driver_error"
-        && ev.text.contains("could not select device driver")
+        && (ev.text.contains("could not select device driver")
+            || ev.text.contains("nvidia-container-cli: "))
     {
         return "startup";
     }
