@@ -236,6 +236,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // faulthandler's `Floating point exception`: the process died of that signal (tier 3); its
     // `Caught signal 6 (Aborted)` is an abort on behalf of something else, as `Aborted` is ---
     (r"Caught signal (?:4|7|8|11) \(|Floating point exception", 3),
+    // --- UCX, the transport of NIXL's KV transfers and of MPI, logs each error it hits as
+    // `[time] [host:pid:tid] file.c:N  UCX  ERROR <msg>` (`Local protection error on mlx5_0:1`)
+    // before the caller sees a failed transfer (tier 3) ---
+    (r"\bUCX +ERROR ", 3),
     // --- a process died without saying why (tier 2) ---
     (
         // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
@@ -691,7 +695,7 @@ const CLASSES: &[(&str, &str)] = &[
     // invalid usage`; NVSHMEM, DeepEP's transport, reports `FILE:LINE: non-zero status: N`)
     (
         "nccl_error",
-        r"NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+ |NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]",
+        r"NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+ |NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR ",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
