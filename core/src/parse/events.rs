@@ -1004,6 +1004,16 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             }
         }
     }
+    // A module's top-level code that uses an attribute another package lacks (`module
+    // 'triton.language' has no attribute 'constexpr_function'`) fails its import: two packages
+    // of versions that do not fit. (a server may quote the exception behind its own words)
+    if class == "python_exception"
+        && text.contains("AttributeError: module '")
+        && text.contains("' has no attribute '")
+        && raised_at_import(ev)
+    {
+        class = "import_error";
+    }
     // A value rejected by the code that checks a server's arguments or a model's config
     // (SGLang's `server_args.py`, vLLM's `arg_utils.py` and `config.py`, transformers'
     // `configuration_*.py`) is an option or model this version does not take, whatever the
@@ -1044,6 +1054,24 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         return "cuda_device_side_assert";
     }
     class
+}
+
+/// Whether the exception was raised by a module's top-level code while it was imported: the
+/// innermost frame is `<module>` and its caller another module's import (a `<module>` frame, or
+/// importlib's), in Python's traceback (innermost last) or in the `At:` stack pybind11 prints
+/// for an exception that reached C++ (innermost first, `path(N): <module>`).
+fn raised_at_import(ev: &Event) -> bool {
+    let module = |f: &str| f.trim_end().ends_with("<module>");
+    let importer = |f: &str| module(f) || f.contains("importlib");
+    let n = ev.frames.len();
+    if n >= 2 && module(&ev.frames[n - 1]) && importer(&ev.frames[n - 2]) {
+        return true;
+    }
+    let mut at = ev.after.iter().map(|a| a.trim());
+    at.any(|a| a == "At:") && {
+        let inner: Vec<&str> = at.take(2).collect();
+        inner.len() == 2 && module(inner[0]) && importer(inner[1])
+    }
 }
 
 /// A C++ library's failed check of its own (TensorRT-LLM's `Assertion failed:`, DeepGEMM's
