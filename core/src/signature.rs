@@ -918,6 +918,14 @@ fn core_message(text: &str) -> String {
         None => t,
     };
     let t = without_tags(t);
+    // Rust's `tracing` names the module that logged a record behind its level
+    // (`ERROR dynamo_runtime::worker: <msg>`): where it was logged, not the error
+    static TARGET: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^[a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)+: "));
+    let t = match TARGET.find(t) {
+        Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
+        _ => t,
+    };
     // an exception logged as its `repr` (`OutOfMemoryError('CUDA out of memory. ...')`): its
     // message, as the exception's own line states it
     static REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -946,10 +954,11 @@ fn core_message(text: &str) -> String {
     };
     // (vLLM's model runner re-raises as `Error in model execution (input dumped to PATH): <msg>`;
     // a program that caught an exception prints it behind its own words: `Error during backend
-    // allocation: <msg>`, ComfyUI's `!!! Exception during processing !!! <msg>`)
+    // allocation: <msg>`, ComfyUI's `!!! Exception during processing !!! <msg>`, Dynamo's runtime
+    // the error its worker returned: `Application shutdown with error: <msg>`)
     static WRAPPER: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^Engine loop is not running\. Inspect the stacktrace to find the original error: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
+            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^Engine loop is not running\. Inspect the stacktrace to find the original error: |^Application shutdown with error: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
         )
     });
     // (vLLM's executor closes the quote of `Worker failed with error '<msg>'` with a pointer to

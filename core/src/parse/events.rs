@@ -966,6 +966,11 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         // [type=value_error, input_value=..., input_type=...]`)
                         || text.contains(", input_value=")
                         || is_logged_failure(text)
+                        // (Rust's anyhow prints an error returned from `main` as `Error: <msg>`,
+                        // then its chain of causes under `Caused by:`: an error a program
+                        // returned, not a signal)
+                        // (the blank line between them may keep a collector's prefix)
+                        || ev.after.iter().take(2).any(|a| a.trim() == "Caused by:")
                     {
                         "python_exception"
                     } else {

@@ -1272,6 +1272,15 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     {
         return "startup";
     }
+    // Dynamo's runtime connects to its etcd and NATS servers as it is created, when a worker or
+    // front end starts (`Failed to connect to etcd server with config ...`, `Failed to connect
+    // to NATS: ...`).
+    if ev.phase == "unknown"
+        && (ev.text.contains("Failed to connect to etcd")
+            || ev.text.contains("Failed to connect to NATS"))
+    {
+        return "startup";
+    }
     // A collective library that fails to create its communicator fails in distributed init.
     if ev.phase == "unknown" && matches!(class, "nccl_error" | "nccl_timeout") {
         // (vLLM's and SGLang's own NCCL wrapper creates its communicator while the model-parallel
