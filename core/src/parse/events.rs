@@ -179,6 +179,18 @@ const DETECTORS: &[(&str, u8)] = &[
         r"NVRM: Xid|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
+    // --- a scheduler's or orchestrator's report that the OOM killer ended a job (tier 3):
+    // Kubernetes' `Reason: OOMKilled`, Slurm's `Detected N oom_kill event(s)` and `srun: error:
+    // <node>: task N: Out Of Memory`; torch's DataLoader reports a worker's fatal signal as
+    // `Unexpected segmentation fault encountered in worker.` ---
+    (
+        r"\bOOMKilled\b|\boom_kill events? in |: task \d+: Out Of Memory\b|Unexpected (?:segmentation fault|bus error|floating-point exception) encountered in worker",
+        3,
+    ),
+    // --- Docker Compose's `<service> exited with code 137` (128 + SIGKILL, tier 1): a launcher's
+    // report of the kill, as torchrun's `exitcode: -9` is; what the service printed first is
+    // stronger ---
+    (r"\bexited with code 137\b", 1),
     // --- a dynamic loader's message printed bare, not raised (tier 2): a library that probes
     // its optional binaries (bitsandbytes' CPU fallback) prints it and goes on; raised as
     // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement ---
@@ -564,10 +576,11 @@ const CLASSES: &[(&str, &str)] = &[
         r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)",
     ),
     // (torch's CPU allocator states a host allocation it could not make as `DefaultCPUAllocator:
-    // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`)
+    // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`; the OOM
+    // killer's work as Kubernetes, Slurm and Docker Compose report it: see the detectors)
     (
         "host_oom",
-        r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)",
+        r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\bOOMKilled\b|\boom_kill events? in |: task \d+: Out Of Memory\b|\bexited with code 137\b",
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
     // errors name the `/tmp/tmpXXXX.ptx` it wrote, and come under `triton_error`; DeepSpeed's op
@@ -762,6 +775,12 @@ const CLASSES: &[(&str, &str)] = &[
             glibc_heap!(),
             r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
+    ),
+    // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
+    // fault encountered in worker.`, `... bus error ...`)
+    (
+        "process_crash",
+        r"Unexpected (?:segmentation fault|bus error|floating-point exception) encountered in worker",
     ),
     ("python_exception", r"(Error|Exception)\b"),
 ];
@@ -1268,6 +1287,17 @@ mod tests {
                 "unsupported_config",
             ),
             ("RuntimeError: FlashInfer requires sm75+", "unsupported_config"),
+            ("      Reason:       OOMKilled", "host_oom"),
+            (
+                "slurmstepd: error: Detected 1 oom_kill event in StepId=1.0. Some of the step tasks have been OOM Killed.",
+                "host_oom",
+            ),
+            ("srun: error: node01: task 3: Out Of Memory", "host_oom"),
+            ("vllm-1 exited with code 137", "host_oom"),
+            (
+                "ERROR: Unexpected segmentation fault encountered in worker.",
+                "process_crash",
+            ),
             (
                 "error: 'tt.dot' op operand #0 must be ranked tensor",
                 "triton_error",
