@@ -958,16 +958,20 @@ fn core_message(text: &str) -> String {
     // the error its worker returned: `Application shutdown with error: <msg>`)
     static WRAPPER: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^Engine loop is not running\. Inspect the stacktrace to find the original error: |^Application shutdown with error: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
+            r"^Encounter error '|^(?:Failed to initialize executor on rank \d+|Encountered an error in \w+ function|Executor failed process requestId \d+ due to the following error): |^Worker failed with error '|^Capture (?:cuda|CUDA) graph failed: |^Process group watchdog thread terminated with exception: |^Error in model execution(?: \(input dumped to [^)]*\))?: |^Exception in worker \S+ while processing method \w+: |^Engine loop is not running\. Inspect the stacktrace to find the original error: |^Application shutdown with error: |^(?:!!! ?)?(?:ERROR|Error|Exception) (?:during|while) [\w .'\-]{1,60}?(?:: | !!! )",
         )
     });
     // (vLLM's executor closes the quote of `Worker failed with error '<msg>'` with a pointer to
-    // the stack above, no part of the message)
+    // the stack above, no part of the message; TensorRT-LLM's weight loader quotes the error of
+    // one parameter as `Encounter error '<msg>' for parameter '<name>'`)
     let unwrap = |t: &'_ str| -> String {
         match WRAPPER.find(t) {
             Some(m) => {
                 let rest = &t[m.end()..];
-                match rest.find("', please check the stack trace above") {
+                match rest
+                    .find("', please check the stack trace above")
+                    .or_else(|| rest.find("' for parameter '"))
+                {
                     Some(i) => rest[..i].to_string(),
                     None => rest.to_string(),
                 }

@@ -736,10 +736,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch.distributed.checkpoint's planner rejects a saved tensor whose shape differs from the
     // model's or optimizer's: `Size mismatch between saved torch.Size([..]) and current: ...`;
     // vLLM's loader lists the parameters no checkpoint tensor filled: `Following weights were not
-    // initialized from checkpoint: {...}`)
+    // initialized from checkpoint: {...}`; TensorRT-LLM's parameter setter refuses a converted
+    // checkpoint's tensor of another shape: `The value updated is not the same shape as the
+    // original. Updated: (..), original: (..)`)
     (
         "weight_load_error",
-        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+",
+        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
