@@ -1026,6 +1026,12 @@ fn core_message(text: &str) -> String {
         .trim_start_matches("[Rank ")
         .trim_start_matches(|c: char| c.is_ascii_digit())
         .trim_start_matches("] ");
+    // (TensorRT's logger heads an error with its code, `3: [executionContext.cpp::...] Error
+    // Code 3: ...`, whose digits the line above took: the location it heads is the message)
+    let t = match t.strip_prefix(": [") {
+        Some(rest) => &t[t.len() - rest.len() - 1..],
+        None => t,
+    };
     t.to_string()
 }
 

@@ -765,10 +765,14 @@ const CLASSES: &[(&str, &str)] = &[
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
     // `Unrecognized configuration class` for a model it has no class for, a feature that `can
-    // only be enabled on` some GPUs or `requires sm75+`)
+    // only be enabled on` some GPUs or `requires sm75+`; TensorRT's `setInputShape` refuses an
+    // input the engine was not built for, outside every optimization profile (`satisfyProfile
+    // Runtime dimension does not satisfy any optimization profile`, TensorRT 10: `... does not
+    // satisfy any optimization profiles`) or against a static dimension (`Static dimension
+    // mismatch while setting input shape`): a request over the limits the engine was built with)
     (
         "unsupported_config",
-        r"must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|can only be (?:used|enabled|run)\b|(?i:\brequires? sm_?\d{2,3})",
+        r"must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|can only be (?:used|enabled|run)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape",
     ),
     (
         "process_crash",
