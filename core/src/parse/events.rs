@@ -1116,10 +1116,12 @@ const HOST_ASSERTION: &[&str] = &[
 /// A requirement on a value: a bound, a divisibility, `must be`, `should be`, `but got`, an
 /// instruction about an option (`Do not set crossKvCacheFraction for decoder-only models`), a
 /// comparison with a number (not `== 0`: a status checked, `exit_code == 0`) or with a limit the
-/// library was compiled with, named in capitals (`num_ranks > NUM_MAX_NVL_PEERS`, `n <= kMaxN`).
+/// library was compiled with, named in capitals (`num_ranks > NUM_MAX_NVL_PEERS`, `n <= kMaxN`),
+/// or one an engine or server was built with, named a maximum (TensorRT-LLM's members
+/// `max_context_len <= mMaxContextLength`, `n < max_batch_size`).
 static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"\b(?:must|should)(?: not)? be\b|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b",
+        r"\b(?:must|should)(?: not)? be\b|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b",
     )
 });
 
