@@ -163,6 +163,11 @@ const DETECTORS: &[(&str, u8)] = &[
         r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|\[c10d\] waitForInput: socket .* timed out after \d+ms|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|[Hh]eartbeat monitor timed out|Process group watchdog thread terminated|Timeout at NCCL work: \d+",
         2,
     ),
+    // --- vLLM's V0 async engine bounds each step with a timeout and logs `Engine iteration timed
+    // out. This should never happen!` when a step hangs (tier 3): the engine's own statement,
+    // before the `asyncio.exceptions.CancelledError` and bare `TimeoutError` its traceback ends
+    // in, which only say that the step was cancelled ---
+    (r"Engine iteration timed out", 3),
     // --- Python's report of SIGABRT (tier 2): abort() is called on behalf of something else (an
     // uncaught C++ exception, a failed check), which the log states nearby, often after it when
     // another process's stream is interleaved ---
@@ -688,10 +693,10 @@ const CLASSES: &[(&str, &str)] = &[
     // (Gloo's transport states its own timeout: `Timed out waiting 1800000ms for recv operation
     // to complete`, and `Connect timeout` for a peer that never connected at rendezvous, as
     // c10d's store client does; vLLM's executor, that its workers did not answer: `RPC call to execute_model
-    // timed out.`)
+    // timed out.`; vLLM's V0 engine, that a step did not finish: `Engine iteration timed out`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout",
+        r"^DeepEP [\w ()]*\btimeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out",
     ),
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`
