@@ -1038,8 +1038,11 @@ fn core_message(text: &str) -> String {
 /// The text after a library's leading tags (`[TM][ERROR] message`), unless the tags are all
 /// there is.
 fn without_tags(t: &str) -> &str {
-    static TAGS: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(r"^(?:\[[A-Za-z][\w\-]*\] ?)+"));
+    // (and xoscar's actor address, which Xinference puts in front of every exception it
+    // re-raises: `ValueError: [address=0.0.0.0:34479, pid=610] <message>`)
+    static TAGS: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"^(?:\[[A-Za-z][\w\-]*\] ?|\[address=[^\]\s]*, pid=\d+\] ?)+")
+    });
     match TAGS.find(t) {
         Some(m) if !t[m.end()..].trim().is_empty() => t[m.end()..].trim_start(),
         _ => t,
