@@ -262,6 +262,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "in init_model_parallel_group",
         "in ncclCommInitRank",
         "in from_vllm_config",
+        "in from_engine_args",
+        // (torch initialises CUDA on a process's first CUDA call)
+        "in _lazy_init",
         "in run_mp_engine",
         "in wait_for_engine_startup",
         "in _init_executor",
@@ -270,6 +273,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "get_config",
         "arg_utils.py",
         "server_args.py",
+        // (vLLM validates its configuration, one module or a package of them, before it loads)
+        "/vllm/config.py",
+        "/vllm/config/",
         "init_tokenizer",
         "get_tokenizer",
         "tokenization_auto",
