@@ -1329,10 +1329,12 @@ fn key_message(class: &str, norm: &str) -> String {
         return cut.split(" ran for").next().unwrap_or(cut).to_lowercase();
     }
     // A check that states its problem and then dumps the object it checked (`No valid attention
-    // backend found for cuda with AttentionSelectorConfig(head_size=N, dtype=...)`): the dump is
-    // values, long enough that pastes cut it anywhere; the statement before it is the problem.
+    // backend found for cuda with AttentionSelectorConfig(head_size=N, dtype=...)`) or the values
+    // it derived its limit from (`... the derived max_model_len (max_position_embeddings=N or
+    // ...)`): the dump is values, worded anew by versions and cut anywhere by pastes; the
+    // statement before it is the problem.
     static REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r" (?:with |for |of |in )?[A-Z]\w*\(\w+=|: [A-Z]\w*\(\w+=")
+        AsciiFirst::new(r" (?:with |for |of |in )?[A-Z]\w*\(\w+=|: [A-Z]\w*\(\w+=| \(\w+=N\b")
     });
     if class != "nccl_error" {
         if let Some(m) = REPR.find(cut) {

@@ -606,10 +606,12 @@ const CLASSES: &[(&str, &str)] = &[
         r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
     ),
     // (gcc and nvcc state a header they cannot find as `fatal error: <file>: No such file or
-    // directory` and stop with `compilation terminated.`, with or without the file's position)
+    // directory` and stop with `compilation terminated.`, with or without the file's position;
+    // a JIT or build that runs a missing compiler or build tool fails in Python's subprocess:
+    // `FileNotFoundError: [Errno 2] No such file or directory: 'ninja'`)
     (
         "build_error",
-        r"fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$",
+        r"fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$|No such file or directory: '(?:\S*/)?(?:ninja|nvcc|ptxas|cmake|make|gcc|g\+\+|c\+\+|cc|clang)'",
     ),
     (
         "cuda_device_side_assert",
@@ -1306,6 +1308,10 @@ mod tests {
                 "host_oom",
             ),
             ("srun: error: node01: task 3: Out Of Memory", "host_oom"),
+            (
+                "FileNotFoundError: [Errno 2] No such file or directory: 'ninja'",
+                "build_error",
+            ),
             ("vllm-1 exited with code 137", "host_oom"),
             (
                 "ERROR: Unexpected segmentation fault encountered in worker.",
