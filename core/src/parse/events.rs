@@ -997,6 +997,11 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         // (pydantic restates the exception it raises as `Value error, <msg>
                         // [type=value_error, input_value=..., input_type=...]`)
                         || text.contains(", input_value=")
+                        // (a program's record of an exception it caught: `<worker> exception:
+                        // <str(e)>`, which names no type; not a C++ runtime's `Unhandled
+                        // exception: ...` before it aborts)
+                        || (text.contains(" exception: ")
+                            && !text.contains("Unhandled exception: "))
                         || is_logged_failure(text)
                         // (Rust's anyhow prints an error returned from `main` as `Error: <msg>`,
                         // then its chain of causes under `Caused by:`: an error a program
