@@ -1215,6 +1215,18 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "cuda_driver_error" && norm.contains("system not yet initialized") {
         return "cuda error: system not yet initialized".into();
     }
+    // torch's report of a failed first CUDA call (`Unexpected error from cudaGetDeviceCount().
+    // Did you run ...? Error N: <CUDA's message>`) is as many problems as CUDA has messages: 803
+    // (a driver and compat libraries that disagree) is not 804 (forward compatibility on a GPU
+    // without it)
+    if class == "cuda_driver_error" && norm.contains("cudaGetDeviceCount()") {
+        if let Some((_, msg)) = norm.split_once("Error N: ") {
+            let msg = msg.trim().trim_end_matches(['.', ')']);
+            if !msg.is_empty() {
+                return format!("cuda error: {msg}").to_lowercase();
+            }
+        }
+    }
     // Docker's daemon found no runtime for the GPUs a container asked for: one problem, whether
     // `--gpus` (no driver named, `""`) or a compose file's `driver: nvidia` asked.
     if class == "cuda_driver_error" && norm.contains("could not select device driver") {
@@ -1510,6 +1522,16 @@ mod tests {
             key("ValueError: Foo(a=1) is bad"),
             key("ValueError: Foo(a=2, b=3)")
         );
+    }
+
+    #[test]
+    fn a_failed_first_cuda_call_is_keyed_by_cudas_message() {
+        let key = |t: &str| key_message("cuda_driver_error", &normalize(t));
+        let e803 = key("RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 803: system has unsupported display driver / cuda driver combination");
+        let e804 = key("RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 804: forward compatibility was attempted on non supported HW");
+        let bare = key("cudaGetDeviceCount() ... Error 804: forward compatibility was attempted on non supported HW");
+        assert_ne!(e803, e804);
+        assert_eq!(e804, bare);
     }
 
     #[test]
