@@ -196,6 +196,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // report of the kill, as torchrun's `exitcode: -9` is; what the service printed first is
     // stronger ---
     (r"\bexited with code 137\b", 1),
+    // --- a CUDA library that cannot resolve a symbol of another it loads (cuBLAS of cuBLASLt:
+    // `Invalid handle. Cannot load symbol cublasLtGetVersion`) aborts after it (tier 3) ---
+    (r"Cannot load symbol \w+", 3),
     // --- a dynamic loader's message printed bare, not raised (tier 2): a library that probes
     // its optional binaries (bitsandbytes' CPU fallback) prints it and goes on; raised as
     // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement ---
@@ -268,6 +271,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
     // tier 2): printed after the fact, behind whatever the job said before it died ---
     (r": line \d+: +\d+ Killed +\S", 2),
+    // --- an exception that wraps one raised in another process (tier 1): Ray's
+    // `RayTaskError(AttributeError): ray::Actor.method() ...`, whose task's own traceback, when
+    // the paste kept it, states the cause (and an actor's death it wraps, Ray's own words) ---
+    (r"^(\w+\.)*[A-Z]\w*(Error|Exception)\([A-Z]\w*\): ", 1),
     // --- Python exceptions (tier 3), not warnings; a binding's class may start lower-case
     // (`nixlBackendError`, see [`EXCEPTION_LINE`]) ---
     (
@@ -395,6 +402,7 @@ const EVENT_WORDS: &[&str] = &[
     "heartbeat",
     "undefined",
     "cannot find",
+    "cannot load symbol",
     "no matching distribution",
     "could not find a version",
     "resolutionimpossible",
@@ -542,10 +550,11 @@ pub fn is_benign(text: &str) -> bool {
 
 /// A Python exception line: `pkg.mod.SomeError: message`. (A class a C++ binding names in
 /// camel case after its library keeps the library's lower-case start: NIXL's
-/// `nixl_cu13._bindings.nixlBackendError: NIXL_ERR_BACKEND`.)
+/// `nixl_cu13._bindings.nixlBackendError: NIXL_ERR_BACKEND`; Ray names the exception a task
+/// raised in its own: `ray.exceptions.RayTaskError(AttributeError): ray::Actor.method() ...`.)
 pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)|[a-z][a-z\d]*[A-Z]\w*(?:Error|Exception)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
+        r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)(?:\([A-Z]\w*\))?|[a-z][a-z\d]*[A-Z]\w*(?:Error|Exception)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
     )
 });
 
@@ -682,6 +691,10 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_driver_error",
         r"No CUDA GPUs are available|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
+    // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
+    // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
+    // not a status a cuBLAS call returned)
+    ("import_error", r"Cannot load symbol \w+"),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built
@@ -1313,6 +1326,10 @@ mod tests {
                 "host_oom",
             ),
             ("srun: error: node01: task 3: Out Of Memory", "host_oom"),
+            (
+                "Invalid handle. Cannot load symbol cublasLtGetVersion",
+                "import_error",
+            ),
             (
                 "FileNotFoundError: [Errno 2] No such file or directory: 'ninja'",
                 "build_error",
