@@ -69,6 +69,40 @@ struct Rule {
 /// Index of the weak fallback detector (an ERROR-level line with an error word).
 pub const FALLBACK_TIER: u8 = 1;
 
+/// A status of NVIDIA's driver stack as its `nvstatusToString` prints it, or the fabric
+/// manager's refusal of a driver it was not built for. (Patterns a detector and a class rule
+/// share are macros, for the class rules to `concat!` them.)
+macro_rules! nv_status {
+    () => {
+        r"\[NV_(?:ERR|WARN)_[A-Z0-9_]+\]|fabric manager NVIDIA GPU driver interface version \S+ (?:don't|doesn't|do not|does not) match"
+    };
+}
+
+/// A scheduler's or orchestrator's report that the OOM killer ended a job: Kubernetes' `Reason:
+/// OOMKilled`, Slurm's `Detected N oom_kill event(s)` and `srun: error: <node>: task N: Out Of
+/// Memory`.
+macro_rules! oom_kill_report {
+    () => {
+        r"\bOOMKilled\b|\boom_kill events? in |: task \d+: Out Of Memory\b"
+    };
+}
+
+/// torch's DataLoader's report of a worker's fatal signal, in lower case: `Unexpected
+/// segmentation fault encountered in worker.`
+macro_rules! worker_signal {
+    () => {
+        r"Unexpected (?:segmentation fault|bus error|floating-point exception) encountered in worker"
+    };
+}
+
+/// A CUDA library that cannot resolve a symbol of another it loads (cuBLAS of cuBLASLt:
+/// `Invalid handle. Cannot load symbol cublasLtGetVersion`).
+macro_rules! unloadable_symbol {
+    () => {
+        r"Cannot load symbol \w+"
+    };
+}
+
 /// Ordered detectors: the first pattern that matches a line decides its tier.
 const DETECTORS: &[(&str, u8)] = &[
     // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one;
@@ -177,7 +211,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // [NV_WARN_NOTHING_TO_DO]` for a query the driver refused); the fabric manager refuses a
     // driver of another version with `fabric manager NVIDIA GPU driver interface version X don't
     // match with driver version Y` (tier 3) ---
-    (NV_STATUS, 3),
+    (nv_status!(), 3),
     // --- kernel and hardware (tier 3); an NVSwitch reports its errors as `SXid (PCI:...): N`, the
     // driver a GPU System Processor that stopped answering as `NVRM: ... Heartbeat timed out` ---
     (
@@ -188,17 +222,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // Kubernetes' `Reason: OOMKilled`, Slurm's `Detected N oom_kill event(s)` and `srun: error:
     // <node>: task N: Out Of Memory`; torch's DataLoader reports a worker's fatal signal as
     // `Unexpected segmentation fault encountered in worker.` ---
-    (
-        r"\bOOMKilled\b|\boom_kill events? in |: task \d+: Out Of Memory\b|Unexpected (?:segmentation fault|bus error|floating-point exception) encountered in worker",
-        3,
-    ),
+    (concat!(oom_kill_report!(), "|", worker_signal!()), 3),
     // --- Docker Compose's `<service> exited with code 137` (128 + SIGKILL, tier 1): a launcher's
     // report of the kill, as torchrun's `exitcode: -9` is; what the service printed first is
     // stronger ---
     (r"\bexited with code 137\b", 1),
     // --- a CUDA library that cannot resolve a symbol of another it loads (cuBLAS of cuBLASLt:
     // `Invalid handle. Cannot load symbol cublasLtGetVersion`) aborts after it (tier 3) ---
-    (r"Cannot load symbol \w+", 3),
+    (unloadable_symbol!(), 3),
     // --- a dynamic loader's message printed bare, not raised (tier 2): a library that probes
     // its optional binaries (bitsandbytes' CPU fallback) prints it and goes on; raised as
     // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement ---
@@ -325,10 +356,6 @@ const GLIBC_HEAP: &str = glibc_heap!();
 /// status in some versions) or `FILE:LINE: NULL value <step>`.
 const NVSHMEM_STATUS: &str =
     r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+ |NULL value )";
-
-/// A status of NVIDIA's driver stack as its `nvstatusToString` prints it, or the fabric
-/// manager's refusal of a driver it was not built for.
-const NV_STATUS: &str = r"\[NV_(?:ERR|WARN)_[A-Z0-9_]+\]|fabric manager NVIDIA GPU driver interface version \S+ (?:don't|doesn't|do not|does not) match";
 
 /// A CUDA check macro's report of a failed call: `Failed: [Cuda error ]FILE:LINE 'CUDA message'`.
 pub const CUDA_CHECK_FAILED: &str =
@@ -594,7 +621,11 @@ const CLASSES: &[(&str, &str)] = &[
     // killer's work as Kubernetes, Slurm and Docker Compose report it: see the detectors)
     (
         "host_oom",
-        r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\bOOMKilled\b|\boom_kill events? in |: task \d+: Out Of Memory\b|\bexited with code 137\b",
+        concat!(
+            r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)|",
+            oom_kill_report!(),
+            r"|\bexited with code 137\b"
+        ),
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
     // errors name the `/tmp/tmpXXXX.ptx` it wrote, and come under `triton_error`; DeepSpeed's op
@@ -680,7 +711,11 @@ const CLASSES: &[(&str, &str)] = &[
     // host's as `requirement error: unsatisfied condition: cuda>=12.8`)
     (
         "cuda_driver_error",
-        r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|\[NV_(?:ERR|WARN)_[A-Z0-9_]+\]|fabric manager NVIDIA GPU driver interface version \S+ (?:don't|doesn't|do not|does not) match|requirement error: unsatisfied condition: (?:cuda|driver)\b",
+        concat!(
+            r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|",
+            nv_status!(),
+            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b"
+        ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, or refuses to load a
     // tensor saved on a GPU: `... but torch.cuda.is_available() is False`; NVML and the container
@@ -694,7 +729,7 @@ const CLASSES: &[(&str, &str)] = &[
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
     // not a status a cuBLAS call returned)
-    ("import_error", r"Cannot load symbol \w+"),
+    ("import_error", unloadable_symbol!()),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built
@@ -804,10 +839,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
     // fault encountered in worker.`, `... bus error ...`)
-    (
-        "process_crash",
-        r"Unexpected (?:segmentation fault|bus error|floating-point exception) encountered in worker",
-    ),
+    ("process_crash", worker_signal!()),
     ("python_exception", r"(Error|Exception)\b"),
 ];
 
@@ -850,14 +882,16 @@ pub fn is_worker_death(text: &str) -> bool {
     text.contains("worker process has died") || text.contains("A worker died or was killed")
 }
 
-/// Whether a traceback frame (`File "<path>", line N, in <function>`) is in a module that
-/// checks a server's arguments or a model's configuration.
+/// The path of a traceback frame (`File "<path>", line N, in <function>`).
+fn frame_path(frame: &str) -> Option<&str> {
+    let (_, rest) = frame.split_once("File \"")?;
+    rest.split_once('"').map(|(path, _)| path)
+}
+
+/// Whether a traceback frame is in a module that checks a server's arguments or a model's
+/// configuration.
 fn is_config_check_frame(frame: &str) -> bool {
-    let Some(path) = frame
-        .split_once("File \"")
-        .and_then(|(_, rest)| rest.split_once('"'))
-        .map(|(path, _)| path)
-    else {
+    let Some(path) = frame_path(frame) else {
         return false;
     };
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
@@ -866,28 +900,34 @@ fn is_config_check_frame(frame: &str) -> bool {
         || path.contains("/vllm/config/")
 }
 
-/// Modules of libraries whose exceptions are all of one class, and that class.
+/// Modules of libraries whose exceptions are all of one class (a whole path's end, or a
+/// directory), and that class.
 const RAISING_MODULES: &[(&str, &str)] = &[
     // c10d's collectives, its rendezvous and stores, and the frameworks' own communicators
-    ("/torch/distributed/distributed_c10d.py\"", "nccl_error"),
-    ("/torch/distributed/utils.py\"", "nccl_error"),
-    ("/torch/distributed/rendezvous.py\"", "nccl_error"),
+    ("/torch/distributed/distributed_c10d.py", "nccl_error"),
+    ("/torch/distributed/utils.py", "nccl_error"),
+    ("/torch/distributed/rendezvous.py", "nccl_error"),
     ("/torch/distributed/elastic/rendezvous/", "nccl_error"),
     ("/device_communicators/", "nccl_error"),
     // torch's and DeepSpeed's extension builders, FlashInfer's and DeepGEMM's JIT compilers
-    ("/torch/utils/cpp_extension.py\"", "build_error"),
+    ("/torch/utils/cpp_extension.py", "build_error"),
     ("/deepspeed/ops/op_builder/", "build_error"),
-    ("/flashinfer/jit/cpp_ext.py\"", "build_error"),
-    ("/deep_gemm/jit/compiler.py\"", "build_error"),
+    ("/flashinfer/jit/cpp_ext.py", "build_error"),
+    ("/deep_gemm/jit/compiler.py", "build_error"),
 ];
 
 /// The class of an exception of unknown words by the module that raised it: a traceback frame
 /// (`File "<path>", line N, in <function>`) in one of [`RAISING_MODULES`]. A collective's or a
 /// store's failure that says it timed out is a timeout.
 fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
-    let path = frame.trim_start().strip_prefix("File \"")?;
-    let path = path.replace('\\', "/");
-    let (_, class) = RAISING_MODULES.iter().find(|(m, _)| path.contains(m))?;
+    let path = frame_path(frame)?.replace('\\', "/");
+    let (_, class) = RAISING_MODULES.iter().find(|(m, _)| {
+        if m.ends_with('/') {
+            path.contains(m)
+        } else {
+            path.ends_with(m)
+        }
+    })?;
     let lower = text.to_ascii_lowercase();
     if *class == "nccl_error" && (lower.contains("timed out") || lower.contains("timeout")) {
         return Some("nccl_timeout");
