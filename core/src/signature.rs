@@ -1345,11 +1345,11 @@ fn key_message(class: &str, norm: &str) -> String {
     // it derived its limit from (`... the derived max_model_len (max_position_embeddings=N or
     // ...)`): the dump is values, worded anew by versions and cut anywhere by pastes; the
     // statement before it is the problem.
-    static REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    static DUMP: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r" (?:with |for |of |in )?[A-Z]\w*\(\w+=|: [A-Z]\w*\(\w+=| \(\w+=N\b")
     });
     if class != "nccl_error" {
-        if let Some(m) = REPR.find(cut) {
+        if let Some(m) = DUMP.find(cut) {
             if m.start() >= 20 {
                 return cut[..m.start()].to_lowercase();
             }
