@@ -980,6 +980,17 @@ fn core_message(text: &str) -> String {
         }
     };
     let t = unwrap(t);
+    // a program's record of an exception it caught, `<worker> exception: <str(e)>`, names where
+    // it was caught before the message; not a C++ runtime's `Unhandled exception: ...`, whose
+    // whole line is the statement
+    static CAUGHT: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^[A-Z][\w.]*(?: [\w.]+){0,3} exception: "));
+    let t = match CAUGHT.find(&t) {
+        Some(m) if !t.starts_with("Unhandled ") && !t[m.end()..].trim().is_empty() => {
+            t[m.end()..].to_string()
+        }
+        _ => t,
+    };
     // `RuntimeError: [TM][ERROR] message`: the library's tags behind the exception type too
     let t = match exception_parts(&t) {
         Some((_, msg)) if !msg.is_empty() => unwrap(without_tags(msg)),
