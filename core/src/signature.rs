@@ -1310,6 +1310,33 @@ fn key_message(class: &str, norm: &str) -> String {
         }
         _ => norm,
     };
+    // A check that refuses a model's architecture names the Hugging Face class of the user's
+    // model (`Model architectures ['Qwen3ForCausalLM'] are not supported for now`, `X has no
+    // SGLang implementation`): one problem, a version that lacks the architecture, whichever model
+    // it was; the name goes as a quoted value does (not `AutoModelForCausalLM`, the loader's own
+    // class)
+    static ARCH: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"\b[A-Z][A-Za-z0-9_]*For[A-Z][A-Za-z]+\b"));
+    let arch;
+    let cut = if class == "unsupported_config" && ARCH.is_match(cut) {
+        let mut out = String::with_capacity(cut.len());
+        let mut last = 0;
+        for m in ARCH.find_iter(cut) {
+            let name = &cut[m.start()..m.end()];
+            out.push_str(&cut[last..m.start()]);
+            out.push_str(if name.starts_with("Auto") {
+                name
+            } else {
+                "…"
+            });
+            last = m.end();
+        }
+        out.push_str(&cut[last..]);
+        arch = out;
+        arch.as_str()
+    } else {
+        cut
+    };
     // c10d's store waited for ranks that never came: its server for clients to connect (`Timed
     // out after N seconds waiting for clients. N/N clients joined.`), a client for keys the other
     // ranks set as they join (`wait timeout after Nms, keys: /default_pg/...`, which the client's
