@@ -356,6 +356,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     }
     let by_class = match class {
         "build_error" => nvcc_arch_key(&ev.text)
+            .or_else(|| missing_nvcc_key(ev))
             .or_else(|| build_probe_key(ev, norm))
             .or_else(|| compiler_command_key(&ev.text)),
         "import_error" => glibc_key(&ev.text).or_else(|| extension_symbol_key(&ev.text, norm)),
@@ -478,6 +479,24 @@ fn build_probe_key(ev: &Event, norm: &str) -> Option<String> {
             && norm.contains("returned non-zero exit status")
             && !norm.contains("'-C'"));
     torch_ninja.then(|| "torch extension build: ninja failed".into())
+}
+
+/// A build that found no CUDA compiler, as each tool states it: CMake's `Failed to find nvcc.`
+/// and `No CMAKE_CUDA_COMPILER could be found` (under its `CMake Error at ...` header), a
+/// package's setup (`nvcc was not found`), torch's extension builder (`CUDA_HOME environment
+/// variable is not set`, `CUDA_HOME does not exist`), FlashInfer's JIT (`Could not find nvcc`), a
+/// shell or subprocess that ran it (`sh: 1: nvcc: not found`, `No such file or directory:
+/// '.../nvcc'`): one problem, no CUDA toolkit where the build looked.
+fn missing_nvcc_key(ev: &Event) -> Option<String> {
+    static NO_NVCC: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"Failed to find nvcc|Could not find nvcc|\bnvcc was not found|No CMAKE_CUDA_COMPILER could be found|CUDA_HOME environment variable is not set|CUDA_HOME does not exist|\bnvcc: (?:command )?not found|No such file or directory: '(?:\S*/)?nvcc'",
+        )
+    });
+    let stated = NO_NVCC.is_match(&ev.text)
+        || (ev.text.contains("CMake Error")
+            && ev.after.iter().take(3).any(|t| NO_NVCC.is_match(t)));
+    stated.then(|| "build: no cuda compiler (nvcc) was found".into())
 }
 
 /// NCCL's `unhandled cuda error` is identified by the CUDA call's failure it reports (`Last

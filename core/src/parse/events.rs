@@ -123,9 +123,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // damaged summary may glue `exitcode: -9` into another field's line; SGLang's launcher logs
     // `Exit code: -9` (multiprocessing's -signal) under its `Rank N scheduler is dead` wrapper ---
     (
-        r"(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal|exited on signal 9 \(Killed\)",
+        r"(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal|exited on signal 9 \(Killed\)|exits with return code = -9\b",
         1,
     ),
+    // --- DeepSpeed's launcher, when a worker exits non-zero, kills the others and logs the
+    // worker's command line and `exits with return code = N` (a negative N: the signal that
+    // ended it) from its `sigkill_handler` (tier 1): the worker's own error, above, states why ---
+    (r"\] exits with return code = -?[1-9]\d*$", 1),
     // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
     // kept it, comes first and is stronger ---
     (r"Worker failed with error '.", 2),
@@ -327,6 +331,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // not implemented` and then traps (the host sees an `unspecified launch failure`): the
     // statement (tier 3) ---
     (r"\bcutlass::.* not implemented$", 3),
+    // --- TurboMind's (LMDeploy's) check of a kernel it lacks for a data type and GPU, `not
+    // implemented: dtype=e2m1, is_fused_moe=1, sm=70`, before it aborts (tier 3) ---
+    (r"^not implemented: \S", 3),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
@@ -624,7 +631,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)|",
             oom_kill_report!(),
-            r"|\bexited with code 137\b"
+            r"|\bexited with code 137\b|\bexits with return code = -9\b"
         ),
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
@@ -714,7 +721,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|",
             nv_status!(),
-            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b"
+            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, or refuses to load a
@@ -813,9 +820,16 @@ const CLASSES: &[(&str, &str)] = &[
     // `Only {'triton', 'fa4'} backends are supported on Blackwell GPUs for ...`; a feature the
     // GPU is too old for, `Device compute capability 8.9 or higher required for FP8 execution.`,
     // as `Bfloat16 is only supported on GPUs with compute capability of at least 8.0` is)
+    // (Python's own TypeErrors for operands a program did not expect, `unsupported operand
+    // type(s) for +: 'NoneType' and 'str'`, `'<' not supported between instances of ...`: a bug
+    // or a missing value, not a configuration the program refuses)
+    (
+        "python_exception",
+        r"unsupported operand type\(s\) for|not supported between instances of|unsupported format character",
+    ),
     (
         "unsupported_config",
-        r"capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|Invalid thread config|is (?:greater|larger) than max_\w+",
+        r"^not implemented: \S|capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|Invalid thread config|is (?:greater|larger) than max_\w+",
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
@@ -834,7 +848,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|",
             glibc_heap!(),
-            r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+            r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
@@ -914,6 +928,9 @@ const RAISING_MODULES: &[(&str, &str)] = &[
     ("/deepspeed/ops/op_builder/", "build_error"),
     ("/flashinfer/jit/cpp_ext.py", "build_error"),
     ("/deep_gemm/jit/compiler.py", "build_error"),
+    // a package's `setup.py`, which pip runs to build it (a bare name: pip may run it from the
+    // package's directory)
+    ("setup.py", "build_error"),
 ];
 
 /// The class of an exception of unknown words by the module that raised it: a traceback frame
@@ -924,8 +941,11 @@ fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
     let (_, class) = RAISING_MODULES.iter().find(|(m, _)| {
         if m.ends_with('/') {
             path.contains(m)
-        } else {
+        } else if m.starts_with('/') {
             path.ends_with(m)
+        } else {
+            // (a file's name, in any directory)
+            path.rsplit('/').next() == Some(*m)
         }
     })?;
     let lower = text.to_ascii_lowercase();
