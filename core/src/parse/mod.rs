@@ -1292,6 +1292,8 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             "CommInitRank",
             "init_process_group",
             "init_distributed",
+            "init_torch_distributed",
+            "new_group",
             "PyNcclCommunicator",
             "device_communicators/pynccl.py",
             "init_model_parallel_group",
@@ -1301,6 +1303,8 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // (NCCL traces a failure up through its callers, `NCCL INFO init.cc:1263 -> 2`: up
             // through communicator creation)
             "NCCL INFO init.cc:",
+            // (and its bootstrap, the ranks' first exchange as a communicator is created)
+            "bootstrap.cc:",
             // (c10d's store client connects at rendezvous: `The client socket has timed out
             // after 900s while trying to connect to (HOST, PORT)`)
             "while trying to connect to (",

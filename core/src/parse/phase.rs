@@ -58,7 +58,7 @@ const MARKERS: &[(&str, &str)] = &[
     // (Megatron-Bridge `Training ...`) as its training loop starts; EasyR1's actor shows its
     // training step's pass over the rollouts as a `Compute log probs` bar)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|train_loss|Starting training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|\biter \d+: loss \d|train_loss|Starting training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
         "training",
     ),
     (
@@ -256,6 +256,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if has(&[
         "in init_device",
         "in init_torch_distributed",
+        // (torch creates a process group, and its communicator's store connections, at start)
+        "in new_group",
+        "in _new_process_group_helper",
         "in init_distributed_environment",
         "in ensure_model_parallel_initialized",
         "in initialize_model_parallel",
