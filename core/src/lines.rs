@@ -317,6 +317,13 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+:| +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +",
         // docker compose: svc-1  | ...
         r"^(?P<proc>[\w.\-]+) +\| ",
+        // a deployment's tag of a service's output, `[vllm]: ` (Akash's lease logs), and
+        // `kubectl logs --prefix`'s `[pod/NAME/CONTAINER] `
+        r"^\[(?P<proc>[a-z][a-z0-9_.\-]*)\]: ",
+        r"^\[pod/[\w.\-]+/(?P<proc>[\w.\-]+)\] ",
+        // Docker BuildKit's plain progress: the step's number and the seconds since it began
+        // (`#12 47.91 nvcc error ...`)
+        r"^#\d+ \d+\.\d+ ",
         // kernel: [12345.678901] and [Mon Nov 30 03:09:50 2026]
         r"^\[ *\d+\.\d+\] ?",
         r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} \d{4}\] ?",
@@ -366,7 +373,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
 
 fn could_have_prefix(s: &str) -> bool {
     match s.as_bytes().first() {
-        Some(b) => matches!(b, b'[' | b'(' | b'>' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z'),
+        Some(b) => matches!(
+            b,
+            b'[' | b'(' | b'>' | b'#' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z'
+        ),
         None => false,
     }
 }

@@ -356,6 +356,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     }
     let by_class = match class {
         "build_error" => nvcc_arch_key(&ev.text)
+            .or_else(|| nvcc_stage_signal_key(&ev.text))
             .or_else(|| missing_nvcc_key(ev))
             .or_else(|| build_probe_key(ev, norm))
             .or_else(|| compiler_command_key(&ev.text)),
@@ -479,6 +480,17 @@ fn build_probe_key(ev: &Event, norm: &str) -> Option<String> {
             && norm.contains("returned non-zero exit status")
             && !norm.contains("'-C'"));
     torch_ninja.then(|| "torch extension build: ninja failed".into())
+}
+
+/// nvcc's report of one of its stages killed by a signal (`nvcc error   : 'cicc' died due to
+/// signal 9 (Kill signal)`, `'cudafe++' died ...`): which stage the kill met is chance, the signal
+/// (9: the OOM killer, of a build with too many jobs) is the problem.
+fn nvcc_stage_signal_key(text: &str) -> Option<String> {
+    static DIED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died due to signal (\d+)")
+    });
+    DIED.captures(text)
+        .map(|c| format!("nvcc: a compiler stage died of signal {}", &c[1]))
 }
 
 /// A build that found no CUDA compiler, as each tool states it: CMake's `Failed to find nvcc.`
@@ -908,6 +920,7 @@ fn core_message(text: &str) -> String {
     // for `cuda...`)
     let text = [
         "Search for `cuda",
+        "Search for cudaError",
         "CUDA kernel errors might be asynchronously",
         ", Traceback (most recent call last)",
     ]
@@ -1179,6 +1192,12 @@ fn key_message(class: &str, norm: &str) -> String {
             || norm.contains("Cuda Error in allocate: N (out of memory)"))
     {
         return "tensorrt: out of gpu memory".into();
+    }
+    // TensorRT's builder found no kernel for a layer (`Could not find any implementation for
+    // node /model/Conv + PWN(...)`): which layer is the user's network, the builder's refusal
+    // the problem.
+    if norm.contains("Could not find any implementation for node") {
+        return "tensorrt builder: no implementation for a node".into();
     }
     // CUDA's `no kernel image` printed bare is the statement `CUDA error: ` introduces (not a
     // kernel's own report that names itself, `GemmaRMSNorm failed with error code ...`).

@@ -159,9 +159,11 @@ const DETECTORS: &[(&str, u8)] = &[
         1,
     ),
     // --- wrappers that only point at the cause (tier 0; SGLang before 0.4.4 wrote `Received
-    // sigquit from a child proces.`) ---
+    // sigquit from a child proces.`; transformers' lazy import states each module it could not
+    // import as `Failed to import X because of the following error (look up to see its
+    // traceback):`, nested, the error itself on the last line) ---
     (
-        r"ChildFailedError|See root cause above|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit",
+        r"ChildFailedError|See root cause above|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|because of the following error \(look up to see its traceback\):?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1); torch's fixed description of an NCCL
@@ -175,7 +177,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // `_InactiveRpcError`), then `status = ...` and `details = "..."` on lines of their own: the
     // details say what failed)
     (
-        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(e\.g\.|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `cuda",
+        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(e\.g\.|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -266,7 +268,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // framework raised for want of a GPU (its warning form stays benign: torch goes on without
     // CUDA) ---
     (
-        r"cudaGetDeviceCount\(\).*\bError \d+: \S|\[TRT\] \[E\] |\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"cudaGetDeviceCount\(\).*\bError \d+: \S|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -838,10 +840,12 @@ const CLASSES: &[(&str, &str)] = &[
     // input the engine was not built for, outside every optimization profile (`satisfyProfile
     // Runtime dimension does not satisfy any optimization profile`, TensorRT 10: `... does not
     // satisfy any optimization profiles`) or against a static dimension (`Static dimension
-    // mismatch while setting input shape`): a request over the limits the engine was built with)
+    // mismatch while setting input shape`): a request over the limits the engine was built with;
+    // its builder, finding no kernel for a layer under the build's precision and workspace:
+    // `Could not find any implementation for node X`)
     (
         "unsupported_config",
-        r"must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|can only be (?:used|enabled|run)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape",
+        r"Could not find any implementation for node|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|can only be (?:used|enabled|run)\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape",
     ),
     (
         "process_crash",
@@ -888,6 +892,8 @@ fn is_torch_cuda_hint(text: &str) -> bool {
         || text.contains("CUDA kernel errors might be asynchronously reported")
         || text.contains("consider passing CUDA_LAUNCH_BLOCKING")
         || text.contains("Search for `cuda")
+        // (a Markdown paste eats the backtick)
+        || text.contains("Search for cudaError")
 }
 
 /// Ray's report that a worker process died (`A worker died or was killed while executing a
@@ -1148,6 +1154,18 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         if let Some(c) = ev.frames.last().and_then(|f| raising_module_class(f, text)) {
             class = c;
         }
+    }
+    // A package's setup.py that refuses the toolchain it finds (`causal_conv1d is only supported
+    // on CUDA 11.6 and above`) fails the package's build: what the build needs is missing, not a
+    // setting of the program.
+    if class == "unsupported_config"
+        && ev
+            .frames
+            .last()
+            .and_then(|f| frame_path(f))
+            .is_some_and(|p| p.rsplit(['/', '\\']).next() == Some("setup.py"))
+    {
+        class = "build_error";
     }
     // A failed assertion that states what a value must be (`H must be 128, but got 16`, `16 is
     // not divisible by 3`, `Expect (32 <= headDim <= 2048)`, `Assertion failed: 16 != 40`)

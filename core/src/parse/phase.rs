@@ -133,6 +133,14 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if is_world_size_mismatch(text) {
         return Some("startup");
     }
+    // TensorRT's builder fails in its tactic search or as it serialises the engine it built
+    // (`IBuilder::buildSerializedNetwork: Error Code 10: ... Could not find any implementation
+    // for node ...`): an engine's build
+    if text.contains("Could not find any implementation for node")
+        || text.contains("buildSerializedNetwork")
+    {
+        return Some("build");
+    }
     // KServe logs any exception that stops its model server from starting this way, vLLM's
     // front end any failure of its engine core's start (`Engine core initialization failed`)
     if text.contains("Failed to start model server")
