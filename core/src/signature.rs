@@ -230,8 +230,11 @@ pub fn signature(
     if class == "process_crash" {
         static SIGNAL: LazyLock<AsciiFirst> =
             LazyLock::new(|| AsciiFirst::new(r"(?i)\bsignal:? (\d+)\b"));
-        // (the SIGFPE key names its signal already, which not every handler numbers)
-        if let Some(c) = SIGNAL.captures(&ev.text).filter(|_| parts[1] != SIGFPE_KEY) {
+        // (the SIGFPE and SIGBUS keys name their signal already, which not every handler numbers)
+        if let Some(c) = SIGNAL
+            .captures(&ev.text)
+            .filter(|_| parts[1] != SIGFPE_KEY && parts[1] != SIGBUS_KEY)
+        {
             parts.push(format!("signal {}", &c[1]));
         }
         // A handler that symbolises the native stack (torch's `!!!!!!! Segfault encountered
@@ -337,6 +340,11 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if class == "process_crash" && ev.text.contains("Floating point exception") {
         return Some(SIGFPE_KEY.into());
     }
+    // ... as is one killed by SIGBUS: Open MPI's `Signal: Bus error (7)`, UCX's `Caught signal 7
+    // (Bus error: nonexistent physical address)`, the shell's `Bus error (core dumped)`
+    if class == "process_crash" && (ev.text.contains("Bus error") || ev.text.contains("SIGBUS")) {
+        return Some(SIGBUS_KEY.into());
+    }
     // torchrun's summary of a worker killed by a signal (`exitcode  : -6 (pid: N)`, `traceback :
     // Signal 6 (SIGABRT) received by PID N`): the signal is all the log knows, and it tells an
     // abort from a segfault
@@ -357,6 +365,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     let by_class = match class {
         "build_error" => nvcc_arch_key(&ev.text)
             .or_else(|| nvcc_stage_signal_key(&ev.text))
+            .or_else(|| ninja_status_key(&ev.text))
             .or_else(|| missing_nvcc_key(ev))
             .or_else(|| build_probe_key(ev, norm))
             .or_else(|| compiler_command_key(&ev.text)),
@@ -493,6 +502,18 @@ fn nvcc_stage_signal_key(text: &str) -> Option<String> {
         .map(|c| format!("nvcc: a compiler stage died of signal {}", &c[1]))
 }
 
+/// ninja's report of a failed step (`FAILED: [code=139] cuda_0.o`), or a JIT's of the ninja run
+/// (`ninja exited with status 139`), elected only when no compiler said why: the status is all
+/// the log knows (139: the compiler crashed), whichever output the step was building.
+fn ninja_status_key(text: &str) -> Option<String> {
+    static STATUS: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"^FAILED: \[code=(\d+)\]|ninja exited with status (\d+)")
+    });
+    let c = STATUS.captures(text)?;
+    let n = c.get(1).or(c.get(2))?.as_str();
+    Some(format!("ninja: a build step failed with status {n}"))
+}
+
 /// A build that found no CUDA compiler, as each tool states it: CMake's `Failed to find nvcc.`
 /// and `No CMAKE_CUDA_COMPILER could be found` (under its `CMake Error at ...` header), a
 /// package's setup (`nvcc was not found`), torch's extension builder (`CUDA_HOME environment
@@ -581,6 +602,7 @@ fn nccl_warn_key(text: &str) -> Option<String> {
 
 /// The key of a process killed by SIGFPE, whichever handler reported it.
 const SIGFPE_KEY: &str = "killed by SIGFPE (floating point exception)";
+const SIGBUS_KEY: &str = "killed by SIGBUS (bus error)";
 
 /// The key of NCCL's failure to attach to a peer's shared memory segment.
 const SHM_ATTACH_KEY: &str = "nccl: a shared memory segment could not be attached";

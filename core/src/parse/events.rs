@@ -240,6 +240,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // its optional binaries (bitsandbytes' CPU fallback) prints it and goes on; raised as
     // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement ---
     (r"^\S+\.so[.\d]*: undefined symbol: ", 2),
+    // --- ninja's report of a build step that failed (`FAILED: [code=139] cuda_0.o`, tier 2): the
+    // compiler's own errors below it state why, when it printed any (a crashed nvcc prints none) ---
+    (r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$", 2),
     // --- compilers and builds (tier 3); a shell that finds no compiler (`/bin/sh: 1:
     // /usr/local/cuda/bin/nvcc: not found`, bash's `nvcc: command not found`) stops a build too;
     // nvcc states a sub-tool it ran that died as `'<tool>' died due to signal N` (Linux) or
@@ -654,13 +657,15 @@ const CLASSES: &[(&str, &str)] = &[
         "build_error",
         r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
     ),
-    // (gcc and nvcc state a header they cannot find as `fatal error: <file>: No such file or
-    // directory` and stop with `compilation terminated.`, with or without the file's position;
+    // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
+    // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
+    // they cannot find as `fatal error: <file>: No such file or directory` and stop with
+    // `compilation terminated.`, with or without the file's position;
     // a JIT or build that runs a missing compiler or build tool fails in Python's subprocess:
     // `FileNotFoundError: [Errno 2] No such file or directory: 'ninja'`)
     (
         "build_error",
-        r"fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$|No such file or directory: '(?:\S*/)?(?:ninja|nvcc|ptxas|cmake|make|gcc|g\+\+|c\+\+|cc|clang)'",
+        r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$|ninja exited with status \d+|fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$|No such file or directory: '(?:\S*/)?(?:ninja|nvcc|ptxas|cmake|make|gcc|g\+\+|c\+\+|cc|clang)'",
     ),
     (
         "cuda_device_side_assert",
@@ -723,7 +728,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|",
             nv_status!(),
-            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error"
+            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, or refuses to load a
@@ -831,7 +836,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "unsupported_config",
-        r"^not implemented: \S|capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|Invalid thread config|is (?:greater|larger) than max_\w+",
+        r"^not implemented: \S|capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|is only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports \w+ (?:and|or) \w+|not currently supported|Invalid thread config|is (?:greater|larger) than max_\w+",
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
