@@ -313,6 +313,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg (a viewer's own time may
         // stop at the minute: 2026-11-30 03:09 msg)
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
+        // the source location LMDeploy's logger writes after the level: `- base.py:53 - msg`
+        r"^[\w.\-]+\.py:\d+ - ",
         // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
         r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+:| +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +",
         // docker compose: svc-1  | ...

@@ -198,9 +198,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // torch 2.4 and later log `[PG ...] Timeout at NCCL work: N, last enqueued NCCL work: ...`
     // only for a work that timed out, and a paste may keep it without the `Watchdog caught` line;
     // c10d's socket warns `[c10d] waitForInput: socket ... timed out after Nms` as a read from the
-    // store times out, before the store raises its own timeout ---
+    // store times out, before the store raises its own timeout; the watchdog thread's end is a
+    // timeout only when it was one (a CUDA error it met is stated by the detectors below) ---
     (
-        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|\[c10d\] waitForInput: socket .* timed out after \d+ms|\[c10d\] The client socket has timed out after|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|[Hh]eartbeat monitor timed out|Process group watchdog thread terminated|Timeout at NCCL work: \d+",
+        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|\[c10d\] waitForInput: socket .* timed out after \d+ms|\[c10d\] The client socket has timed out after|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|[Hh]eartbeat monitor timed out|Process group watchdog thread terminated with exception: (?:\[Rank \d+\] )?Watchdog\b|Timeout at NCCL work: \d+",
         2,
     ),
     // --- vLLM's V0 async engine bounds each step with a timeout and logs `Engine iteration timed
@@ -528,6 +529,12 @@ static EXECUTOR_INIT_FAILED: super::Word =
 
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
+    // torch's watchdog finding the communicators of a process group that its own, orderly
+    // shutdown aborted (`found async exception when checking for NCCL errors: NCCL communicator
+    // encountered error set by ProcessGroupNCCL: Process Group shutdown on rank 3`)
+    if text.contains("error set by ProcessGroupNCCL: Process Group shutdown") {
+        return true;
+    }
     // An exception line is never benign, whatever its message says.
     if EXCEPTION_LINE.is_match(text) && !text.contains("Warning") {
         return false;
@@ -788,7 +795,7 @@ const CLASSES: &[(&str, &str)] = &[
     // unsupported)
     (
         "triton_error",
-        r"Internal Triton PTX codegen error|LLVM ERROR: |Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
+        r"Internal Triton PTX codegen error|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
     // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off)
@@ -1213,12 +1220,14 @@ fn raised_at_import(ev: &Event) -> bool {
 }
 
 /// A C++ library's failed check of its own (TensorRT-LLM's `Assertion failed:`, DeepGEMM's
-/// `Assertion error`, TurboMind's `Assertion fail:`, FlashInfer's TRT-LLM kernels' `Expect (`).
+/// `Assertion error`, TurboMind's `Assertion fail:`, FlashInfer's TRT-LLM kernels' `Expect (`, a
+/// `CHECK` that throws, as TVM's FFI does for FlashInfer: `Check failed: num_tokens > 64`).
 const HOST_ASSERTION: &[&str] = &[
     "Assertion failed",
     "Assertion error",
     "Assertion fail:",
     "Expect (",
+    "Check failed: ",
 ];
 
 /// A requirement on a value: a bound, a divisibility, `must be`, `should be`, `but got`, an

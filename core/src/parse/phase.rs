@@ -245,6 +245,27 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if has(&["backward", "optimizer.step", "train_step", "training_step"]) {
         return Some("training");
     }
+    // a training loop's own function, named so by the trainers (Megatron's `train`, Hugging
+    // Face's `_inner_training_loop`, Lightning's `fit`, OpenRLHF's `ppo_train`, `train_epoch`)
+    const LOOPS: &[&str] = &[
+        "train",
+        "fit",
+        "_fit_impl",
+        "_inner_training_loop",
+        "training_loop",
+        "train_loop",
+        "train_epoch",
+        "train_one_epoch",
+        "ppo_train",
+        "fit_loop",
+    ];
+    if frames.iter().any(|f| {
+        f.trim_end()
+            .rsplit_once(", in ")
+            .is_some_and(|(_, func)| LOOPS.contains(&func))
+    }) {
+        return Some("training");
+    }
     // wrapping the model for data-parallel training (DDP checks the model across ranks in its
     // constructor) or joining the process group: training has not started
     if frames.iter().any(|f| {
