@@ -944,6 +944,8 @@ fn core_message(text: &str) -> String {
         "Search for `cuda",
         "Search for cudaError",
         "CUDA kernel errors might be asynchronously",
+        // (torch.compile's hint after the error it raises)
+        "Set TORCHDYNAMO_VERBOSE=",
         ", Traceback (most recent call last)",
     ]
     .iter()
@@ -1369,6 +1371,19 @@ fn key_message(class: &str, norm: &str) -> String {
                 .trim_end_matches('.')
         }
         _ => norm,
+    };
+    // A membership check that lists what it allows (`model_type: 'qwen2_5_vl' not in ['llama',
+    // ...]`): the list is the version's and a paste cuts it anywhere, the value refused is the
+    // user's; the check is the problem.
+    static NOT_IN: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^(.*?)'[^']*' (?:is )?not in\b"));
+    let not_in;
+    let cut = match NOT_IN.captures(cut) {
+        Some(c) if class == "unsupported_config" => {
+            not_in = format!("{}'…' not in", &c[1]);
+            not_in.as_str()
+        }
+        _ => cut,
     };
     // A check that refuses a model's architecture names the Hugging Face class of the user's
     // model (`Model architectures ['Qwen3ForCausalLM'] are not supported for now`, `X has no

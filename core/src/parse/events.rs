@@ -857,7 +857,7 @@ const CLASSES: &[(&str, &str)] = &[
     // `Could not find any implementation for node X`)
     (
         "unsupported_config",
-        r"Could not find any implementation for node|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|can only be (?:used|enabled|run)\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape",
+        r"Could not find any implementation for node|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|can only be (?:used|enabled|run)\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape",
     ),
     (
         "process_crash",
