@@ -602,6 +602,7 @@ fn nccl_warn_key(text: &str) -> Option<String> {
 
 /// The key of a process killed by SIGFPE, whichever handler reported it.
 const SIGFPE_KEY: &str = "killed by SIGFPE (floating point exception)";
+/// The key of a process killed by SIGBUS, whichever handler reported it.
 const SIGBUS_KEY: &str = "killed by SIGBUS (bus error)";
 
 /// The key of NCCL's failure to attach to a peer's shared memory segment.
@@ -1378,8 +1379,11 @@ fn key_message(class: &str, norm: &str) -> String {
     static NOT_IN: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::new(r"^(.*?)'[^']*' (?:is )?not in\b"));
     let not_in;
-    let cut = match NOT_IN.captures(cut) {
-        Some(c) if class == "unsupported_config" => {
+    let refused = (class == "unsupported_config")
+        .then(|| NOT_IN.captures(cut))
+        .flatten();
+    let cut = match refused {
+        Some(c) => {
             not_in = format!("{}'…' not in", &c[1]);
             not_in.as_str()
         }
