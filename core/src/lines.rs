@@ -279,6 +279,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (torch drops the month's leading zero: [E626 06:24:44.9 ...]; older torch prints no time)
         r"^\[(?P<level>[EWIF])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w.\-/]+:\d+\] ?",
         r"^\[(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp|py):\d+\] ?",
+        // (NIXL's logger: the level and the source location alone, `E nixl_agent.cpp:545] `)
+        r"^(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp):\d+\] ",
         // glog: E0305 20:23:38.890000 755 file.py:533]
         r"^(?P<level>[EWIFD])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
         // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms); a CI

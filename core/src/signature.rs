@@ -147,7 +147,12 @@ pub fn signature(
         .or_else(|| special_key(class, ev, &norm))
         .unwrap_or_else(|| key_message(class, &norm));
     let mut parts = vec![class.to_string(), key];
-    if GENERIC.iter().any(|g| msg.contains(g)) || bare_exception(&msg) {
+    // (NCCL's `unhandled cuda error` that names the CUDA call's failure below it is that
+    // failure, whichever collective of whichever program met it)
+    let nccl_named = class == "nccl_error"
+        && msg.contains("unhandled cuda error")
+        && (nccl_cuda_failure(ev).is_some() || nccl_last_error(ev).is_some());
+    if (GENERIC.iter().any(|g| msg.contains(g)) || bare_exception(&msg)) && !nccl_named {
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
         // call of the capture loop synchronised next (the runner's constructor, one batch size's
         // capture, a stream sync), which differs between versions: the capture is the place.

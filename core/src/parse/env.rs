@@ -303,7 +303,7 @@ impl Seen {
 // the GPU names its architecture last: `expects arch to be one of [sm_100a], but got sm_121a`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)",
     )
 });
 /// ptxas refusing the architecture it was asked to build for. Triton compiles for the GPU it
@@ -590,6 +590,7 @@ impl EnvCollector {
                         .or(c.get(7))
                         .or(c.get(8))
                         .or(c.get(9))
+                        .or(c.get(10))
                         .map(|m| format!("sm_{}", m.as_str()))
                 };
                 if let Some(sm) = sm {

@@ -18,7 +18,7 @@ const MARKERS: &[(&str, &str)] = &[
         "warmup",
     ),
     (
-        r"Capture cuda graph begin|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|reduce the `max_num_seqs` as needed to decrease memory usage",
+        r"Capture (?:draft )?cuda graph begin|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|reduce the `max_num_seqs` as needed to decrease memory usage",
         "cuda_graph_capture",
     ),
     (
