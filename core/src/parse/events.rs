@@ -542,6 +542,11 @@ pub fn is_benign(text: &str) -> bool {
     if text.contains("Assertion") && text.contains("failed") {
         return false;
     }
+    // (pydantic's restatement of the exception a validator raised, `Value error, <msg>`, whose
+    // message may quote the values it checked: `model_max_length=None`)
+    if text.trim_start().starts_with("Value error, ") {
+        return false;
+    }
     // TensorRT-LLM's report that an executor failed to start quotes the exception it caught,
     // whatever that says (a C++ declaration's `sizes=None` is no configuration dump)
     if EXECUTOR_INIT_FAILED.is_in(text) {
@@ -738,14 +743,15 @@ const CLASSES: &[(&str, &str)] = &[
             r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b"
         ),
     ),
-    // (torch finds no device it may use: `No CUDA GPUs are available`, or refuses to load a
+    // (torch finds no device it may use: `No CUDA GPUs are available`, or a device index beyond
+    // the GPUs it sees, `device >= 0 && device < num_gpus INTERNAL ASSERT FAILED`, or refuses to load a
     // tensor saved on a GPU: `... but torch.cuda.is_available() is False`; NVML and the container
     // runtime print the driver/library mismatch in lower case: `nvml error: driver/library
     // version mismatch`; SGLang's device lookup, finding CUDA unavailable: `No accelerator (CUDA,
     // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"No CUDA GPUs are available|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
@@ -843,7 +849,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "unsupported_config",
-        r"^not implemented: \S|capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports \w+ (?:and|or) \w+|not currently supported|Invalid thread config|is (?:greater|larger) than max_\w+",
+        r"^not implemented: \S|capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports \w+ (?:and|or) \w+|not currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:does|do) not (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+",
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
