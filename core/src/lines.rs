@@ -325,6 +325,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // `kubectl logs --prefix`'s `[pod/NAME/CONTAINER] `
         r"^\[(?P<proc>[a-z][a-z0-9_.\-]*)\]: ",
         r"^\[pod/[\w.\-]+/(?P<proc>[\w.\-]+)\] ",
+        // a log store's export (Loki, Grafana): the entry's epoch milliseconds and its time,
+        // tab-separated, before the line
+        r"^\d{13}\t\S+\t",
         // Docker BuildKit's plain progress: the step's number and the seconds since it began
         // (`#12 47.91 nvcc error ...`)
         r"^#\d+ \d+\.\d+ ",

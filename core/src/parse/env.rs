@@ -170,10 +170,14 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("#running-req", "sglang"),
     ("Received sigquit from a child", "sglang"),
     ("Engine core initialization failed", "vllm"),
+    // (and SGLang's own option in its advice after a failed capture, and its launcher's report
+    // of a dead scheduler: `Rank 0 scheduler is dead`)
+    ("mem-fraction-static", "sglang"),
+    ("scheduler is dead", "sglang"),
     ("torch", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 15] = [
+const FRAMEWORK_WORDS: [W; 17] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -188,6 +192,8 @@ const FRAMEWORK_WORDS: [W; 15] = [
     W::RUNNING_REQ,
     W::SIGQUIT_CHILD,
     W::ENGINE_CORE_INIT,
+    W::MEM_FRACTION,
+    W::SCHEDULER_DEAD,
     W::TORCH,
 ];
 
@@ -267,6 +273,8 @@ words! {
     RUNNING_REQ = "#running-req",
     SIGQUIT_CHILD = "Received sigquit from a child",
     ENGINE_CORE_INIT = "Engine core initialization failed",
+    MEM_FRACTION = "mem-fraction-static",
+    SCHEDULER_DEAD = "scheduler is dead",
     PTXAS_STDERR = "`ptxas` stderr:",
 }
 

@@ -535,6 +535,12 @@ pub fn is_benign(text: &str) -> bool {
     if text.contains("error set by ProcessGroupNCCL: Process Group shutdown") {
         return true;
     }
+    // an autotuner dropping a candidate kernel that failed as it was profiled (FlashInfer's and
+    // TensorRT-LLM's `Skipping tactic <t> due to failure while profiling: <error>`): the tuner
+    // goes on with the others
+    if text.contains("Skipping tactic") && text.contains("due to failure while profiling") {
+        return true;
+    }
     // An exception line is never benign, whatever its message says.
     if EXCEPTION_LINE.is_match(text) && !text.contains("Warning") {
         return false;
@@ -801,7 +807,7 @@ const CLASSES: &[(&str, &str)] = &[
     // unsupported)
     (
         "triton_error",
-        r"Internal Triton PTX codegen error|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
+        r"Internal Triton PTX codegen error|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
     // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off)
