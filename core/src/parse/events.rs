@@ -305,8 +305,10 @@ const DETECTORS: &[(&str, u8)] = &[
     (
         // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
         // server's handler of a fatal signal: `Signal (11) received.`, then the stack; not the
-        // `Interrupt signal (2) received.` of a program asked to stop)
-        r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+|^Signal \((?:4|6|7|8|11)\) received\.?$",
+        // `Interrupt signal (2) received.` of a program asked to stop; torchrun's agent, hung up
+        // on (a closed terminal or session): `Received Signals.SIGHUP death signal, shutting down
+        // workers`)
+        r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+|^Signal \((?:4|6|7|8|11)\) received\.?$|Received (?:Signals\.SIGHUP|1) death signal",
         2,
     ),
     // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
@@ -876,7 +878,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|",
             glibc_heap!(),
-            r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+            r"|core dumped|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|Received (?:Signals\.SIGHUP|1) death signal|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
@@ -921,9 +923,14 @@ fn is_torch_cuda_hint(text: &str) -> bool {
 }
 
 /// Ray's report that a worker process died (`A worker died or was killed while executing a
-/// task`, `The actor died because its worker process has died`).
+/// task`, `The actor died because its worker process has died`, `The actor died unexpectedly
+/// before finishing this task`).
 pub fn is_worker_death(text: &str) -> bool {
-    text.contains("worker process has died") || text.contains("A worker died or was killed")
+    text.contains("worker process has died")
+        || text.contains("A worker died or was killed")
+        // (Ray's ActorDiedError when it knows nothing of why: `The actor died unexpectedly
+        // before finishing this task.`)
+        || text.contains("The actor died unexpectedly before finishing this task")
 }
 
 /// The path of a traceback frame (`File "<path>", line N, in <function>`).

@@ -462,7 +462,10 @@ impl Triage {
                 // it caused is no phase of the run
                 let caused = p == "shutdown" && {
                     let l = text.to_ascii_lowercase();
-                    l.contains("fatal") || l.contains("error") || l.contains("root cause")
+                    l.contains("fatal")
+                        || l.contains("error")
+                        || l.contains("root cause")
+                        || l.contains("death signal")
                 };
                 if !caused {
                     self.advance_phase(p);
