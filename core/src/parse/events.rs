@@ -939,13 +939,18 @@ fn frame_path(frame: &str) -> Option<&str> {
     rest.split_once('"').map(|(path, _)| path)
 }
 
+/// The file name that ends a path, with either separator.
+fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
+}
+
 /// Whether a traceback frame is in a module that checks a server's arguments or a model's
 /// configuration.
 fn is_config_check_frame(frame: &str) -> bool {
     let Some(path) = frame_path(frame) else {
         return false;
     };
-    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let name = file_name(path);
     matches!(name, "server_args.py" | "arg_utils.py" | "config.py")
         || (name.starts_with("configuration_") && name.ends_with(".py"))
         || path.contains("/vllm/config/")
@@ -982,7 +987,7 @@ fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
             path.ends_with(m)
         } else {
             // (a file's name, in any directory)
-            path.rsplit('/').next() == Some(*m)
+            file_name(&path) == *m
         }
     })?;
     let lower = text.to_ascii_lowercase();
@@ -1194,7 +1199,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             .frames
             .last()
             .and_then(|f| frame_path(f))
-            .is_some_and(|p| p.rsplit(['/', '\\']).next() == Some("setup.py"))
+            .is_some_and(|p| file_name(p) == "setup.py")
     {
         class = "build_error";
     }

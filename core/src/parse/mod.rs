@@ -1295,8 +1295,6 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             "CommInitRank",
             "init_process_group",
             "init_distributed",
-            "init_torch_distributed",
-            "new_group",
             "PyNcclCommunicator",
             "device_communicators/pynccl.py",
             "init_model_parallel_group",
