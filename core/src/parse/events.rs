@@ -742,16 +742,19 @@ const CLASSES: &[(&str, &str)] = &[
     // daemon out of reach are all a driver that cannot serve the process; so is a status the
     // driver stack states as `[NV_ERR_<NAME>]`, and a fabric manager refusing the driver; the
     // NVIDIA container runtime's hook refuses an image that needs a newer CUDA or driver than the
-    // host's as `requirement error: unsatisfied condition: cuda>=12.8`)
+    // host's as `requirement error: unsatisfied condition: cuda>=12.8`; a CUDA call the platform
+    // does not offer, `CUDA driver error: operation not supported`, `cuda runtime error (801) :
+    // operation not supported` (IPC on Windows, virtual memory under a vGPU), is the driver's refusal)
     (
         "cuda_driver_error",
         concat!(
             r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|",
             nv_status!(),
-            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b"
+            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported"
         ),
     ),
-    // (torch finds no device it may use: `No CUDA GPUs are available`, or a device index beyond
+    // (torch finds no device it may use: `No CUDA GPUs are available`, a build of torch without
+    // CUDA: `Torch not compiled with CUDA enabled`, or a device index beyond
     // the GPUs it sees, `device >= 0 && device < num_gpus INTERNAL ASSERT FAILED`, or refuses to load a
     // tensor saved on a GPU: `... but torch.cuda.is_available() is False`; NVML and the container
     // runtime print the driver/library mismatch in lower case: `nvml error: driver/library
@@ -759,7 +762,7 @@ const CLASSES: &[(&str, &str)] = &[
     // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
@@ -1056,6 +1059,17 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         {
             "weight_load_error"
         }
+        // A KeyError on a parameter's dotted name (`'layers.0.mlp.down_proj.weight.absmax'`):
+        // the checkpoint names a tensor the model does not have; a server that logs `str(e)`
+        // prints the key alone.
+        Some("python_exception") | None
+            if match exc {
+                Some(("KeyError", m)) => PARAMETER_KEY.is_match(m.trim()),
+                _ => PARAMETER_KEY.is_match(text.trim()),
+            } =>
+        {
+            "weight_load_error"
+        }
         Some("python_exception") | None => {
             // KeyError on a model type inside transformers' auto-config means an unknown model;
             // on a Hugging Face architecture's class name (`KeyError:
@@ -1217,12 +1231,24 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         class = "unsupported_config";
     }
+    // A port another process holds (c10d's store: `The server socket has failed to bind to
+    // [::]:29500 (errno: 98 - Address already in use)`, then `... failed to listen on any local
+    // network address`) is a socket the program could not open: no collective ran.
+    if class == "nccl_error" && is_port_taken(text) {
+        class = "python_exception";
+    }
     if class == "cuda_device_side_assert"
         || has_device_assert && text.contains("device-side assert")
     {
         return "cuda_device_side_assert";
     }
     class
+}
+
+/// A listening socket the program could not open because its port is taken.
+pub fn is_port_taken(text: &str) -> bool {
+    text.contains("Address already in use")
+        || text.contains("failed to listen on any local network address")
 }
 
 /// Whether the exception was raised by a module's top-level code while it was imported: the
@@ -1264,6 +1290,12 @@ static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
         r"\b(?:must|should)(?: not)? be\b|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b",
     )
+});
+
+/// A model parameter's dotted name quoted as a dictionary key: `'model.layers.0.mlp.weight'`,
+/// `'layers.17.mlp.down_proj.weight.absmax'`.
+static PARAMETER_KEY: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"^'(?:\w+\.)+(?:\d+\.)(?:\w+\.)*\w*(?:weight|bias)\w*(?:\.\w+)*'$")
 });
 
 /// A Hugging Face model class name as a dictionary key: `'LlamaForCausalLM'`, `'GPT2LMHeadModel'`.

@@ -31,6 +31,7 @@ pub fn prepare() {
 const MAX_STRONG: usize = 64;
 const MAX_WARNINGS: usize = 15;
 const CONTEXT_AFTER: usize = 4;
+const NCCL_TRACE_AFTER: usize = 16;
 const MAX_FRAMES: usize = 64;
 
 /// Streaming triage: feed lines in order, then [`Triage::finish`].
@@ -172,6 +173,10 @@ static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
 /// NCCL's trace of an error code returned up its stack: `NCCL INFO bootstrap.cc:256 -> 3`.
 static NCCL_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-9]\d*\b"));
+fn is_nccl_trace(text: &str) -> bool {
+    text.contains("NCCL INFO ") && NCCL_TRACE.is_match(text)
+}
+
 /// Words without which a message is not of the `nccl_error` class (one of them is in each of its
 /// patterns).
 static COLLECTIVE_WORDS: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
@@ -372,10 +377,18 @@ impl Triage {
             // line (a launcher's teardown notice) is not part of it.
             let other_record =
                 matches!(line.level, Some('W' | 'I' | 'D')) || WARNING.is_match(text.trim());
-            if ev.after.len() < CONTEXT_AFTER && !text.trim().is_empty() && !other_record {
+            // (NCCL traces an error code up its stack, one `NCCL INFO file.cc:N -> code` line a
+            // caller: the trace is kept whole, as far as the step that failed, `init.cc` or
+            // `bootstrap.cc` for a communicator being created)
+            let cap = if is_nccl_trace(text) && ev.after.iter().all(|a| is_nccl_trace(a)) {
+                NCCL_TRACE_AFTER
+            } else {
+                CONTEXT_AFTER
+            };
+            if ev.after.len() < cap && !text.trim().is_empty() && !other_record {
                 ev.after.push(text.chars().take(500).collect());
             }
-            if ev.after.len() < CONTEXT_AFTER {
+            if ev.after.len() < cap.max(CONTEXT_AFTER) {
                 self.open_context.push(i);
             }
         }
@@ -543,7 +556,7 @@ impl Triage {
         let t = text.trim();
         if !t.is_empty() {
             if let Some((number, msg, raw, rank)) = self.nccl_warn.take() {
-                if t.contains("NCCL INFO ") && NCCL_TRACE.is_match(t) {
+                if is_nccl_trace(t) {
                     let phase = self.phase;
                     self.keep_first(3, false, || Event {
                         line: number,
@@ -1246,6 +1259,17 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         };
     }
     if let Some(p) = context {
+        // (a traceback cut short above the step that raised shows only the engine's
+        // construction, which wraps loading and sizing: the progress line says which step)
+        if p == "startup"
+            && matches!(
+                ev.phase,
+                "model_load" | "memory_init" | "cuda_graph_capture" | "warmup"
+            )
+            && phase::only_engine_construction(&ev.frames)
+        {
+            return ev.phase;
+        }
         return p;
     }
     // TensorRT calls a plugin creator's `deserializePlugin` only while it deserialises an engine:
@@ -1318,6 +1342,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         {
             return "startup";
         }
+    }
+    // A server or a rendezvous store opens its listening port as it starts.
+    if ev.phase == "unknown" && ev.lines().any(|t| events::is_port_taken(t)) {
+        return "startup";
     }
     // A checkpoint whose tensors do not fit the model is found while the weights are read.
     if ev.phase == "unknown" && class == "weight_load_error" {

@@ -110,6 +110,49 @@ pub fn marker(text: &str) -> Option<&'static str> {
     MARKER_RULES.first_match(text).map(|i| MARKERS[i].1)
 }
 
+/// Frames of the steps before a server loads its model or a trainer trains: reading the model's
+/// configuration or tokenizer, a vLLM worker binding its GPU and joining the process group
+/// (`init_device`), vLLM building its engine from the configuration (`from_vllm_config`, V0's
+/// `run_mp_engine`) and waiting for it to come up, its executor creating its workers
+/// (`_init_executor`, `init_worker`), building the model-parallel groups and their
+/// communicators, which SGLang and vLLM do once as a worker joins the run. (A segfault's
+/// faulthandler stack words its frames `line N in f`, without the comma.)
+const STARTING: &[&str] = &[
+    // (a training script parsing its arguments, Hugging Face's `TrainingArguments` taking
+    // its devices and joining the process group, DeepSpeed's `init_distributed`)
+    "in parse_args_into_dataclasses",
+    "in _setup_devices",
+    "in init_distributed",
+    "in init_device",
+    "in init_torch_distributed",
+    // (torch creates a process group, and its communicator's store connections, at start)
+    "in new_group",
+    "in _new_process_group_helper",
+    "in init_distributed_environment",
+    "in ensure_model_parallel_initialized",
+    "in initialize_model_parallel",
+    "in init_model_parallel_group",
+    "in ncclCommInitRank",
+    "in from_vllm_config",
+    "in from_engine_args",
+    // (torch initialises CUDA on a process's first CUDA call)
+    "in _lazy_init",
+    "in run_mp_engine",
+    "in wait_for_engine_startup",
+    "in _init_executor",
+    "in init_worker",
+    "configuration_auto",
+    "get_config",
+    "arg_utils.py",
+    "server_args.py",
+    // (vLLM validates its configuration, one module or a package of them, before it loads)
+    "/vllm/config.py",
+    "/vllm/config/",
+    "init_tokenizer",
+    "get_tokenizer",
+    "tokenization_auto",
+];
+
 /// The phase implied by the Python frames and message of an error, when they are specific.
 pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str> {
     let has = |pats: &[&str]| frames.iter().any(|f| pats.iter().any(|p| f.contains(p)));
@@ -259,62 +302,51 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "ppo_train",
         "fit_loop",
     ];
-    if frames.iter().any(|f| {
+    let is_loop = |f: &String| {
         f.trim_end()
             .rsplit_once(", in ")
             .is_some_and(|(_, func)| LOOPS.contains(&func))
-    }) {
-        return Some("training");
-    }
-    // wrapping the model for data-parallel training (DDP checks the model across ranks in its
-    // constructor) or joining the process group: training has not started
-    if frames.iter().any(|f| {
-        f.ends_with("in init_process_group")
+    };
+    // (wrapping the model for data-parallel training, DDP checks the model across ranks in its
+    // constructor, or joining the process group: training has not started)
+    let is_start = |f: &String| {
+        STARTING.iter().any(|w| f.contains(w))
+            || f.ends_with("in init_process_group")
             || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
-    }) {
-        return Some("startup");
-    }
-    // reading the model's configuration or tokenizer, or a vLLM worker binding its GPU and
-    // joining the process group (`init_device`), or vLLM building its engine from the
-    // configuration (`from_vllm_config`, V0's `run_mp_engine`) and waiting for it to come up,
-    // or its executor creating its workers (`_init_executor`, `init_worker`): the server is
-    // still starting
-    // (or building the model-parallel groups and their communicators, which SGLang and vLLM do
-    // once, as a worker joins the run; a segfault's faulthandler stack words its frames `line N
-    // in f`, without the comma)
-    if has(&[
-        "in init_device",
-        "in init_torch_distributed",
-        // (torch creates a process group, and its communicator's store connections, at start)
-        "in new_group",
-        "in _new_process_group_helper",
-        "in init_distributed_environment",
-        "in ensure_model_parallel_initialized",
-        "in initialize_model_parallel",
-        "in init_model_parallel_group",
-        "in ncclCommInitRank",
-        "in from_vllm_config",
-        "in from_engine_args",
-        // (torch initialises CUDA on a process's first CUDA call)
-        "in _lazy_init",
-        "in run_mp_engine",
-        "in wait_for_engine_startup",
-        "in _init_executor",
-        "in init_worker",
-        "configuration_auto",
-        "get_config",
-        "arg_utils.py",
-        "server_args.py",
-        // (vLLM validates its configuration, one module or a package of them, before it loads)
-        "/vllm/config.py",
-        "/vllm/config/",
-        "init_tokenizer",
-        "get_tokenizer",
-        "tokenization_auto",
-    ]) {
-        return Some("startup");
-    }
-    None
+    };
+    // The innermost frame that names either decides: a training script's `train()` that is
+    // still parsing its arguments or joining its process group has not begun to train.
+    frames.iter().rev().find_map(|f| {
+        if is_start(f) {
+            Some("startup")
+        } else if is_loop(f) {
+            Some("training")
+        } else {
+            None
+        }
+    })
+}
+
+/// vLLM's engine construction, whose frames wrap its later start-up steps too (loading the
+/// weights, profiling memory, capturing graphs): a traceback cut short above those steps shows
+/// only these.
+const ENGINE_CONSTRUCTION: &[&str] = &[
+    "in from_vllm_config",
+    "in from_engine_args",
+    "in run_mp_engine",
+    "in wait_for_engine_startup",
+    "in _init_executor",
+];
+
+/// Whether the frames place an error at start-up only through an engine's construction (the
+/// innermost start-up frame is one of [`ENGINE_CONSTRUCTION`]), so that a progress line of a
+/// later start-up step says more.
+pub fn only_engine_construction(frames: &[String]) -> bool {
+    frames
+        .iter()
+        .rev()
+        .find(|f| STARTING.iter().any(|w| f.contains(w)))
+        .is_some_and(|f| ENGINE_CONSTRUCTION.iter().any(|w| f.contains(w)))
 }
 
 /// vLLM's check that the KV cache holds one request of the model's maximum length, in its
