@@ -1097,14 +1097,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                 .join(" ");
             // A message hard-wrapped mid-sentence (its line ends in a word, the next starts in
             // lower case) is read whole: the words that tell its class may straddle the break.
-            let wrapped = text
-                .trim_end()
-                .ends_with(|c: char| c.is_ascii_alphanumeric())
-                && ev
-                    .after
-                    .first()
-                    .is_some_and(|a| a.starts_with(|c: char| c.is_ascii_lowercase()));
-            if wrapped {
+            if is_hard_wrapped(ev, text) {
                 ctx = format!("{} {ctx}", text.trim_end());
             }
             match class_of(&ctx) {
@@ -1226,7 +1219,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     if class == "python_exception"
         && (matches!(exc, Some(("AssertionError", _)))
             || HOST_ASSERTION.iter().any(|a| text.contains(a)))
-        && REQUIREMENT.is_match(text)
+        && (REQUIREMENT.is_match(text) || REQUIREMENT.is_match(&wrapped_message(ev, text)))
         && !(text.contains("expected size ") && text.contains(" at dim="))
     {
         class = "unsupported_config";
@@ -1249,6 +1242,29 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
 pub fn is_port_taken(text: &str) -> bool {
     text.contains("Address already in use")
         || text.contains("failed to listen on any local network address")
+}
+
+/// A message hard-wrapped mid-sentence: its line ends in a word, the next starts in lower case.
+fn is_hard_wrapped(ev: &Event, text: &str) -> bool {
+    text.trim_end()
+        .ends_with(|c: char| c.is_ascii_alphanumeric())
+        && ev
+            .after
+            .first()
+            .is_some_and(|a| a.starts_with(|c: char| c.is_ascii_lowercase()))
+}
+
+/// The message with the lines a hard wrap moved below it (as far as two).
+fn wrapped_message<'a>(ev: &Event, text: &'a str) -> std::borrow::Cow<'a, str> {
+    if !is_hard_wrapped(ev, text) {
+        return text.into();
+    }
+    let mut whole = text.trim_end().to_string();
+    for a in ev.after.iter().take(2) {
+        whole.push(' ');
+        whole.push_str(a.trim());
+    }
+    whole.into()
 }
 
 /// Whether the exception was raised by a module's top-level code while it was imported: the

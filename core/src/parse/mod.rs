@@ -99,6 +99,9 @@ pub struct Triage {
     /// PyTorch's warning that the GPU's architecture is not in its build (line, text, raw): the
     /// problem when nothing in the log failed after it.
     incompatible: Option<(u64, String, String)>,
+    /// A warning that a package's compiled extension did not load (line, text, raw):
+    /// `Failed to import from vllm._C with ImportError(...)`.
+    extension_unloaded: Option<(u64, String, String)>,
     /// What a log with no event at all shows rather than nothing (tier, then number,
     /// statement and raw line): the first statement a logger's info level hid (a launcher
     /// that relays a child's output at info), else the first line with an error word that no
@@ -165,6 +168,10 @@ static CUDA_CHECK: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(events::CUDA_CHECK_FAILED));
 static FILE_QUOTE: Word = Word::new("File \"");
 static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
+/// A package's warning that its compiled extension did not load, as vLLM words it.
+static EXTENSION_UNLOADED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"Failed to import from \S+ with (?:ImportError|ModuleNotFoundError|OSError)\(")
+});
 static NCCL_WARN: Word = Word::new("NCCL WARN ");
 static PTXAS_FAILED: Word = Word::new("PTXASError");
 /// A diagnostic of ptxas itself: `ptxas fatal   : msg`, `ptxas FILE, line N; error   : msg`.
@@ -495,6 +502,13 @@ impl Triage {
         }
         if self.incompatible.is_none() && INCOMPATIBLE.is_in(text) {
             self.incompatible = Some((
+                line.number,
+                text.trim().chars().take(2000).collect(),
+                line.raw.chars().take(4000).collect(),
+            ));
+        }
+        if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
+            self.extension_unloaded = Some((
                 line.number,
                 text.trim().chars().take(2000).collect(),
                 line.raw.chars().take(4000).collect(),
@@ -984,6 +998,30 @@ impl Triage {
             _ => None,
         };
         let elected = elected.or(fallback.as_ref());
+        // An operator missing from torch's registry (`'_OpNamespace' '_C' object has no
+        // attribute 'silu_and_mul'`) after a warning that the package's compiled extension did
+        // not load: the extension's import failure is the cause, the missing op its consequence.
+        let unloaded;
+        let elected = match (elected, &self.extension_unloaded) {
+            (Some(ev), Some((line, text, raw)))
+                if *line < ev.line
+                    && (ev.text.contains("'_OpNamespace' '")
+                        || ev.text.contains("No such operator")) =>
+            {
+                unloaded = Event {
+                    line: *line,
+                    rank: None,
+                    text: text.clone(),
+                    raw: raw.clone(),
+                    after: Vec::new(),
+                    frames: Vec::new(),
+                    chained: false,
+                    ..ev.clone()
+                };
+                Some(&unloaded)
+            }
+            (e, _) => e,
+        };
         let Some(ev) = elected else {
             return Analysis {
                 crash: false,
