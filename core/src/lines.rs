@@ -304,11 +304,16 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\((?P<proc>[A-Za-z_][\w\-:.]*(?:\([\w\-:.()]*\))?) pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
         VLLM_LOGGER,
         // that logger's source location alone, where a paste cut the level and time off the line
+        // (in its older wording without the opening bracket: `worker_base.py:572] `)
         r"^\[[\w.\-]+\.py:\d+\] ?",
+        r"^[\w.\-]+\.py:\d+\] ",
         // Kubernetes' container runtime (CRI) log file: 2025-08-03T11:35:28.409790786Z stdout F
         r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP] ",
         // KServe's logger: 2024-07-01 07:28:04.488 1 kserve ERROR [__main__.py:<module>():254]
         r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +\d+ +[\w.\-]+ +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\[[\w.\-]+:[<>\w]+\(\):\d+\] ?",
+        // Xinference's logger: the logger's name, then the pid and the level (`2025-02-27
+        // 09:47:19,589 uvicorn.error 10363 INFO     msg`: a logger named `error` logs at info)
+        r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +[\w.\-]+ +\d+ +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +",
         // a log shipper's columns behind docker compose's service tag: `svc  | TIME | ERROR |
         // stderr | msg` (the last bar ends an empty message's line)
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? +\| +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\| +(?:(?:stdout|stderr) +\|(?: |$))?",

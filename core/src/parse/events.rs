@@ -771,10 +771,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built
-    // successfully.`), which llm.c's check macro heads with `[CUDNN ERROR] at file F:N:`)
+    // successfully.`), which llm.c's check macro heads with `[CUDNN ERROR] at file F:N:`;
+    // DeepSpeed's kernels print a failed cuBLAS GEMM as `!!!! kernel execution error.`)
     (
         "cublas_cudnn_error",
-        r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]",
+        r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`)
@@ -840,10 +841,11 @@ const CLASSES: &[(&str, &str)] = &[
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
     // accelerate, a tensor whose shape differs from the model's: `Trying to set a tensor of shape
     // ... this looks incorrect`; torch, a truncated or corrupt `.pt`: `PytorchStreamReader failed
-    // reading zip archive`)
+    // reading zip archive`); vLLM's loader, a checkpoint tensor the model has no place for:
+    // `There is no module or parameter named 'X' in <Model>`)
     (
         "weight_load_error",
-        r"Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed",
+        r"Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named '[^']+' in \w+",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server
@@ -1227,7 +1229,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // A port another process holds (c10d's store: `The server socket has failed to bind to
     // [::]:29500 (errno: 98 - Address already in use)`, then `... failed to listen on any local
     // network address`) is a socket the program could not open: no collective ran.
-    if class == "nccl_error" && is_port_taken(text) {
+    if class == "nccl_error" && is_bind_failure(text) {
         class = "python_exception";
     }
     if class == "cuda_device_side_assert"
@@ -1238,10 +1240,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     class
 }
 
-/// A listening socket the program could not open because its port is taken.
-pub fn is_port_taken(text: &str) -> bool {
+/// A listening socket the program could not open: its port is taken, or the address is not
+/// the host's (uvicorn: `[Errno 99] error while attempting to bind on address ('::1', N, 0, 0):
+/// cannot assign requested address`).
+pub fn is_bind_failure(text: &str) -> bool {
     text.contains("Address already in use")
+        || text.contains("address already in use")
         || text.contains("failed to listen on any local network address")
+        || text.contains("error while attempting to bind on address")
 }
 
 /// A message hard-wrapped mid-sentence: its line ends in a word, the next starts in lower case.
@@ -1329,13 +1335,19 @@ fn is_logged_failure(text: &str) -> bool {
 /// root causes. (1) The process is killed by SIGKILL by OOM killer ...", in newer versions "Some
 /// common causes include: (1) the process was killed by the OOM killer ..."): a list of
 /// possibilities, not what happened, so it does not decide the class.
+/// (So are torch's hints after a CUDA error, when a paste glued them to its line: `Compile with
+/// `TORCH_USE_CUDA_DSA` to enable device-side assertions` names no assertion that fired.)
 pub fn without_guessed_causes(text: &str) -> &str {
     [
         "There are some potential root causes",
         "Some common causes include",
+        "CUDA kernel errors might be asynchronously reported",
+        "For debugging consider passing CUDA_LAUNCH_BLOCKING",
+        "Compile with `TORCH_USE_CUDA_DSA`",
     ]
     .iter()
     .filter_map(|h| text.find(h))
+    .filter(|i| *i > 0)
     .min()
     .map_or(text, |i| text[..i].trim_end())
 }

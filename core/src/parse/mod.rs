@@ -1287,6 +1287,11 @@ fn quoted_exception(text: &str) -> Option<&str> {
 }
 
 fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static str {
+    // A server or a rendezvous store opens its listening port as it starts, whatever step its
+    // progress lines reached before (a server binds its HTTP port once the model is up).
+    if events::is_bind_failure(&ev.text) {
+        return "startup";
+    }
     let context = phase::phase_from_context(&ev.frames, &ev.continued());
     // A JIT build that fails while a server captures graphs failed during capture (the wrapper
     // that reports it says so); otherwise a build fails while building.
@@ -1381,8 +1386,8 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             return "startup";
         }
     }
-    // A server or a rendezvous store opens its listening port as it starts.
-    if ev.phase == "unknown" && ev.lines().any(|t| events::is_port_taken(t)) {
+    // A driver or device the process cannot use is found when it first takes its GPU.
+    if ev.phase == "unknown" && class == "cuda_driver_error" {
         return "startup";
     }
     // A checkpoint whose tensors do not fit the model is found while the weights are read.
