@@ -133,6 +133,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
     // kept it, comes first and is stronger ---
     (r"Worker failed with error '.", 2),
+    // (Triton Inference Server's last word when it cannot start: `error: creating server:
+    // Invalid argument - load failed for model 'm': ...`, the model's error behind it)
+    (r"^error: creating server: ", 2),
     // (vLLM's V0 engine client: `MQEngineDeadError: Engine loop is not running. Inspect the
     // stacktrace to find the original error: ValueError('...')`)
     (r"Inspect the stacktrace to find the original error: .", 2),
@@ -272,7 +275,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // framework raised for want of a GPU (its warning form stays benign: torch goes on without
     // CUDA) ---
     (
-        r"cudaGetDeviceCount\(\).*\bError \d+: \S|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len",
+        r"cudaGetDeviceCount\(\).*\bError \d+: \S|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -459,6 +462,9 @@ const EVENT_WORDS: &[&str] = &[
     // vLLM's KV-cache sizing check, stated without an exception type in older versions
     "stored in kv cache",
     "to serve at least one request",
+    // (and TensorRT-LLM's: `maxTokensInPagedKvCache (N) must be large enough to process at least
+    // 1 sequence to completion`)
+    "at least 1 sequence",
     "size mismatch",
     "kernel image",
     "nixl is not available",
@@ -548,6 +554,11 @@ pub fn is_benign(text: &str) -> bool {
         return false;
     }
     if text.contains("Assertion") && text.contains("failed") {
+        return false;
+    }
+    // (nor Triton Inference Server's report that it could not start, whatever the C++
+    // declaration it quotes says: `[with ... bool THRW = true]`)
+    if text.starts_with("error: creating server: ") {
         return false;
     }
     // (pydantic's restatement of the exception a validator raised, `Value error, <msg>`, whose
@@ -695,7 +706,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_oom",
-        r"CUDA out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory",
+        r"CUDA out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory",
     ),
     // (CUTLASS states a failed `cuTensorMapEncodeTiled` as `Error: Failed to initialize the TMA
     // descriptor <CUresult>`; 700 is the sticky illegal address an earlier kernel left; a
@@ -775,7 +786,7 @@ const CLASSES: &[(&str, &str)] = &[
     // DeepSpeed's kernels print a failed cuBLAS GEMM as `!!!! kernel execution error.`)
     (
         "cublas_cudnn_error",
-        r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error",
+        r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`)
@@ -785,7 +796,7 @@ const CLASSES: &[(&str, &str)] = &[
     // timed out.`; vLLM's V0 engine, that a step did not finish: `Engine iteration timed out`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out",
+        r"^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local rank|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|client socket has timed out after|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out",
     ),
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`
@@ -862,7 +873,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "unsupported_config",
-        r"^not implemented: \S|capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports \w+ (?:and|or) \w+|not currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:does|do) not (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+",
+        r"^not implemented: \S|capability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|not currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:does|do) not (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+",
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
@@ -1104,6 +1115,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             }
             match class_of(&ctx) {
                 Some(c) if !matches!(c, "python_exception" | "process_crash" | "host_oom") => c,
+                // ptxas's own diagnostic with no Triton run around it (`ptxas error   : Entry
+                // function '...' uses too much shared data`): nvcc's PTX step of a build
+                _ if PTXAS_LINE.is_match(text) => "build_error",
                 _ => {
                     // (TensorRT-LLM states each C++ exception of its own behind
                     // `[TensorRT-LLM][ERROR]`, a prefix the line reader strips from the
@@ -1310,9 +1324,13 @@ const HOST_ASSERTION: &[&str] = &[
 /// `max_context_len <= mMaxContextLength`, `n < max_batch_size`).
 static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"\b(?:must|should)(?: not)? be\b|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b",
+        r"\b(?:must|should)(?: not)? be\b|\b[Ss]et [A-Z][A-Z0-9_]{2,}=|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b",
     )
 });
+
+/// A diagnostic of ptxas: `ptxas error   : msg`, `ptxas fatal   : msg`.
+static PTXAS_LINE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)ptxas (?:error|fatal)\s+: "));
 
 /// A model parameter's dotted name quoted as a dictionary key: `'model.layers.0.mlp.weight'`,
 /// `'layers.17.mlp.down_proj.weight.absmax'`.

@@ -1386,6 +1386,24 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             return "startup";
         }
     }
+    // Triton Inference Server loads each model of its repository as it starts, and names the
+    // model whose load failed (`failed to load 'm' version 1: ...`, `load failed for model 'm'`,
+    // `Model 'm' loading failed with error: ...`):
+    // a failure in the model's own load, unless the server could not take its backend or
+    // configuration at all (an import or a refused setting: still starting) or names the
+    // model's warmup sample.
+    if ev.phase == "unknown"
+        && (ev.text.contains("failed to load '")
+            || ev.text.contains("load failed for model '")
+            || ev.text.contains("loading failed with error"))
+        && !matches!(class, "import_error" | "unsupported_config")
+    {
+        return if ev.text.contains("warmup") {
+            "warmup"
+        } else {
+            "model_load"
+        };
+    }
     // A driver or device the process cannot use is found when it first takes its GPU.
     if ev.phase == "unknown" && class == "cuda_driver_error" {
         return "startup";
@@ -1469,10 +1487,12 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     // vLLM logs a worker whose construction raised as `WorkerProc failed to start.`, an engine
     // core whose initialisation raised as `EngineCore failed to start.`, with the traceback
     // (other workers' errors of the same start interleave with it)
+    // (unless the traceback that re-raises it names the step)
+    let reraised_phase = reraised.and_then(|f| phase::phase_from_context(f, ""));
     if ev.after.iter().any(|a| {
         a.contains("WorkerProc failed to start") || a.contains("EngineCore failed to start")
     }) {
-        return Some("startup");
+        return Some(reraised_phase.unwrap_or("startup"));
     }
     if let Some(p) = lines()
         .filter_map(|t| METHOD.captures(t))
@@ -1480,7 +1500,7 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     {
         return Some(p);
     }
-    if let Some(p) = reraised.and_then(|f| phase::phase_from_context(f, "")) {
+    if let Some(p) = reraised_phase {
         return Some(p);
     }
     // TGI's router repeats a shard's error under the tracing span of the step that failed

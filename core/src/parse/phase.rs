@@ -22,7 +22,7 @@ const MARKERS: &[(&str, &str)] = &[
         "cuda_graph_capture",
     ),
     (
-        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run|Maximum concurrency for|Compiling a graph for dynamic shape|torch\.compile takes|Dynamo bytecode transform",
+        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run|Maximum concurrency for|Compiling a graph for dynamic shape|torch\.compile takes|Dynamo bytecode transform|Max tokens in paged KV cache|Allocate \d+ bytes for k/v cache",
         "memory_init",
     ),
     (
@@ -250,7 +250,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     ];
     // frames, or a message that names the loading step that failed ("Error executing
     // load_single_module with args ...")
+    // (a layer creating its parameters, `create_weights`, is the model being built to take the
+    // checkpoint's tensors, in its loading step)
     if has(LOADING)
+        || has(&["in create_weights"])
         || LOADING.iter().any(|p| text.contains(p))
         || text.contains("load_single_module")
     {
@@ -353,9 +356,12 @@ pub fn only_engine_construction(frames: &[String]) -> bool {
 /// wording before v1 (`... is larger than the maximum number of tokens that can be stored in KV
 /// cache (N)`) and in v1 (`To serve at least one request with the model's max seq len (N), ...`),
 /// also when a hard-wrapped paste cut the line short.
+/// (TensorRT-LLM's: `maxTokensInPagedKvCache (N) must be large enough to process at least 1
+/// sequence to completion`)
 pub fn is_kv_cache_below_max_len(text: &str) -> bool {
     text.contains("tokens that can be stored in KV cache")
         || text.contains("To serve at least one request with the model")
+        || text.contains("large enough to process at least 1 sequence")
 }
 
 /// TensorRT-LLM's report that the number of MPI processes it runs in is not the engine's tensor
