@@ -26,6 +26,7 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("RTX 5080", "sm_120"),
     ("RTX 5070", "sm_120"),
     ("RTX 5060", "sm_120"),
+    ("RTX 5050", "sm_120"),
     ("H200", "sm_90"),
     ("H100", "sm_90"),
     ("H800", "sm_90"),
@@ -40,6 +41,7 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("RTX 4080", "sm_89"),
     ("RTX 4070", "sm_89"),
     ("RTX 4060", "sm_89"),
+    ("RTX 4050", "sm_89"),
     ("A100", "sm_80"),
     ("A800", "sm_80"),
     ("A30", "sm_80"),
@@ -55,6 +57,7 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("RTX 3080", "sm_86"),
     ("RTX 3070", "sm_86"),
     ("RTX 3060", "sm_86"),
+    ("RTX 3050", "sm_86"),
     ("T4", "sm_75"),
     ("RTX 2080", "sm_75"),
     ("Quadro RTX", "sm_75"),
@@ -145,7 +148,7 @@ static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
 // word character to a Unicode word boundary)
 static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[6-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[6-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti)?|GB10|Tesla [KMPTV]\d{1,3})\b",
+        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[5-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[5-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti)?|GB10|Tesla [KMPTV]\d{1,3})\b",
     )
 });
 /// Words that vote for a framework (pytorch only registers that torch was seen).
@@ -224,6 +227,7 @@ words! {
     APABILIT = "apabilit",
     SM_LOWER = "sm_",
     SM_UPPER = "SM",
+    DEVICE_PROPERTIES = "DeviceProperties(",
     MIN_CAP = "Minimum capability",
     CUR_CAP = "Current capability",
     SUPPORTS_CAPS = "supports CUDA capabilities",
@@ -308,10 +312,12 @@ impl Seen {
 }
 // (vLLM's `No compiled <op>: no <kernel> for CUDA device capability: 120` states the device's
 // capability as one number, as torch's `Current capability: 75` does; a CuTe DSL op that rejects
-// the GPU names its architecture last: `expects arch to be one of [sm_100a], but got sm_121a`)
+// the GPU names its architecture last: `expects arch to be one of [sm_100a], but got sm_121a`;
+// Triton and Inductor print the device they compile for as `DeviceProperties(type='cuda',
+// index=0, cc=89, ...)`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for. Triton compiles for the GPU it
@@ -571,7 +577,11 @@ impl EnvCollector {
                 }
             }
         }
-        if w.has(W::APABILIT) || w.has(W::SM_LOWER) || w.has(W::SM_UPPER) {
+        if w.has(W::APABILIT)
+            || w.has(W::SM_LOWER)
+            || w.has(W::SM_UPPER)
+            || w.has(W::DEVICE_PROPERTIES)
+        {
             if w.has(W::MIN_CAP) && !w.has(W::CUR_CAP) {
                 return;
             }
@@ -599,6 +609,7 @@ impl EnvCollector {
                         .or(c.get(8))
                         .or(c.get(9))
                         .or(c.get(10))
+                        .or(c.get(11))
                         .map(|m| format!("sm_{}", m.as_str()))
                 };
                 if let Some(sm) = sm {
@@ -919,6 +930,12 @@ mod tests {
     }
 
     #[test]
+    fn inductor_device_properties_state_the_capability() {
+        let e = env(&["triton_meta={'signature': {}, 'device': DeviceProperties(type='cuda', index=0, cc=89, major=8, regs_per_multiprocessor=65536)}"]);
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_89"));
+    }
+
+    #[test]
     fn gpus_listed_by_index() {
         let e = env(&[
             "1. NVIDIA driver 550 on the host",
@@ -1188,6 +1205,7 @@ mod tests {
         assert_eq!(sm_for_model("NVIDIA A10G"), Some("sm_86"));
         assert_eq!(sm_for_model("NVIDIA L40S"), Some("sm_89"));
         assert_eq!(sm_for_model("NVIDIA GeForce RTX 5090"), Some("sm_120"));
+        assert_eq!(sm_for_model("NVIDIA GeForce RTX 3050"), Some("sm_86"));
         assert_eq!(sm_for_model("NVIDIA B200"), Some("sm_100"));
         assert_eq!(sm_for_model("NVIDIA GB10"), Some("sm_121"));
         assert_eq!(sm_for_model("NVIDIA H20"), Some("sm_90"));
