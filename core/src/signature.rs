@@ -16,6 +16,8 @@ const VOLATILE_SOURCE: &str = concat!(
     r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b)",
     r"|(?P<uuid>\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)",
     r"|(?P<ip>\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b)",
+    // a PCI bus id, as nvidia-smi and NVML print a GPU's (`GPU 00000000:BA:00.0`, `GPU0000:07:00.0`)
+    r"|(?P<bus>(?:\bGPU ?)?(?:[0-9A-Fa-f]{3,8}:)?\b[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]\b)",
     r"|(?P<num>[-+]?\b\d+(?:[.,:]\d+)*(?:[eE][-+]?\d+)?\b)"
 );
 
@@ -71,6 +73,14 @@ fn replacement<'t>(group: impl Fn(&str) -> Option<&'t str>) -> String {
     }
     if group("ip").is_some() {
         return "IP".to_string();
+    }
+    if let Some(b) = group("bus") {
+        return if b.starts_with("GPU") {
+            "GPU BUS"
+        } else {
+            "BUS"
+        }
+        .to_string();
     }
     "N".to_string()
 }
@@ -961,6 +971,18 @@ fn core_message(text: &str) -> String {
     .min()
     .map_or(text, |i| &text[..i]);
     let t = text.trim();
+    // a bare `Error` word a program or a writer put in front of the statement (`Error CUDA
+    // error: ...`, `ERROR: CUDA error: ...`)
+    let t = match t
+        .strip_prefix("Error")
+        .or_else(|| t.strip_prefix("ERROR"))
+        .filter(|r| r.starts_with([' ', ':']))
+        .map(|r| r.trim_start_matches(':').trim_start())
+    {
+        // (not a wrapper's own words: `Error during backend allocation: <msg>`)
+        Some(r) if r.starts_with(|c: char| c.is_ascii_uppercase()) => r,
+        _ => t,
+    };
     // a writer's label in front of the error pasted behind it, ended by a CJK full-width colon
     // (`报错：RuntimeError: ...`, `3. 错误信息：RuntimeError: ...`): the error it labels
     let t = match t.find('：') {
