@@ -1610,6 +1610,24 @@ mod tests {
     }
 
     #[test]
+    fn a_bare_error_word_before_the_statement_is_dropped() {
+        assert_eq!(
+            core_message("Error CUDA error: unspecified launch failure"),
+            core_message("CUDA error: unspecified launch failure")
+        );
+        // (a wrapper's own words stay for its unwrapping)
+        assert!(core_message("Error during backend allocation: boom").contains("boom"));
+    }
+
+    #[test]
+    fn pci_bus_ids_are_volatile_however_spaced() {
+        assert_eq!(
+            normalize("Unable to determine the device handle for GPU0000:07:00.0: Unknown Error"),
+            normalize("Unable to determine the device handle for GPU 000:BA:80.0: Unknown Error")
+        );
+    }
+
+    #[test]
     fn normalizes_volatile_tokens() {
         assert_eq!(
             normalize("CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.11 GiB"),
