@@ -1002,6 +1002,14 @@ fn core_message(text: &str) -> String {
         None => t,
     };
     let t = without_tags(t);
+    // TensorRT's source location in front of its message (`[pluginV2Runner.cpp::load::290] `,
+    // `[pluginV2Runner.cpp::nvinfer1::rt::load::293] ` in another version)
+    static TRT_LOCATION: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^(?:\d+: )?\[[\w.]+\.(?:cpp|cc|cu|h)::[\w:~]+::\d+\] "));
+    let t = match TRT_LOCATION.find(t) {
+        Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
+        _ => t,
+    };
     // Rust's `tracing` names the module that logged a record behind its level
     // (`ERROR dynamo_runtime::worker: <msg>`): where it was logged, not the error
     static TARGET: LazyLock<AsciiFirst> =

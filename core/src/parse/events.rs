@@ -136,6 +136,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // (Triton Inference Server's last word when it cannot start: `error: creating server:
     // Invalid argument - load failed for model 'm': ...`, the model's error behind it)
     (r"^error: creating server: ", 2),
+    // (Open MPI's runtime layers state a failure to launch or wire up ranks as `PRTE ERROR: Bad
+    // parameter in file F at line N`, `ORTE_ERROR_LOG`, `PMIX ERROR: ...`)
+    (r"\b(?:PRTE|ORTE|PMIX|OPAL) ERROR: |\bORTE_ERROR_LOG: ", 3),
     // (vLLM's V0 engine client: `MQEngineDeadError: Engine loop is not running. Inspect the
     // stacktrace to find the original error: ValueError('...')`)
     (r"Inspect the stacktrace to find the original error: .", 2),
@@ -528,7 +531,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$"#,
+        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$"#,
     )
 });
 
@@ -779,6 +782,13 @@ const CLASSES: &[(&str, &str)] = &[
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
     // not a status a cuBLAS call returned)
     ("import_error", unloadable_symbol!()),
+    // (TensorRT deserialising an engine whose plugin library was not loaded: `Cannot deserialize
+    // plugin since corresponding IPluginCreator not found in Plugin Registry`, in later versions
+    // `getPluginCreator could not find plugin X version N`)
+    (
+        "import_error",
+        r"IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin",
+    ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built

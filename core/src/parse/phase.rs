@@ -184,6 +184,14 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("build");
     }
+    // TensorRT's runtime reading an engine file (`Error Code 1: Serialization (...)`,
+    // `deserializeCudaEngine`, `Engine deserialization failed.`): the engine's load
+    if text.contains(": Serialization (")
+        || text.contains("deserializeCudaEngine")
+        || text.contains("Engine deserialization failed")
+    {
+        return Some("model_load");
+    }
     // KServe logs any exception that stops its model server from starting this way, vLLM's
     // front end any failure of its engine core's start (`Engine core initialization failed`)
     if text.contains("Failed to start model server")
