@@ -1250,6 +1250,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         class = "unsupported_config";
     }
+    // torch's dispatcher finding no kernel for a tensor's dtype or device (`"addmm_impl_cpu_" not
+    // implemented for 'Half'`, `Could not run 'torchvision::nms' with arguments from the 'CUDA'
+    // backend`) or a tensor left on the meta device (`Cannot copy out of meta tensor; no data!`):
+    // tensors the program put in the wrong place or type, not an option the library refuses.
+    if class == "unsupported_config" && TORCH_DISPATCH.is_match(text) {
+        class = "python_exception";
+    }
     // A port another process holds (c10d's store: `The server socket has failed to bind to
     // [::]:29500 (errno: 98 - Address already in use)`, then `... failed to listen on any local
     // network address`) is a socket the program could not open: no collective ran.
@@ -1335,6 +1342,13 @@ const HOST_ASSERTION: &[&str] = &[
 static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
         r"\b(?:must|should)(?: not)? be\b|\b[Ss]et [A-Z][A-Z0-9_]{2,}=|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b",
+    )
+});
+
+/// torch's dispatcher's refusals (see [`classify`]).
+static TORCH_DISPATCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r#""\w+" not implemented for '\w+'|Could not run '[\w:.]+' with arguments from the '\w+' backend|Cannot copy out of meta tensor"#,
     )
 });
 

@@ -32,6 +32,8 @@ const MAX_STRONG: usize = 64;
 const MAX_WARNINGS: usize = 15;
 const CONTEXT_AFTER: usize = 4;
 const NCCL_TRACE_AFTER: usize = 16;
+/// The most lines an autotuner's report of a dropped candidate takes.
+const AUTOTUNE_REPORT_LINES: u8 = 4;
 const MAX_FRAMES: usize = 64;
 
 /// Streaming triage: feed lines in order, then [`Triage::finish`].
@@ -102,6 +104,8 @@ pub struct Triage {
     /// A warning that a package's compiled extension did not load (line, text, raw):
     /// `Failed to import from vllm._C with ImportError(...)`.
     extension_unloaded: Option<(u64, String, String)>,
+    /// Lines left of an autotuner's report of a dropped candidate.
+    autotune_left: u8,
     /// What a log with no event at all shows rather than nothing (tier, then number,
     /// statement and raw line): the first statement a logger's info level hid (a launcher
     /// that relays a child's output at info), else the first line with an error word that no
@@ -453,7 +457,11 @@ impl Triage {
             self.cuda_compiler_unknown = true;
         }
         // Inside a traceback, indented lines are frames and source code, not progress or errors.
-        let code = self.in_traceback && is_code(text);
+        // Inductor's autotuner reports a candidate kernel that failed and drops it (`Runtime
+        // error during autotuning:`, the error, `Ignoring this choice.`): the run goes on with
+        // the others, so those lines state nothing that stopped it.
+        let dropped_choice = self.autotune_choice(text);
+        let code = (self.in_traceback && is_code(text)) || dropped_choice;
         // both facts are read exactly when the line is not code
         let mut facts = match facts {
             _ if code => LineFacts::default(),
@@ -628,6 +636,24 @@ impl Triage {
                 self.last_code.push_str(&t[..end]);
             }
         }
+    }
+
+    /// Whether the line is part of an autotuner's report of a candidate it dropped (see
+    /// `feed_levelled`): from its `Runtime error during autotuning` header to `Ignoring this
+    /// choice.`, at most a few lines.
+    fn autotune_choice(&mut self, text: &str) -> bool {
+        if text.contains("Runtime error during autotuning") {
+            self.autotune_left = AUTOTUNE_REPORT_LINES;
+            return true;
+        }
+        if self.autotune_left == 0 {
+            return false;
+        }
+        self.autotune_left -= 1;
+        if text.contains("Ignoring this choice") {
+            self.autotune_left = 0;
+        }
+        true
     }
 
     /// The message a logger printed at error level right before a traceback: what the program

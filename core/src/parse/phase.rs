@@ -70,9 +70,11 @@ const MARKERS: &[(&str, &str)] = &[
     // to start. Banners printed as a program starts: TensorRT-LLM's version on import,
     // nccl-tests' `nThread N nGpus N ...` header and its `Using devices` table; `ray.init()`'s
     // `Started a local Ray instance` or `Connecting to existing Ray cluster`; early SGLang's
-    // `Init nccl begin.`)
+    // `Init nccl begin.`; NCCL's own lines as it creates a communicator: its bootstrap network,
+    // the trees and rings it builds, its channels' rank lists (not a channel's connection to a
+    // peer, which a send may make at any step))
     (
-        r"Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b",
+        r"Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$)",
         "startup",
     ),
 ];
