@@ -1507,6 +1507,16 @@ fn key_message(class: &str, norm: &str) -> String {
             }
         }
     }
+    // Advice a later version appended to the same statement (`Cannot copy out of meta tensor;
+    // no data! Please use torch.nn.Module.to_empty() instead ...`) is no part of the problem.
+    if let Some(i) = [". Please ", "! Please "]
+        .iter()
+        .filter_map(|a| cut.find(a))
+        .min()
+        .filter(|i| *i >= 20)
+    {
+        return cut[..=i].to_lowercase();
+    }
     cut.to_lowercase()
 }
 
