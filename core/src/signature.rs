@@ -393,7 +393,10 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
             .or_else(|| stuck_watchdog_key(&ev.text)),
         "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
         "cublas_cudnn_error" => library_status_key(&ev.text),
-        "triton_error" => triton_kernel_key(ev).or_else(|| triton_resource_key(norm)),
+        // (and Triton's run-time build of its launcher)
+        "triton_error" => triton_kernel_key(ev)
+            .or_else(|| triton_resource_key(norm))
+            .or_else(|| compiler_command_key(&ev.text)),
         "weight_load_error" => unknown_tensor_key(&ev.text),
         // NCCL's own allocation (`enqueue.cc:N NCCL WARN Cuda failure 2 'out of memory'`): which
         // of its files allocated is the version's, the failed allocation the problem

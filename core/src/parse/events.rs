@@ -1251,6 +1251,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         class = "unsupported_config";
     }
+    // Triton compiles the C launcher of its kernels with the host's gcc at run time, in a
+    // temporary directory (`/tmp/tmpXXXX/main.c`, `cuda_utils.c`) and linked against the
+    // driver (`-lcuda`): a compiler or linker error there is Triton's JIT failing, not a
+    // package's build.
+    if class == "build_error" && ev.lines().any(|t| TRITON_LAUNCHER.is_match(t)) {
+        class = "triton_error";
+    }
     // torch's dispatcher finding no kernel for a tensor's dtype or device (`"addmm_impl_cpu_" not
     // implemented for 'Half'`, `Could not run 'torchvision::nms' with arguments from the 'CUDA'
     // backend`) or a tensor left on the meta device (`Cannot copy out of meta tensor; no data!`):
@@ -1344,6 +1351,11 @@ static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
         r"\b(?:must|should)(?: not)? be\b|\b[Ss]et [A-Z][A-Z0-9_]{2,}=|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b",
     )
+});
+
+/// Triton's run-time build of its C launcher (see [`classify`]).
+static TRITON_LAUNCHER: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"/tmp/tmp\w+/(?:main|cuda_utils)\.c\b|\bcuda_utils\.c\b|cannot find -lcuda\b")
 });
 
 /// torch's dispatcher's refusals (see [`classify`]).
