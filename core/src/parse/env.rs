@@ -317,7 +317,7 @@ impl Seen {
 // index=0, cc=89, ...)`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)(?:\s+is)?\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for. Triton compiles for the GPU it
@@ -588,16 +588,16 @@ impl EnvCollector {
             if w.has(W::SUPPORTS_CAPS) || w.has(W::CUDA_ARCHS) || w.has(W::ARCH_LIST) {
                 return;
             }
-            if let Some(c) = CAPABILITY.captures(t) {
-                // a requirement, not the device: `Device compute capability 8.9 or higher
-                // required for FP8 execution.`
+            // (a requirement is not the device: `Device compute capability 8.9 or higher
+            // required for FP8 execution.`; the device may follow it on the line: `... 8.9 or
+            // higher (e.g., RTX 4090). Your GPU's capability is 8.6.`)
+            let stated = CAPABILITY.captures_iter(t).find(|c| {
                 let tail = t[c.get(0).map_or(t.len(), |m| m.end())..].trim_start();
-                if ["or higher", "or above", "or newer", "or later"]
+                !["or higher", "or above", "or newer", "or later"]
                     .iter()
                     .any(|w| tail.starts_with(w))
-                {
-                    return;
-                }
+            });
+            if let Some(c) = stated {
                 let sm = if let (Some(a), Some(b)) = (c.get(1), c.get(2)) {
                     Some(format!("sm_{}{}", a.as_str(), b.as_str()))
                 } else {

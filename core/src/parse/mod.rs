@@ -556,6 +556,9 @@ impl Triage {
             // the strongest tier on what it called info)
             let resort = match (facts.tier, line.level) {
                 (None, Some('W' | 'I' | 'D')) => None,
+                // (and a line a logger marked as an error, whatever its words: `ERROR: FP8
+                // models require a GPU with Compute Capability 8.9 or higher ...`)
+                (None, Some('E' | 'C' | 'F')) => Some(1),
                 (None, _) => facts.error_word.then_some(1),
                 (Some(t), Some('I' | 'D')) if t >= 3 => Some(3),
                 _ => None,
@@ -1531,13 +1534,23 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     }
     // TGI's router repeats a shard's error under the tracing span of the step that failed
     // (`batch{batch_size=1}:prefill:prefill{id=N size=N}: text_generation_client: ...`)
+    // (and its launcher the shard's gRPC method that failed, `Method Prefill encountered an
+    // error.`; LoRAX's router its warmup span, `ERROR warmup{...}:warmup:`, and `Error:
+    // Warmup(...)` as it exits)
     if let Some(p) = ev
         .after
         .iter()
-        .filter(|a| a.contains("text_generation_client"))
+        .filter(|a| a.contains("text_generation_client") || a.contains(" encountered an error"))
         .find_map(|a| phase::marker(a).filter(|p| matches!(*p, "prefill" | "decode")))
     {
         return Some(p);
+    }
+    if ev
+        .after
+        .iter()
+        .any(|a| a.contains("}:warmup: ") || a.starts_with("Error: Warmup("))
+    {
+        return Some("warmup");
     }
     if ev
         .after
