@@ -930,6 +930,12 @@ mod tests {
     }
 
     #[test]
+    fn the_device_capability_after_a_requirement_is_the_devices() {
+        let e = env(&["ERROR: FP8 models require a GPU with Compute Capability 8.9 or higher (e.g., RTX 4090). Your GPU's capability is 8.6."]);
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_86"));
+    }
+
+    #[test]
     fn inductor_device_properties_state_the_capability() {
         let e = env(&["triton_meta={'signature': {}, 'device': DeviceProperties(type='cuda', index=0, cc=89, major=8, regs_per_multiprocessor=65536)}"]);
         assert_eq!(e.sm_arch.as_deref(), Some("sm_89"));

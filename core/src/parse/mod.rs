@@ -556,9 +556,6 @@ impl Triage {
             // the strongest tier on what it called info)
             let resort = match (facts.tier, line.level) {
                 (None, Some('W' | 'I' | 'D')) => None,
-                // (and a line a logger marked as an error, whatever its words: `ERROR: FP8
-                // models require a GPU with Compute Capability 8.9 or higher ...`)
-                (None, Some('E' | 'C' | 'F')) => Some(1),
                 (None, _) => facts.error_word.then_some(1),
                 (Some(t), Some('I' | 'D')) if t >= 3 => Some(3),
                 _ => None,
