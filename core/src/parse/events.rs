@@ -668,7 +668,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "host_oom",
         concat!(
-            r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)|",
+            r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\[Errno 12\] Cannot allocate memory|",
             oom_kill_report!(),
             r"|\bexited with code 137\b|\bexits with return code = -9\b"
         ),
@@ -769,7 +769,8 @@ const CLASSES: &[(&str, &str)] = &[
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, a build of torch without
-    // CUDA: `Torch not compiled with CUDA enabled`, or a device index beyond
+    // CUDA: `Torch not compiled with CUDA enabled`, vLLM finding no platform it can run on: `Failed to
+    // infer device type`, or a device index beyond
     // the GPUs it sees, `device >= 0 && device < num_gpus INTERNAL ASSERT FAILED`, or refuses to load a
     // tensor saved on a GPU: `... but torch.cuda.is_available() is False`; NVML and the container
     // runtime print the driver/library mismatch in lower case: `nvml error: driver/library
@@ -777,7 +778,7 @@ const CLASSES: &[(&str, &str)] = &[
     // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|Failed to infer device type|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
@@ -835,7 +836,7 @@ const CLASSES: &[(&str, &str)] = &[
     // unsupported)
     (
         "triton_error",
-        r"Internal Triton PTX codegen error|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
+        r"Internal Triton PTX codegen error|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
     ),
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
     // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off)

@@ -47,7 +47,7 @@ const MARKERS: &[(&str, &str)] = &[
         "prefill",
     ),
     (
-        r"The server is fired up and ready to roll|Application startup complete|Uvicorn running on|Starting vLLM API server|Started server process|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step|batch|phase)|Running warmup|run_warmup|Start warmup",
+        r"The server is fired up and ready to roll|Application startup complete|Uvicorn running on|Starting vLLM API server|Started server process|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup",
         "warmup",
     ),
     (
@@ -58,7 +58,7 @@ const MARKERS: &[(&str, &str)] = &[
     // (Megatron-Bridge `Training ...`) as its training loop starts; EasyR1's actor shows its
     // training step's pass over the rollouts as a `Compute log probs` bar)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|\biter \d+: loss \d|train_loss|Starting training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
         "training",
     ),
     (
@@ -152,6 +152,7 @@ const STARTING: &[&str] = &[
     "/vllm/config/",
     "init_tokenizer",
     "get_tokenizer",
+    "get_cached_tokenizer",
     "tokenization_auto",
 ];
 
