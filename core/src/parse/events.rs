@@ -34,6 +34,22 @@ pub struct Event {
 }
 
 impl Event {
+    /// A statement read from one line alone, with no context, frames or rank kept around it (a
+    /// fallback, or a warning that states the cause).
+    pub fn bare(line: u64, tier: u8, text: String, raw: String, phase: &'static str) -> Self {
+        Event {
+            line,
+            tier,
+            rank: None,
+            text,
+            raw,
+            after: Vec::new(),
+            frames: Vec::new(),
+            chained: false,
+            phase,
+        }
+    }
+
     /// The message's line, then the lines kept after it.
     pub fn lines(&self) -> impl Iterator<Item = &String> {
         std::iter::once(&self.text).chain(self.after.iter())

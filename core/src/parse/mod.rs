@@ -581,15 +581,8 @@ impl Triage {
                 if is_nccl_trace(t) {
                     let phase = self.phase;
                     self.keep_first(3, false, || Event {
-                        line: number,
-                        tier: 3,
                         rank,
-                        text: msg,
-                        raw,
-                        after: Vec::new(),
-                        frames: Vec::new(),
-                        chained: false,
-                        phase,
+                        ..Event::bare(number, 3, msg, raw, phase)
                     });
                 }
             }
@@ -662,15 +655,8 @@ impl Triage {
     fn logged_exception(&mut self, number: u64, text: String, raw: String, rank: Option<u32>) {
         let phase = self.phase;
         self.keep_first(events::FALLBACK_TIER, true, || Event {
-            line: number,
-            tier: events::FALLBACK_TIER,
             rank,
-            text,
-            raw,
-            after: Vec::new(),
-            frames: Vec::new(),
-            chained: false,
-            phase,
+            ..Event::bare(number, events::FALLBACK_TIER, text, raw, phase)
         });
     }
 
@@ -1010,17 +996,9 @@ impl Triage {
             .map(|f| (f, 3, self.phase))
             .or(self.last_resort.as_ref().map(|(t, f, p)| (f, *t, *p)));
         let fallback = match (elected, fallback) {
-            (None, Some(((line, text, raw), tier, phase))) => Some(Event {
-                line: *line,
-                tier,
-                rank: None,
-                text: text.clone(),
-                raw: raw.clone(),
-                after: Vec::new(),
-                frames: Vec::new(),
-                chained: false,
-                phase,
-            }),
+            (None, Some(((line, text, raw), tier, phase))) => {
+                Some(Event::bare(*line, tier, text.clone(), raw.clone(), phase))
+            }
             _ => None,
         };
         let elected = elected.or(fallback.as_ref());
@@ -1034,16 +1012,7 @@ impl Triage {
                     && (ev.text.contains("'_OpNamespace' '")
                         || ev.text.contains("No such operator")) =>
             {
-                unloaded = Event {
-                    line: *line,
-                    rank: None,
-                    text: text.clone(),
-                    raw: raw.clone(),
-                    after: Vec::new(),
-                    frames: Vec::new(),
-                    chained: false,
-                    ..ev.clone()
-                };
+                unloaded = Event::bare(*line, ev.tier, text.clone(), raw.clone(), ev.phase);
                 Some(&unloaded)
             }
             (e, _) => e,
