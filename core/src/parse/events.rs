@@ -705,7 +705,7 @@ const CLASSES: &[(&str, &str)] = &[
     // cannot find as `Could not find nvcc and default cuda_home=... doesn't exist`)
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -1163,6 +1163,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         // (pydantic restates the exception it raises as `Value error, <msg>
                         // [type=value_error, input_value=..., input_type=...]`)
                         || text.contains(", input_value=")
+                        || text.trim_start().starts_with("Value error, ")
                         // (a program's record of an exception it caught: `<worker> exception:
                         // <str(e)>`, which names no type; not a C++ runtime's `Unhandled
                         // exception: ...` before it aborts)
@@ -1275,6 +1276,11 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     if class == "build_error" && ev.lines().any(|t| TRITON_LAUNCHER.is_match(t)) {
         class = "triton_error";
     }
+    // ggml (llama.cpp, ollama) aborts on a failed check: `GGML_ASSERT(addr) failed`,
+    // `GGML_ABORT`'s `FILE:LINE: fatal error`: a process stopped by a signal, no exception.
+    if class == "python_exception" && exc.is_none() && GGML_ABORT.is_match(text) {
+        class = "process_crash";
+    }
     // torch's dispatcher finding no kernel for a tensor's dtype or device (`"addmm_impl_cpu_" not
     // implemented for 'Half'`, `Could not run 'torchvision::nms' with arguments from the 'CUDA'
     // backend`) or a tensor left on the meta device (`Cannot copy out of meta tensor; no data!`):
@@ -1368,6 +1374,11 @@ static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
         r"\b(?:must|should)(?: not)? be\b|\b[Ss]et [A-Z][A-Z0-9_]{2,}=|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b",
     )
+});
+
+/// ggml's aborting checks (see [`classify`]).
+static GGML_ABORT: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"\bGGML_ASSERT\(.*\) failed|\.(?:cuh?|cpp|c):\d+: fatal error\s*$")
 });
 
 /// Triton's run-time build of its C launcher (see [`classify`]).
