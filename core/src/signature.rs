@@ -974,6 +974,17 @@ fn core_message(text: &str) -> String {
     .min()
     .map_or(text, |i| &text[..i]);
     let t = text.trim();
+    // a message quoted whole (a repr printed alone, `"Prefill out of memory. ...\n"`): its words
+    let t = match t
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .or_else(|| t.strip_prefix('\'').and_then(|r| r.strip_suffix('\'')))
+    {
+        Some(inner) if inner.len() > 20 && !inner.contains(['"', '\'']) => {
+            inner.strip_suffix("\\n").unwrap_or(inner).trim()
+        }
+        _ => t,
+    };
     // a bare `Error` word a program or a writer put in front of the statement (`Error CUDA
     // error: ...`, `ERROR: CUDA error: ...`)
     let t = match t
@@ -1498,10 +1509,13 @@ fn key_message(class: &str, norm: &str) -> String {
     // A check that states its problem and then dumps the object it checked (`No valid attention
     // backend found for cuda with AttentionSelectorConfig(head_size=N, dtype=...)`) or the values
     // it derived its limit from (`... the derived max_model_len (max_position_embeddings=N or
-    // ...)`): the dump is values, worded anew by versions and cut anywhere by pastes; the
+    // ...)`), or a list of the objects it found (DeepSpeed's `still have inflight params [{'id':
+    // N, ...}]`, `[<bound method ...>]`): the dump is values, worded anew by versions and cut anywhere by pastes; the
     // statement before it is the problem.
     static DUMP: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r" (?:with |for |of |in )?[A-Z]\w*\(\w+=|: [A-Z]\w*\(\w+=| \(\w+=N\b")
+        AsciiFirst::new(
+            r" (?:with |for |of |in )?[A-Z]\w*\(\w+=|: [A-Z]\w*\(\w+=| \(\w+=N\b|:? \[(?:\{'|<)",
+        )
     });
     if class != "nccl_error" {
         if let Some(m) = DUMP.find(cut) {

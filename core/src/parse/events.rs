@@ -294,7 +294,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // framework raised for want of a GPU (its warning form stays benign: torch goes on without
     // CUDA) ---
     (
-        r"cudaGetDeviceCount\(\).*\bError \d+: \S|\bCUresult error\b|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence",
+        r"cudaGetDeviceCount\(\).*\bError \d+: \S|\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -672,7 +672,7 @@ pub const OP_REASON: &str = "operators not supported because: ";
 const CLASSES: &[(&str, &str)] = &[
     (
         "gpu_hardware_error",
-        r"NVRM: Xid|fallen off the bus|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP)",
+        r"NVRM: Xid|fallen off the bus|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP)",
     ),
     (
         "host_oom",
@@ -730,10 +730,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (CUTLASS states a failed `cuTensorMapEncodeTiled` as `Error: Failed to initialize the TMA
     // descriptor <CUresult>`; 700 is the sticky illegal address an earlier kernel left; a
     // `hardware stack error`, `invalid program counter` or an address-space fault is a
-    // kernel's fault as an illegal address is)
+    // kernel's fault as an illegal address is; so are the HIP runtime's `Memory access fault by
+    // GPU node-N` and cuda-gdb's `CUDA Exception: Warp Out of range Address`)
     (
         "cuda_illegal_memory_access",
-        r"Failed to initialize the TMA descriptor,? (?:error code: )?700\b|illegal memory access|misaligned address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
+        r"Failed to initialize the TMA descriptor,? (?:error code: )?700\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
     ),
     // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
     // `Piecewise CUDA Graph failed with error: <e>`)
