@@ -346,6 +346,11 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>:
         r"^\[[^\]\s]*@<\d+,\d+>\]: ?",
         r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>: ?",
+        // pdsh's (DeepSpeed's multi-node launcher's) tag of each node's output by its address:
+        // `10.0.0.5: [rank0]: ...`
+        r"^\d{1,3}(?:\.\d{1,3}){3}: ",
+        // llama.cpp's logger: the time since start and the level, `53.26.801.941 E msg`
+        r"^\d{1,3}\.\d{2}\.\d{3}\.\d{3} (?P<level>[EWID]) ",
         // Slurm's `srun --label`: the task's number, right-aligned to the widest (`  3: `, `93: `)
         r"^\d{1,5}: ",
         // pytest: the `E       ` margin of a failure's exception lines, and the short summary's

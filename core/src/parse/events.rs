@@ -152,6 +152,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // (Triton Inference Server's last word when it cannot start: `error: creating server:
     // Invalid argument - load failed for model 'm': ...`, the model's error behind it)
     (r"^error: creating server: ", 2),
+    // (ggml's failed check, in each of its wordings: `GGML_ASSERT(x) failed`, the older
+    // `GGML_ASSERT: file.cu:48: x`, a bare `GGML_ASSERT(x);` its abort printed)
+    (
+        r"\bGGML_ASSERT(?:\(.*\) failed|: \S+:\d+: )|^GGML_ASSERT\(.*\);?\s*$",
+        3,
+    ),
     // (Open MPI's runtime layers state a failure to launch or wire up ranks as `PRTE ERROR: Bad
     // parameter in file F at line N`, `ORTE_ERROR_LOG`, `PMIX ERROR: ...`)
     (r"\b(?:PRTE|ORTE|PMIX|OPAL) ERROR: |\bORTE_ERROR_LOG: ", 3),
@@ -795,7 +801,7 @@ const CLASSES: &[(&str, &str)] = &[
     // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|Failed to infer device type|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
@@ -1379,7 +1385,9 @@ static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
 
 /// ggml's aborting checks (see [`classify`]).
 static GGML_ABORT: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(r"\bGGML_ASSERT\(.*\) failed|\.(?:cuh?|cpp|c):\d+: fatal error\s*$")
+    AsciiFirst::new(
+        r"\bGGML_ASSERT(?:\(.*\) failed|: \S+:\d+: )|^GGML_ASSERT\(.*\);?\s*$|\.(?:cuh?|cpp|c):\d+: fatal error\s*$",
+    )
 });
 
 /// Triton's run-time build of its C launcher (see [`classify`]).
