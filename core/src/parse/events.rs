@@ -859,7 +859,7 @@ const CLASSES: &[(&str, &str)] = &[
     // unsupported)
     (
         "triton_error",
-        r"Internal Triton PTX codegen error|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/",
+        r"Internal Triton PTX codegen error|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
     ),
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
     // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off)
@@ -1291,7 +1291,8 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // torch's dispatcher finding no kernel for a tensor's dtype or device (`"addmm_impl_cpu_" not
     // implemented for 'Half'`, `Could not run 'torchvision::nms' with arguments from the 'CUDA'
     // backend`) or a tensor left on the meta device (`Cannot copy out of meta tensor; no data!`):
-    // tensors the program put in the wrong place or type, not an option the library refuses.
+    // tensors the program put in the wrong place or type, not an option the library refuses; nor
+    // is Dynamo's `torch._dynamo.exc.Unsupported: ...`, code of the program it cannot trace.
     if class == "unsupported_config" && TORCH_DISPATCH.is_match(text) {
         class = "python_exception";
     }
@@ -1398,7 +1399,7 @@ static TRITON_LAUNCHER: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// torch's dispatcher's refusals (see [`classify`]).
 static TORCH_DISPATCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r#""\w+" not implemented for '\w+'|Could not run '[\w:.]+' with arguments from the '\w+' backend|Cannot copy out of meta tensor"#,
+        r#""\w+" not implemented for '\w+'|Could not run '[\w:.]+' with arguments from the '\w+' backend|Cannot copy out of meta tensor|torch\._dynamo\.exc\.Unsupported: "#,
     )
 });
 
