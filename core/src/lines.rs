@@ -32,6 +32,8 @@ pub struct Line {
     pub timestamped: bool,
     /// The program whose logger alone writes the line's prefix in that shape, if known.
     pub logger: Option<&'static str>,
+    /// The line is on pytest's `E   ` margin: a failure's exception, as pytest restates it.
+    pub pytest_margin: bool,
 }
 
 impl Line {
@@ -256,6 +258,12 @@ impl Prefix {
 /// logger writes that, so the shape says whose line it is.
 const VLLM_LOGGER: &str = r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?";
 
+/// pytest's margin of a failure's exception lines: `E       `.
+const PYTEST_MARGIN: &str = r"^(?P<level>E) {3,8}";
+
+static PYTEST_MARGIN_AT: LazyLock<Option<usize>> =
+    LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == PYTEST_MARGIN));
+
 static VLLM_LOGGER_AT: LazyLock<Option<usize>> =
     LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == VLLM_LOGGER));
 
@@ -355,7 +363,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\d{1,5}: ",
         // pytest: the `E       ` margin of a failure's exception lines, and the short summary's
         // `FAILED tests/x.py::test_y[param] - ` before the exception it ends with
-        r"^(?P<level>E) {3,8}",
+        PYTEST_MARGIN,
         r"^FAILED \S+::\S+ - ",
         // stray level tag: [E] [W] [ERROR]
         r"^\[(?P<level>[EWI])\] ",
@@ -547,6 +555,8 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             }
             if Some(i) == *VLLM_LOGGER_AT {
                 line.logger = Some("vllm");
+            } else if Some(i) == *PYTEST_MARGIN_AT {
+                line.pytest_margin = true;
             } else if m.as_str().contains("[TRT-LLM]") || m.as_str().starts_with("[TensorRT-LLM][")
             {
                 line.logger = Some("tensorrt_llm");

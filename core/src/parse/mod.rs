@@ -461,12 +461,7 @@ impl Triage {
         // error during autotuning:`, the error, `Ignoring this choice.`): the run goes on with
         // the others, so those lines state nothing that stopped it.
         let dropped_choice = self.autotune_choice(text);
-        // (pytest prints the source line that raised behind its `>` marker, `>       raise e ...`,
-        // before the `E   ` lines of the exception itself)
-        // (its marker stands in the source's indentation, seven columns or more: a quoted
-        // reply's `>` is followed by one space or a few)
-        let pytest_source = line.raw.trim_start().starts_with(">       ") && is_code(text);
-        let code = (self.in_traceback && is_code(text)) || dropped_choice || pytest_source;
+        let code = (self.in_traceback && is_code(text)) || dropped_choice;
         // both facts are read exactly when the line is not code
         let mut facts = match facts {
             _ if code => LineFacts::default(),
@@ -478,8 +473,9 @@ impl Triage {
         // torch's `BackendCompilerFailed`) is still the exception the frames above raised.
         // (not one whose message ends in a colon: it quotes the cause on the lines below, as
         // torch's `BackendCompilerFailed: backend='inductor' raised:` does)
-        // (pytest states the exception on its `E   ` margin, after the source line it marks)
-        let pytest_exception = line.raw.trim_start().starts_with("E   ");
+        // (pytest states the exception on its `E   ` margin, after the source line it marks with
+        // `>`, which a last resort would otherwise take for its error words)
+        let pytest_exception = line.pytest_margin;
         let qualified = (self.in_traceback || pytest_exception)
             && !code
             && facts.tier.is_none()
