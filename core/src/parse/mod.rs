@@ -184,6 +184,15 @@ static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
 /// NCCL's trace of an error code returned up its stack: `NCCL INFO bootstrap.cc:256 -> 3`.
 static NCCL_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-9]\d*\b"));
+/// A line kept whole for a later decision (number, message and raw line, capped).
+fn noted(line: &Line, text: &str) -> (u64, String, String) {
+    (
+        line.number,
+        text.trim().chars().take(2000).collect(),
+        line.raw.chars().take(4000).collect(),
+    )
+}
+
 fn is_nccl_trace(text: &str) -> bool {
     text.contains("NCCL INFO ") && NCCL_TRACE.is_match(text)
 }
@@ -512,18 +521,10 @@ impl Triage {
             self.async_report = true;
         }
         if self.incompatible.is_none() && INCOMPATIBLE.is_in(text) {
-            self.incompatible = Some((
-                line.number,
-                text.trim().chars().take(2000).collect(),
-                line.raw.chars().take(4000).collect(),
-            ));
+            self.incompatible = Some(noted(line, text));
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
-            self.extension_unloaded = Some((
-                line.number,
-                text.trim().chars().take(2000).collect(),
-                line.raw.chars().take(4000).collect(),
-            ));
+            self.extension_unloaded = Some(noted(line, text));
         }
         if LAST_ENQUEUED.is_in(text) {
             if let Some(c) = ENQUEUED.captures(text) {

@@ -117,8 +117,10 @@ pub fn marker(text: &str) -> Option<&'static str> {
 /// (`init_device`), vLLM building its engine from the configuration (`from_vllm_config`, V0's
 /// `run_mp_engine`) and waiting for it to come up, its executor creating its workers
 /// (`_init_executor`, `init_worker`), building the model-parallel groups and their
-/// communicators, which SGLang and vLLM do once as a worker joins the run. (A segfault's
-/// faulthandler stack words its frames `line N in f`, without the comma.)
+/// communicators, which SGLang and vLLM do once as a worker joins the run, and the engine's
+/// construction ([`ENGINE_CONSTRUCTION`]). (A segfault's faulthandler stack words its frames
+/// `line N in f`, without the comma; `in init_distributed` is also DeepSpeed's and vLLM's
+/// `init_distributed_environment`.)
 const STARTING: &[&str] = &[
     // (a training script parsing its arguments, Hugging Face's `TrainingArguments` taking
     // its devices and joining the process group, DeepSpeed's `init_distributed`)
@@ -130,18 +132,12 @@ const STARTING: &[&str] = &[
     // (torch creates a process group, and its communicator's store connections, at start)
     "in new_group",
     "in _new_process_group_helper",
-    "in init_distributed_environment",
     "in ensure_model_parallel_initialized",
     "in initialize_model_parallel",
     "in init_model_parallel_group",
     "in ncclCommInitRank",
-    "in from_vllm_config",
-    "in from_engine_args",
     // (torch initialises CUDA on a process's first CUDA call)
     "in _lazy_init",
-    "in run_mp_engine",
-    "in wait_for_engine_startup",
-    "in _init_executor",
     "in init_worker",
     "configuration_auto",
     "get_config",
@@ -321,17 +317,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             .rsplit_once(", in ")
             .is_some_and(|(_, func)| LOOPS.contains(&func))
     };
-    // (wrapping the model for data-parallel training, DDP checks the model across ranks in its
-    // constructor, or joining the process group: training has not started)
-    let is_start = |f: &String| {
-        STARTING.iter().any(|w| f.contains(w))
-            || f.ends_with("in init_process_group")
-            || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
-    };
     // The innermost frame that names either decides: a training script's `train()` that is
     // still parsing its arguments or joining its process group has not begun to train.
     frames.iter().rev().find_map(|f| {
-        if is_start(f) {
+        if is_start_frame(f) {
             Some("startup")
         } else if is_loop(f) {
             Some("training")
@@ -359,8 +348,20 @@ pub fn only_engine_construction(frames: &[String]) -> bool {
     frames
         .iter()
         .rev()
-        .find(|f| STARTING.iter().any(|w| f.contains(w)))
+        .find(|f| is_start_frame(f))
         .is_some_and(|f| ENGINE_CONSTRUCTION.iter().any(|w| f.contains(w)))
+}
+
+/// A frame of a step before the model loads or training begins: [`STARTING`], the engine's
+/// construction, joining the process group, or wrapping the model for data-parallel training
+/// (DDP checks the model across ranks in its constructor).
+fn is_start_frame(f: &str) -> bool {
+    STARTING
+        .iter()
+        .chain(ENGINE_CONSTRUCTION)
+        .any(|w| f.contains(w))
+        || f.ends_with("in init_process_group")
+        || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
 }
 
 /// vLLM's check that the KV cache holds one request of the model's maximum length, in its
