@@ -457,6 +457,16 @@ fn strip_margins(mut rest: &str) -> &str {
             }
         }
     }
+    // A line an issue's author set in Markdown's bold (`**ValueError: ...**`), indented or not.
+    // (not the stars of a banner, absl's `*** SIGSEGV received at time=N ***`)
+    let unindented = rest.trim_start();
+    if let Some(inner) = unindented
+        .strip_prefix("**")
+        .and_then(|r| r.strip_suffix("**"))
+        .filter(|r| !r.starts_with(['*', ' ']) && !r.ends_with(['*', ' ']) && !r.is_empty())
+    {
+        rest = inner.trim();
+    }
     // A line an issue's author quoted as Markdown inline code (`` `CUDA Error: ...` ``, the closing
     // backtick at its end or on the next line) is the line itself.
     if let Some(inner) = rest.strip_prefix('`').filter(|r| !r.starts_with('`')) {

@@ -632,10 +632,27 @@ const SHM_ATTACH_KEY: &str = "nccl: a shared memory segment could not be attache
 /// no room in `/dev/shm` for the segment.
 fn nccl_key(text: &str) -> String {
     let stmt = nccl_statement(text);
-    if stmt.contains("error while creating shared memory segment")
+    // NCCL creates a segment in /dev/shm by `shm_open` and sizes it by `posix_fallocate` (2.19
+    // and earlier warn `Call to posix_fallocate failed : <errno text>`, later versions `Error:
+    // failed to extend /dev/shm/nccl-X to N bytes, error: <errno text> (N)`), then warns `Error
+    // while creating shared memory segment`: the system's error is the problem (a full
+    // /dev/shm is not a denied one), whichever version worded the call.
+    let creating = stmt.contains("error while creating shared memory segment")
         || (stmt.starts_with("error: failed to extend") && text.contains("/dev/shm/"))
-    {
-        return "nccl: a shared memory segment could not be created".into();
+        || stmt.starts_with("call to posix_fallocate failed")
+        || stmt.starts_with("call to shm_open failed");
+    if creating {
+        const ERRNO: &[&str] = &[
+            "no space left on device",
+            "permission denied",
+            "cannot allocate memory",
+            "no such file or directory",
+            "invalid argument",
+        ];
+        return match ERRNO.iter().find(|e| stmt.contains(*e)) {
+            Some(e) => format!("nccl: a shared memory segment could not be created: {e}"),
+            None => "nccl: a shared memory segment could not be created".into(),
+        };
     }
     if stmt.contains("error while attaching to shared memory segment") {
         return SHM_ATTACH_KEY.into();

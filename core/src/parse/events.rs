@@ -370,6 +370,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- TurboMind's (LMDeploy's) check of a kernel it lacks for a data type and GPU, `not
     // implemented: dtype=e2m1, is_fused_moe=1, sm=70`, before it aborts (tier 3) ---
     (r"^not implemented: \S", 3),
+    // --- a check of the GPU's capability that refuses it, stated bare by a server's logger
+    // or a paste of the message alone (`Bfloat16 is only supported on GPUs with compute
+    // capability of at least 8.0`, `... is not supported for the current GPU. Minimum
+    // capability: 75. Current capability: 70.`), and xformers' refusal of an attention call
+    // (`No operator found for `memory_efficient_attention_forward` with inputs:`), which
+    // quotes its NotImplementedError's message (tier 3) ---
+    (
+        r"\bis only supported on GPUs with compute capability\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `",
+        3,
+    ),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
@@ -507,6 +517,9 @@ const EVENT_WORDS: &[&str] = &[
     // NVIDIA driver statuses (`[NV_ERR_...]`) and the fabric manager's refusal of a driver
     "[nv_",
     "driver interface version",
+    // a refused GPU capability, and xformers' refusal of an attention call
+    "capability",
+    "no operator found",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.

@@ -82,6 +82,10 @@ pub struct Triage {
     /// codegen error`, `` `ptxas` failed with error code N: ``), which quotes ptxas's own
     /// diagnostic on the lines below it: the event and how many lines may still hold it.
     ptxas_stderr: Option<(usize, u8)>,
+    /// torch's report of NCCL's `invalid usage` result, whose `Last error:` below names the
+    /// misuse (`Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 10`): the event
+    /// and how many lines may still hold it.
+    usage_detail: Option<(usize, u8)>,
     /// A wrapper whose message points at the line below for the error it caught (transformers'
     /// `Failed to import X because of the following error (look up to see its traceback):`,
     /// then the caught exception's message): that line is the statement.
@@ -439,6 +443,14 @@ impl Triage {
                 self.ptxas_stderr = Some((i, left - 1));
             }
         }
+        if let Some((i, left)) = self.usage_detail.take() {
+            let t = text.trim();
+            if t.starts_with("Duplicate GPU detected") {
+                self.restate(i, line, t);
+            } else if left > 1 {
+                self.usage_detail = Some((i, left - 1));
+            }
+        }
         if let Some(i) = self.cause_follows.take() {
             let t = text.trim();
             if t.is_empty() {
@@ -791,7 +803,13 @@ impl Triage {
         let t = text.trim();
         if t.ends_with("is not supported because:") {
             self.in_op_reasons = true;
-        } else if self.in_op_reasons && text.starts_with(' ') && !t.is_empty() {
+        } else if self.in_op_reasons
+            // (indented below their operator; a paste quoted as a reply loses the indentation,
+            // and then a reason still starts in lower case: `requires device with ...`,
+            // `bf16 is only supported ...`, `xFormers wasn't build ...`)
+            && (text.starts_with(' ') || t.starts_with(|c: char| c.is_ascii_lowercase()))
+            && !t.is_empty()
+        {
             let reason = signature::normalize(t);
             if let Some((_, n)) = self.op_reasons.iter_mut().find(|(r, _)| *r == reason) {
                 *n += 1;
@@ -943,6 +961,9 @@ impl Triage {
         {
             self.ptxas_stderr = Some((self.events.len() - 1, 3));
         }
+        if text.contains("NCCL error") && text.contains(", invalid usage") {
+            self.usage_detail = Some((self.events.len() - 1, 4));
+        }
     }
 
     /// Whether a collective of this rank already timed out (a log without ranks is one process).
@@ -1073,6 +1094,19 @@ impl Triage {
                 || ev.after.first().is_some_and(|a| SOURCE_LINE.is_match(a)))
         {
             "cuda_graph_capture_error"
+        } else {
+            class
+        };
+        // xformers' dispatcher refuses a call for the reasons its operators give: a GPU newer
+        // than every operator of the installed build knows (`your GPU has capability (12, 0)
+        // (too new)`) is a build without kernels for it; any other reason (a dtype the GPU is
+        // too old for, tensors on the CPU, a build without CUDA) is a configuration it does not
+        // support, whatever exception type a paste kept of its first line.
+        let class = if ev.text.contains(events::NO_OPERATOR) {
+            match self.op_reasons.iter().rev().max_by_key(|(_, n)| *n) {
+                Some((r, _)) if r.ends_with("(too new)") => "no_kernel_image",
+                _ => "unsupported_config",
+            }
         } else {
             class
         };
@@ -1376,6 +1410,13 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // after 900s while trying to connect to (HOST, PORT)`)
             "while trying to connect to (",
             "rendezvous",
+            // (NCCL refuses two ranks on one GPU as it creates their communicator, and creates
+            // the shared-memory segments of its intra-node transport as it connects its
+            // channels: `include/shm.h:48 NCCL WARN Error while creating shared memory segment`)
+            "Duplicate GPU detected",
+            "shared memory segment",
+            "shm.h:",
+            "shmutils.cc",
         ];
         if ev
             .lines()
@@ -1426,7 +1467,13 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     ];
     // (and a dtype the GPU cannot run, which vLLM and TGI check when a worker takes its device:
     // `Bfloat16 is only supported on GPUs with compute capability of at least 8.0`)
-    const DEVICE_CHECKS: &[&str] = &["Bfloat16 is only supported on GPUs"];
+    // (`The quantization method awq is not supported for the current GPU. Minimum capability:
+    // 75. Current capability: 70.`)
+    const DEVICE_CHECKS: &[&str] = &[
+        "Bfloat16 is only supported on GPUs",
+        "not supported for the current GPU",
+        "Current capability: ",
+    ];
     if ev.phase == "unknown"
         && class == "unsupported_config"
         && UNKNOWN_MODEL

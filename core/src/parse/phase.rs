@@ -139,6 +139,10 @@ const STARTING: &[&str] = &[
     // (torch initialises CUDA on a process's first CUDA call)
     "in _lazy_init",
     "in init_worker",
+    // (DistributedDataParallel's constructor checks its parameters' shapes across the ranks
+    // and broadcasts rank 0's: the job's first collectives, before any step)
+    "in _verify_param_shape_across_processes",
+    "in _sync_module_states",
     "configuration_auto",
     "get_config",
     "arg_utils.py",
