@@ -316,6 +316,15 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
     }
+    // TensorRT refuses an engine built on another GPU in one sentence that its versions wrap
+    // differently (`[TensorRT] ERROR: INVALID_CONFIG: ...`, `IRuntime::deserializeCudaEngine:
+    // Error Code 6: API Usage Error (...)`), whichever two GPUs it names.
+    if ev
+        .text
+        .contains("engine plan file is generated on an incompatible device")
+    {
+        return Some("tensorrt: engine plan built on an incompatible device".into());
+    }
     // xformers' `No operator found for ...` is one message for every cause; the reason its
     // operators gave (see `Triage::finish_with_env`) tells one cause from another
     if ev.text.contains(NO_OPERATOR) {

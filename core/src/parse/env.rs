@@ -65,6 +65,19 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("RTX 2060", "sm_75"),
     ("V100", "sm_70"),
     ("P6000", "sm_61"),
+    ("P2200", "sm_61"),
+    ("P2000", "sm_61"),
+    ("P1000", "sm_61"),
+    ("P620", "sm_61"),
+    ("P600", "sm_61"),
+    ("TITAN Xp", "sm_61"),
+    ("RTX A4500", "sm_86"),
+    ("RTX A2000", "sm_86"),
+    ("A6000", "sm_86"),
+    ("A5000", "sm_86"),
+    ("A4000", "sm_86"),
+    ("Orin", "sm_87"),
+    ("Xavier", "sm_72"),
     ("P5000", "sm_61"),
     ("P4000", "sm_61"),
     ("GTX 1080", "sm_61"),
@@ -228,6 +241,7 @@ words! {
     SM_LOWER = "sm_",
     SM_UPPER = "SM",
     DEVICE_PROPERTIES = "DeviceProperties(",
+    GOT_COMPUTE = "got compute",
     MIN_CAP = "Minimum capability",
     CUR_CAP = "Current capability",
     SUPPORTS_CAPS = "supports CUDA capabilities",
@@ -314,10 +328,13 @@ impl Seen {
 // capability as one number, as torch's `Current capability: 75` does; a CuTe DSL op that rejects
 // the GPU names its architecture last: `expects arch to be one of [sm_100a], but got sm_121a`;
 // Triton and Inductor print the device they compile for as `DeviceProperties(type='cuda',
-// index=0, cc=89, ...)`)
+// index=0, cc=89, ...)`, and the LLVM of a Triton older than the GPU refuses it as `'sm_120' is
+// not a recognized processor for this target`; ptxas refuses an instruction the target lacks
+// with `not supported on .target 'sm_121'`, the GPU a JIT or a native build compiles for;
+// TensorRT refuses an engine built on another GPU with `expecting compute 8.6 got compute 7.5`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)(?:\s+is)?\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)(?:\s+is)?\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for. Triton compiles for the GPU it
@@ -581,6 +598,7 @@ impl EnvCollector {
             || w.has(W::SM_LOWER)
             || w.has(W::SM_UPPER)
             || w.has(W::DEVICE_PROPERTIES)
+            || w.has(W::GOT_COMPUTE)
         {
             if w.has(W::MIN_CAP) && !w.has(W::CUR_CAP) {
                 return;
@@ -610,7 +628,10 @@ impl EnvCollector {
                         .or(c.get(9))
                         .or(c.get(10))
                         .or(c.get(11))
-                        .map(|m| format!("sm_{}", m.as_str()))
+                        .or(c.get(12))
+                        .or(c.get(13))
+                        .or(c.get(14))
+                        .map(|m| format!("sm_{}", m.as_str().replace('.', "")))
                 };
                 if let Some(sm) = sm {
                     if self.sm_stated.is_none() && sm.len() <= 6 {

@@ -375,11 +375,18 @@ const DETECTORS: &[(&str, u8)] = &[
     // capability of at least 8.0`, `... is not supported for the current GPU. Minimum
     // capability: 75. Current capability: 70.`), and xformers' refusal of an attention call
     // (`No operator found for `memory_efficient_attention_forward` with inputs:`), which
-    // quotes its NotImplementedError's message (tier 3) ---
+    // quotes its NotImplementedError's message, and TensorRT's of an engine built on another
+    // GPU (`The engine plan file is generated on an incompatible device, expecting compute 6.1
+    // got compute 7.5`), logged with no error word (tier 3) ---
     (
-        r"\bis only supported on GPUs with compute capability\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `",
+        r"\bis only supported on GPUs with compute capability\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device",
         3,
     ),
+    // --- SGLang skips a model module that fails to import (`Ignore import error when loading
+    // sglang.srt.models.X. <the error>`): harmless for another model, the cause when the model
+    // served is that one; stated before any later error, so only a statement when nothing
+    // stronger is (tier 1) ---
+    (r"^Ignore import error when loading \S+[.:] \S", 1),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
     (r"(?i)\b(error|failed|failure|fatal)\b", 1),
 ];
@@ -520,6 +527,7 @@ const EVENT_WORDS: &[&str] = &[
     // a refused GPU capability, and xformers' refusal of an attention call
     "capability",
     "no operator found",
+    "incompatible device",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -586,6 +594,10 @@ pub fn is_benign(text: &str) -> bool {
     // goes on with the others
     if text.contains("Skipping tactic") && text.contains("due to failure while profiling") {
         return true;
+    }
+    // (SGLang's skipped model module states its import error, tier 1: see the detectors)
+    if text.starts_with("Ignore import error when loading ") {
+        return false;
     }
     // An exception line is never benign, whatever its message says.
     if EXCEPTION_LINE.is_match(text) && !text.contains("Warning") {
@@ -779,7 +791,7 @@ const CLASSES: &[(&str, &str)] = &[
     // sm_121a`)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem

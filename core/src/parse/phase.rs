@@ -191,6 +191,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // `deserializeCudaEngine`, `Engine deserialization failed.`): the engine's load
     if text.contains(": Serialization (")
         || text.contains("deserializeCudaEngine")
+        || text.contains("Serialization Error in deserialize")
+        // (TensorRT checks the plan's GPU as it deserialises it)
+        || text.contains("engine plan file is generated on an incompatible device")
         || text.contains("Engine deserialization failed")
     {
         return Some("model_load");
