@@ -315,6 +315,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (in its older wording without the opening bracket: `worker_base.py:572] `)
         r"^\[[\w.\-]+\.py:\d+\] ?",
         r"^[\w.\-]+\.py:\d+\] ",
+        // a cloud log console's export: the entry's severity, then its RFC 3339 time (`INFO
+        // 2025-03-30T23:51:21.299840450Z msg`); the severity is the collector's guess from the
+        // stream (stderr is ERROR), not the program's, and is not kept
+        r"^(?:DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL) \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z ",
         // Kubernetes' container runtime (CRI) log file: 2025-08-03T11:35:28.409790786Z stdout F
         r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP] ",
         // KServe's logger: 2024-07-01 07:28:04.488 1 kserve ERROR [__main__.py:<module>():254]

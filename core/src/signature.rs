@@ -198,6 +198,11 @@ pub fn signature(
             parts.push(w);
         }
     }
+    // A build killed for want of host memory (an engine's or an extension's) is not a run's
+    // ranks killed so: fewer parallel jobs or a bigger builder, not a smaller batch.
+    if class == "host_oom" && phase == "build" {
+        parts.push(phase.to_string());
+    }
     // A collective timed out against a timeout configured below a second (`Timeout(ms)=1`, a
     // value meant in seconds or a test's knob) is that setting, not a rank that stalled.
     if class == "nccl_timeout" && watchdog_timeout_ms(&ev.text).is_some_and(|ms| ms < 1000) {
@@ -316,6 +321,25 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
     }
+    // A model type that transformers does not know, in its old wording (a `KeyError: 'type'`
+    // from its configuration mapping) and its new one (`The checkpoint you are trying to load
+    // has model type `x` but Transformers does not recognize this architecture`): one problem,
+    // a transformers older than the model, whichever model it is. A server's registry of
+    // architectures refusing one (vLLM's `Model architectures ['X'] are not supported for
+    // now.`) is likewise one problem, whichever architecture.
+    if class == "unsupported_config" {
+        let unknown_type = ev
+            .text
+            .contains("but Transformers does not recognize this architecture")
+            || (matches!(exception_parts(&ev.text), Some(("KeyError", _)))
+                && ev.frames.iter().any(|f| f.contains("configuration_auto")));
+        if unknown_type {
+            return Some("transformers does not recognize the model type".into());
+        }
+        if ev.text.contains("Model architectures [") && ev.text.contains("not supported") {
+            return Some("model architecture not supported (not in the registry)".into());
+        }
+    }
     // TensorRT refuses an engine built on another GPU in one sentence that its versions wrap
     // differently (`[TensorRT] ERROR: INVALID_CONFIG: ...`, `IRuntime::deserializeCudaEngine:
     // Error Code 6: API Usage Error (...)`), whichever two GPUs it names.
@@ -355,7 +379,23 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         .text
         .match_indices("MemoryError")
         .any(|(i, _)| !ev.text[..i].ends_with("OutOf"));
+    // Who reports the kill says which process the memory ran out under, and so which fix
+    // applies: a DataLoader worker (the loader's workers and their prefetch), a worker that
+    // Ray's memory monitor chose to kill (its threshold), or the run itself (its ranks, as its
+    // launcher, the shell or the kernel reports them).
     if class == "host_oom" && !python_memory_error && !ev.text.contains("std::bad_alloc") {
+        let lines = || ev.lines();
+        if lines().any(|t| t.contains("DataLoader worker (pid")) {
+            return Some("dataloader worker killed (out of host memory)".into());
+        }
+        if lines().any(|t| {
+            t.contains("due to memory pressure")
+                || t.contains("memory usage threshold")
+                || t.contains("node running low on memory")
+                || t.contains("Ray killed this worker")
+        }) {
+            return Some("ray's memory monitor killed a worker (out of host memory)".into());
+        }
         return Some("killed (out of host memory)".into());
     }
     // A process killed by SIGFPE is reported by whichever handler it had: faulthandler's `Fatal

@@ -377,9 +377,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // (`No operator found for `memory_efficient_attention_forward` with inputs:`), which
     // quotes its NotImplementedError's message, and TensorRT's of an engine built on another
     // GPU (`The engine plan file is generated on an incompatible device, expecting compute 6.1
-    // got compute 7.5`), logged with no error word (tier 3) ---
+    // got compute 7.5`), logged with no error word, and vLLM's refusal of a model's
+    // architecture quoted without its ValueError (`Model architectures ['X'] are not supported
+    // for now.`) (tier 3) ---
     (
-        r"\bis only supported on GPUs with compute capability\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device",
+        r"\bis only supported on GPUs with compute capability\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|^Model architectures \[[^\]]*\] (?:are|is) not supported\b",
         3,
     ),
     // --- SGLang skips a model module that fails to import (`Ignore import error when loading
@@ -528,6 +530,7 @@ const EVENT_WORDS: &[&str] = &[
     "capability",
     "no operator found",
     "incompatible device",
+    "model architectures",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -756,7 +759,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_oom",
-        r"CUDA out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory",
+        r"CUDA out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|CUBLAS_STATUS_ALLOC_FAILED|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available",
     ),
     // (CUTLASS states a failed `cuTensorMapEncodeTiled` as `Error: Failed to initialize the TMA
     // descriptor <CUresult>`; 700 is the sticky illegal address an earlier kernel left; a
@@ -1435,7 +1438,9 @@ static PTXAS_LINE: LazyLock<AsciiFirst> =
 /// A model parameter's dotted name quoted as a dictionary key: `'model.layers.0.mlp.weight'`,
 /// `'layers.17.mlp.down_proj.weight.absmax'`.
 static PARAMETER_KEY: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(r"^'(?:\w+\.)+(?:\d+\.)(?:\w+\.)*\w*(?:weight|bias)\w*(?:\.\w+)*'$")
+    AsciiFirst::new(
+        r"^'(?:\w+\.)+(?:\d+\.)(?:\w+\.)*\w*(?:weight|bias|scale|zero_point|qzeros|g_idx)\w*(?:\.\w+)*'$",
+    )
 });
 
 /// A Hugging Face model class name as a dictionary key: `'LlamaForCausalLM'`, `'GPT2LMHeadModel'`.

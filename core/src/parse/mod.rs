@@ -702,7 +702,14 @@ impl Triage {
             p => p,
         };
         let serving = |x: &str| matches!(x, "prefill" | "decode");
-        if phase::order(p) >= phase::order(self.phase) || (serving(p) && serving(self.phase)) {
+        // (a program that starts, then builds: TensorRT-LLM's engine build after its banner,
+        // an extension compiled as a script starts; not a JIT build while a server loads or
+        // serves, which stays in that step)
+        let builds_after_start = p == "build" && self.phase == "startup";
+        if phase::order(p) >= phase::order(self.phase)
+            || (serving(p) && serving(self.phase))
+            || builds_after_start
+        {
             self.phase = p;
         }
     }
@@ -1576,6 +1583,16 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     {
         return Some("cuda_graph_capture");
     }
+    // TensorRT-LLM's builder reports that the engine it was building failed (`Engine building
+    // failed, please check the error log.`, its build script's `Failed to build engine for
+    // rank N`) below TensorRT's own errors.
+    if ev
+        .after
+        .iter()
+        .any(|a| a.contains("Engine building failed") || a.contains("Failed to build engine"))
+    {
+        return Some("build");
+    }
     // A weight loader's progress bar right below the error, stopped short of 100%: tqdm prints a
     // bar's last state when the loop it wraps unwinds, so the error came while reading weights.
     if ev
@@ -1759,7 +1776,9 @@ static PROSE: LazyLock<AsciiFirst> = LazyLock::new(|| {
 });
 
 static WARNING: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::matcher(r"^(?:\w+Warning: |WARNING[: ]|Warning: |W\d{4} )|\b\w+Warning: ")
+    AsciiFirst::matcher(
+        r"^(?:\w+Warning: |WARNING[: ]|Warning: |W\d{4} |\[TRT\] \[W\] )|\b\w+Warning: ",
+    )
 });
 
 static ROUTINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
