@@ -340,6 +340,31 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
             return Some("model architecture not supported (not in the registry)".into());
         }
     }
+    // A CUDA runtime error that says the machine cannot serve CUDA at all, as any program
+    // reports it (torch, a CUDA sample's `code=802(cudaErrorSystemNotReady)`, a C++ tool's
+    // `Error (file.cpp:N): system not yet initialized`): the error is the problem, whichever
+    // program met it first.
+    if class == "cuda_driver_error" {
+        const MACHINE: &[(&str, &str)] = &[
+            ("system not yet initialized", "system not yet initialized"),
+            ("cudaErrorSystemNotReady", "system not yet initialized"),
+            ("CUDA_ERROR_SYSTEM_NOT_READY", "system not yet initialized"),
+            (
+                "unsupported display driver / cuda driver combination",
+                "unsupported display driver / cuda driver combination",
+            ),
+            (
+                "cudaErrorSystemDriverMismatch",
+                "unsupported display driver / cuda driver combination",
+            ),
+        ];
+        if let Some((_, m)) = MACHINE
+            .iter()
+            .find(|(w, _)| ev.lines().take(3).any(|t| t.contains(w)))
+        {
+            return Some(format!("cuda: {m}"));
+        }
+    }
     // TensorRT refuses an engine built on another GPU in one sentence that its versions wrap
     // differently (`[TensorRT] ERROR: INVALID_CONFIG: ...`, `IRuntime::deserializeCudaEngine:
     // Error Code 6: API Usage Error (...)`), whichever two GPUs it names.

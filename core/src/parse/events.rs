@@ -241,6 +241,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // uncaught C++ exception, a failed check), which the log states nearby, often after it when
     // another process's stream is interleaved ---
     (r"Fatal Python error: Aborted", 2),
+    // the CUDA samples' check of a runtime call, `cudaGetDeviceProperties returned 802` (its
+    // message on the next line, `-> system not yet initialized`) (tier 3)
+    (r"^cuda[A-Z]\w+ returned \d+$", 3),
+    // absl's failure handler (Ray's workers) states a fault first, `*** SIGBUS received at
+    // time=N on cpu N ***`, before its stack and Python's `Fatal Python error: Bus error`: the
+    // same statement, made first (an abort's is not: something said why before it) (tier 3)
+    (r"^\*\*\* SIG(?:BUS|SEGV|ILL|FPE) received at time=", 3),
     // --- NVIDIA's driver stack (the kernel modules, UVM, the fabric manager) states a failed
     // call's status as `<description> [NV_ERR_<NAME>]` (`WARNING Nothing to do
     // [NV_WARN_NOTHING_TO_DO]` for a query the driver refused); the fabric manager refuses a
