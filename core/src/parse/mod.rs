@@ -86,6 +86,14 @@ pub struct Triage {
     /// misuse (`Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 10`): the event
     /// and how many lines may still hold it.
     usage_detail: Option<(usize, u8)>,
+    /// The build the log shows is an inference engine's (TensorRT-LLM's `Engine build
+    /// starts`), not a package's compilation.
+    engine_build: bool,
+    /// The last line that showed the program up (ready, serving, training): a line that only
+    /// a logger's ERROR level made an event, before it, did not stop the program.
+    came_up_at: u64,
+    /// The line of the last event, kept or not.
+    last_event_at: u64,
     /// A wrapper whose message points at the line below for the error it caught (transformers'
     /// `Failed to import X because of the following error (look up to see its traceback):`,
     /// then the caught exception's message): that line is the statement.
@@ -520,6 +528,17 @@ impl Triage {
                         || l.contains("death signal")
                 };
                 if !caused {
+                    // (a program that comes up after PyTorch warned that its build lacks the
+                    // GPU's architecture did not die of the warning: nothing ran on the GPU yet)
+                    // (a shutdown is no sign it came up: it may be what an error led to)
+                    if phase::order(p) >= phase::order("warmup") && p != "shutdown" {
+                        self.incompatible = None;
+                        self.came_up_at = line.number;
+                    }
+                    if p == "build" {
+                        self.engine_build = text.contains("Engine build starts")
+                            || text.contains("Building engine");
+                    }
                     self.advance_phase(p);
                     // a run that went on to its next step did not die of an error word before
                     // (a shutdown is no next step: it may be what the error led to)
@@ -532,7 +551,7 @@ impl Triage {
         if ASYNC_REPORT.is_in(text) {
             self.async_report = true;
         }
-        if self.incompatible.is_none() && INCOMPATIBLE.is_in(text) {
+        if self.incompatible.is_none() && facts.phase.is_none() && INCOMPATIBLE.is_in(text) {
             self.incompatible = Some(noted(line, text));
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
@@ -934,6 +953,7 @@ impl Triage {
         if tier >= 3 && self.strong_lines.len() < MAX_STRONG {
             self.strong_lines.push(line.number);
         }
+        self.last_event_at = line.number;
         let phase = self.phase;
         let kept = self.keep_first(tier, weak, || Event {
             line: line.number,
@@ -1095,6 +1115,14 @@ impl Triage {
         let phase = phase_of(framed, class, reraised);
         // A CUDA call that fails while the server captures its CUDA graphs, with no more specific
         // class, is a failure of the capture.
+        // A compiler killed while a package builds (`Killed` below an nvcc or ninja step) is
+        // a build that failed, for want of memory for its parallel jobs; an engine build that
+        // TensorRT-LLM runs is not compiling a package, and stays a host out of memory.
+        let class = if class == "host_oom" && phase == "build" && !self.engine_build {
+            "build_error"
+        } else {
+            class
+        };
         let class = if matches!(class, "python_exception" | "process_crash")
             && phase == "cuda_graph_capture"
             && (CUDA_FAILURE.is_match(&ev.text)
@@ -1216,8 +1244,15 @@ impl Triage {
             .max();
         let best = match strong {
             Some(t) => t,
-            // Only wrappers or a logger's ERROR lines: a truncated paste; show what there is.
-            None => self.events.iter().map(|e| e.tier).max()?,
+            // Only wrappers or a logger's ERROR lines: a truncated paste; show what there is
+            // (not a logger's ERROR line that the program came up after).
+            None => self
+                .events
+                .iter()
+                .zip(&self.weak)
+                .filter(|(_, weak)| !**weak || !self.came_up_after_errors())
+                .map(|(e, _)| e.tier)
+                .max()?,
         };
         if best == 0 {
             return self
@@ -1229,8 +1264,18 @@ impl Triage {
         self.events
             .iter()
             .zip(&self.weak)
-            .find(|(e, weak)| e.tier == best && (strong.is_none() || !**weak))
+            .find(|(e, weak)| {
+                e.tier == best
+                    && (strong.is_none() || !**weak)
+                    && (!**weak || !self.came_up_after_errors())
+            })
             .map(|(e, _)| e)
+    }
+
+    /// Whether the program came up (ready, serving, training) after the last line that was an
+    /// event: its logger's bare ERROR lines before did not stop it.
+    fn came_up_after_errors(&self) -> bool {
+        self.came_up_at > self.last_event_at
     }
 
     /// Moves event `i` to `line`, whose statement `t` says what the event's own line only
@@ -1335,8 +1380,11 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     let context = phase::phase_from_context(&ev.frames, &ev.continued());
     // A JIT build that fails while a server captures graphs failed during capture (the wrapper
     // that reports it says so); otherwise a build fails while building.
+    // (or the traceback that re-raises it, below: `The above exception was the direct cause
+    // of the following exception:` then the capture's frames)
     if class == "build_error" && matches!(ev.phase, "unknown" | "build" | "startup") {
-        return match context {
+        let reraised_in = reraised.and_then(|f| phase::phase_from_context(f, ""));
+        return match context.or(reraised_in) {
             Some("cuda_graph_capture") => "cuda_graph_capture",
             _ => "build",
         };
@@ -1424,6 +1472,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             "shared memory segment",
             "shm.h:",
             "shmutils.cc",
+            // (NVSHMEM, DeepEP's transport, bootstraps its processes as they start:
+            // `aborting due to error in nvshmemi_init_thread`)
+            "nvshmemi_init",
+            "nvshmem_init",
         ];
         if ev
             .lines()
@@ -1442,7 +1494,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown"
         && (ev.text.contains("failed to load '")
             || ev.text.contains("load failed for model '")
-            || ev.text.contains("loading failed with error"))
+            || ev.text.contains("loading failed with error")
+            // (its table of models gives one that failed the status `UNAVAILABLE: <reason>`,
+            // which for an out-of-memory may be the instance sizing its cache, not its load)
+            || (ev.text.trim_start().starts_with("UNAVAILABLE: ") && class != "cuda_oom"))
         && !matches!(class, "import_error" | "unsupported_config")
     {
         return if ev.text.contains("warmup") {
@@ -1477,6 +1532,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     // (`The quantization method awq is not supported for the current GPU. Minimum capability:
     // 75. Current capability: 70.`)
     const DEVICE_CHECKS: &[&str] = &[
+        // (and the model's shape against the parallelism asked for: `Total number of attention
+        // heads (12) must be divisible by tensor parallel size (8).`)
+        "must be divisible by tensor parallel size",
+        "must be divisible by pipeline parallel size",
         "Bfloat16 is only supported on GPUs",
         "not supported for the current GPU",
         "Current capability: ",

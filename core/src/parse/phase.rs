@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 const MARKERS: &[(&str, &str)] = &[
     // builds: pip, setuptools, cmake, ninja, nvcc
     (
-        r"Building wheels? for|Building wheel|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\[TRT\] \[I\] Building engine|Compiling objects|^(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
+        r"Building wheels? for|Building wheel|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\[TRT\] \[I\] Building engine|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
         "build",
     ),
     // SGLang / vLLM / TRT-LLM progress, most specific first (TGI's router names the step of a
@@ -47,7 +47,7 @@ const MARKERS: &[(&str, &str)] = &[
         "prefill",
     ),
     (
-        r"The server is fired up and ready to roll|Application startup complete|Uvicorn running on|Starting vLLM API server|Started server process|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup",
+        r"The server is fired up and ready to roll|Application startup complete|Running on local URL|Uvicorn running on|Starting vLLM API server|Started server process|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup",
         "warmup",
     ),
     (
