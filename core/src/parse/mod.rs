@@ -528,9 +528,9 @@ impl Triage {
                         || l.contains("death signal")
                 };
                 if !caused {
-                    // (a program that comes up after PyTorch warned that its build lacks the
-                    // GPU's architecture did not die of the warning: nothing ran on the GPU yet)
-                    // (a shutdown is no sign it came up: it may be what an error led to)
+                    // A program that came up (not a shutdown, which an error may have led to)
+                    // did not die of PyTorch's warning that its build lacks the GPU's
+                    // architecture, nor of a logger's bare ERROR line before.
                     if phase::order(p) >= phase::order("warmup") && p != "shutdown" {
                         self.incompatible = None;
                         self.came_up_at = line.number;
@@ -1113,8 +1113,6 @@ impl Triage {
             .then_some(self.frames.as_slice())
             .filter(|f| !f.is_empty() && !framed.frames.is_empty());
         let phase = phase_of(framed, class, reraised);
-        // A CUDA call that fails while the server captures its CUDA graphs, with no more specific
-        // class, is a failure of the capture.
         // A compiler killed while a package builds (`Killed` below an nvcc or ninja step) is
         // a build that failed, for want of memory for its parallel jobs; an engine build that
         // TensorRT-LLM runs is not compiling a package, and stays a host out of memory.
@@ -1123,6 +1121,8 @@ impl Triage {
         } else {
             class
         };
+        // A CUDA call that fails while the server captures its CUDA graphs, with no more specific
+        // class, is a failure of the capture.
         let class = if matches!(class, "python_exception" | "process_crash")
             && phase == "cuda_graph_capture"
             && (CUDA_FAILURE.is_match(&ev.text)
