@@ -1138,8 +1138,8 @@ impl Triage {
         // too old for, tensors on the CPU, a build without CUDA) is a configuration it does not
         // support, whatever exception type a paste kept of its first line.
         let class = if ev.text.contains(events::NO_OPERATOR) {
-            match self.op_reasons.iter().rev().max_by_key(|(_, n)| *n) {
-                Some((r, _)) if r.ends_with("(too new)") => "no_kernel_image",
+            match self.main_op_reason() {
+                Some(r) if r.ends_with("(too new)") => "no_kernel_image",
                 _ => "unsupported_config",
             }
         } else {
@@ -1161,8 +1161,8 @@ impl Triage {
         // reason most of them give (`device=cpu`, `xFormers wasn't build with CUDA support`)
         // is the problem, which its first line does not say.
         let reasoned;
-        let ev = match self.op_reasons.iter().rev().max_by_key(|(_, n)| *n) {
-            Some((r, _)) if ev.text.contains(events::NO_OPERATOR) => {
+        let ev = match self.main_op_reason() {
+            Some(r) if ev.text.contains(events::NO_OPERATOR) => {
                 reasoned = Event {
                     after: [ev.after.as_slice(), &[format!("{}{r}", events::OP_REASON)]].concat(),
                     ..ev.clone()
@@ -1270,6 +1270,16 @@ impl Triage {
                     && (!**weak || !self.came_up_after_errors())
             })
             .map(|(e, _)| e)
+    }
+
+    /// The reason most of xformers' operators gave for refusing the call (the first seen of
+    /// those given equally often).
+    fn main_op_reason(&self) -> Option<&String> {
+        self.op_reasons
+            .iter()
+            .rev()
+            .max_by_key(|(_, n)| *n)
+            .map(|(r, _)| r)
     }
 
     /// Whether the program came up (ready, serving, training) after the last line that was an
