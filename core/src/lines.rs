@@ -34,6 +34,9 @@ pub struct Line {
     pub logger: Option<&'static str>,
     /// The line is on pytest's `E   ` margin: a failure's exception, as pytest restates it.
     pub pytest_margin: bool,
+    /// A progress bar was glued before the message (see `strip_glued_progress_bar`); `raw`
+    /// still has it, and the step it counted.
+    pub glued_bar: bool,
 }
 
 impl Line {
@@ -280,7 +283,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // quoted reply
         r"^>+ ?",
         // [rank1]: and [rank0]:[E1130 03:11:11.199672504 ProcessGroupNCCL.cpp:689]
-        r"^\[rank(?P<rank>\d+)\]: ?",
+        // (a paste cut inside the first line's tag: `rank0]:   File ...`)
+        r"^\[?rank(?P<rank>\d+)\]: ?",
         // torchrun's tee of each local worker's output, `[{role}{local_rank}]:` with its default
         // role (`[default6]:[rank6]: ...`), behind NeMo-Run's task and replica (`pretrain/0 `)
         r"^(?:[\w.\-]+/\d+ )?\[default\d+\]: ?",
@@ -470,6 +474,12 @@ fn strip_margins(mut rest: &str) -> &str {
         .filter(|r| !r.starts_with(['*', ' ']) && !r.ends_with(['*', ' ']) && !r.is_empty())
     {
         rest = inner.trim();
+    } else if let Some(inner) = unindented
+        .strip_prefix("**")
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_alphabetic()) && !r.contains("**"))
+    {
+        // (bold whose closing stars a paste cut off, or left on a later line)
+        rest = inner.trim_end();
     }
     // A line an issue's author quoted as Markdown inline code (`` `CUDA Error: ...` ``, the closing
     // backtick at its end or on the next line) is the line itself.
@@ -479,8 +489,41 @@ fn strip_margins(mut rest: &str) -> &str {
             None if !inner.contains('`') => rest = inner.trim_start(),
             None => {}
         }
+    } else if let Some(inner) = rest.strip_suffix('`').filter(|r| !r.contains('`')) {
+        // (the closing backtick of a quote that began on an earlier line)
+        rest = inner.trim_end();
     }
     rest
+}
+
+/// A progress bar (tqdm's `99%|█████████▉| 23054/23316 [2:22:47<01:34,  2.79it/s]`) that the
+/// terminal redrew in place with carriage returns, and a paste then glued to the line printed
+/// after it: that line is what follows the last bar.
+fn strip_glued_progress_bar(s: &str) -> &str {
+    static BAR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"^.*\d%(?:\|[^|]*\|)?[^\[\]|]*\[[^\]]*(?:it/s|s/it)[^\]]*\]")
+    });
+    // (a notebook draws the bar without its `|` borders: `Epoch 14:   0% 0/101 [00:00<?, ?it/s]`)
+    if !(s.contains("it/s") || s.contains("s/it")) {
+        return s;
+    }
+    match BAR.find(s) {
+        Some(m) if !s[m.end()..].trim().is_empty() => s[m.end()..].trim_start(),
+        _ => s,
+    }
+}
+
+/// The message behind a progress bar glued before it (see [`strip_glued_progress_bar`]), once
+/// per line, after the prefixes before the bar: a collector's prefix and level stay its own.
+fn unbar<'a>(rest: &'a str, line: &mut Line) -> Option<&'a str> {
+    if line.glued_bar {
+        return None;
+    }
+    let unbarred = strip_glued_progress_bar(rest);
+    (unbarred.len() < rest.len()).then(|| {
+        line.glued_bar = true;
+        unpad_task_label(strip_margins(unbarred))
+    })
 }
 
 /// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.
@@ -507,7 +550,13 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
     'outer: for _ in 0..10 {
         if !could_have_prefix(rest) {
-            break;
+            match unbar(rest, line) {
+                Some(unbarred) => {
+                    rest = unbarred;
+                    continue 'outer;
+                }
+                None => break,
+            }
         }
         let mut candidates = [false; MAX_PREFIXES];
         let candidates = &mut candidates[..PREFIXES.len()];
@@ -593,7 +642,10 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             rest = unpad_task_label(strip_margins(&rest[end..]));
             continue 'outer;
         }
-        break;
+        match unbar(rest, line) {
+            Some(unbarred) => rest = unbarred,
+            None => break,
+        }
     }
     // Ray folds repeated lines of its workers into one: `... [repeated 2x across cluster]`
     if rest.ends_with("across cluster]") {
@@ -689,6 +741,39 @@ mod tests {
         // a parenthesis in prose keeps its words
         let l = text("(see: the docs) for details");
         assert_eq!(l.text, "(see: the docs) for details");
+    }
+
+    #[test]
+    fn a_progress_bar_glued_before_a_line_is_stripped_after_the_collectors_prefix() {
+        let l = text("99%|\u{2588}\u{2588}\u{2589}| 23054/23316 [2:22:47<01:34,  2.79it/s][rank1]:[E1101 17:03:05.823968890 ProcessGroupNCCL.cpp:607] [Rank 1] Watchdog caught collective operation timeout");
+        assert_eq!((l.rank, l.glued_bar), (Some(1), true));
+        assert!(l.text.starts_with("[Rank 1] Watchdog caught"));
+        // (a notebook's bar has no borders; a collector's level before the bar stays the line's)
+        let l = text("app  | 2025-03-01T12:00:00.123Z | ERROR | stderr | Epoch 14:   0% 0/101 [00:00<?, ?it/s]boom");
+        assert_eq!((l.level, l.text.as_str()), (Some('E'), "boom"));
+        // a bar alone is a progress line, not a prefix
+        let bar =
+            "Loading safetensors checkpoint shards: 100% Completed | 2/2 [00:01<00:00,  1.50it/s]";
+        assert_eq!(text(bar).text, bar);
+    }
+
+    #[test]
+    fn markdown_left_around_a_line_is_stripped() {
+        assert_eq!(
+            text("RuntimeError: No CUDA GPUs are available`").text,
+            "RuntimeError: No CUDA GPUs are available"
+        );
+        assert_eq!(
+            text("**torch.OutOfMemoryError: CUDA out of memory. Tried").text,
+            "torch.OutOfMemoryError: CUDA out of memory. Tried"
+        );
+        // (not absl's banner, nor a line quoting code in the middle)
+        assert_eq!(
+            text("*** SIGSEGV received at time=1 ***").text,
+            "*** SIGSEGV received at time=1 ***"
+        );
+        assert_eq!(text("set `x` to 1").text, "set `x` to 1");
+        assert_eq!(text("rank3]:   File \"a.py\", line 1, in f").rank, Some(3));
     }
 
     #[test]

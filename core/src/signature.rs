@@ -170,6 +170,10 @@ pub fn signature(
             parts.push(phase.to_string());
         } else if let Some(w) = location(ev, msg.contains("Segmentation fault")) {
             parts.push(w);
+        } else if let Some(w) = (class == "cuda_oom").then(|| torch_entry(ev)).flatten() {
+            // (an allocation that failed inside torch with no application frame pasted: the
+            // torch call the application made, `backward` or an optimizer's step, is where)
+            parts.push(w);
         } else if let Some(fw) = framework.filter(|fw| SERVERS.contains(fw)) {
             // Nothing says where (a paste of the message alone, a watchdog's report): the
             // server that ran is the one place known, and a fault or an out-of-memory in one
@@ -277,9 +281,12 @@ pub fn signature(
         }
     }
     // An out-of-memory during graph capture, or while the weights are read (the model does not
-    // fit), is a different problem from one while serving.
+    // fit), is a different problem from one while serving, as is one while training (a batch,
+    // its activations or its optimizer's state).
+    // (NCCL's own allocation is keyed by NCCL's report, whichever step made it)
     if class == "cuda_oom"
-        && matches!(phase, "cuda_graph_capture" | "model_load")
+        && (matches!(phase, "cuda_graph_capture" | "model_load")
+            || (phase == "training" && !ev.text.contains("NCCL WARN")))
         && !parts.iter().any(|p| p == phase)
     {
         parts.push(phase.to_string());
@@ -410,6 +417,13 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     // launcher, the shell or the kernel reports them).
     if class == "host_oom" && !python_memory_error && !ev.text.contains("std::bad_alloc") {
         let lines = || ev.lines();
+        // (a worker's bus error that torch blames on a full /dev/shm is the container's
+        // shared-memory size, not the host's memory)
+        if lines()
+            .any(|t| t.contains("insufficient shared memory") || t.contains("out of shared memory"))
+        {
+            return Some("dataloader worker: out of shared memory (/dev/shm)".into());
+        }
         if lines().any(|t| t.contains("DataLoader worker (pid")) {
             return Some("dataloader worker killed (out of host memory)".into());
         }
@@ -1330,6 +1344,13 @@ fn key_message(class: &str, norm: &str) -> String {
     if norm.contains("killed while executing a task by an unexpected system error") {
         return "ray worker died: system_error".into();
     }
+    // torch shares a DataLoader worker's tensors through shared-memory objects named by pid and
+    // a counter (`unable to open shared memory object </torch_30997_2076642173> in read-write
+    // mode`, then `: Too many open files (24)` or a chained `OSError: [Errno 24]`): one problem,
+    // the file descriptors its default sharing strategy uses up.
+    if norm.contains("unable to open shared memory object <") {
+        return "torch: unable to open a shared memory object (file descriptors)".into();
+    }
     // Triton runs its own `ptxas` or, for Blackwell GPUs (Triton 3.5 and later), its
     // `ptxas-blackwell`: a diagnostic names the binary that printed it, one problem either way
     let ptxas_variant;
@@ -1680,6 +1701,22 @@ fn library(ev: &Event) -> Option<String> {
         .find(|p| p != "torch")
 }
 
+/// The outermost frame of torch's own code (`_tensor.py:backward`, `optimizer.py:wrapper`): the
+/// torch call an application made, when only torch's frames were pasted. (Not `nn.Module`'s
+/// plumbing, which calls the application's code back.)
+fn torch_entry(ev: &Event) -> Option<String> {
+    static FRAME: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r#"File "[^"]*[-_]packages[/\\]torch[/\\](?:[^"]*[/\\])?([^"/\\]+)", line \d+,? in (\S+)"#,
+        )
+    });
+    ev.frames
+        .iter()
+        .filter_map(|f| FRAME.captures(f))
+        .map(|c| format!("{}:{}", &c[1], &c[2]))
+        .find(|f| !f.starts_with("module.py:"))
+}
+
 /// An exception raised with no message (`AssertionError` from a bare `assert`): its type says
 /// nothing of the cause, so where it was raised is the problem.
 pub(crate) fn bare_exception(msg: &str) -> bool {
@@ -1714,10 +1751,13 @@ fn location(ev: &Event, in_torch: bool) -> Option<String> {
         .rev()
         .filter_map(|f| FRAME.captures(f))
         .filter(|c| !library(&c[1], &c[2]))
-        .map(|c| format!("{}:{}", &c[2], &c[3]))
-        .find(|f| {
-            !f.starts_with("__init__") && !f.contains("module.py") && !f.contains("_compile.py")
+        // (torch's `nn.Module` plumbing is no place either, also where a Windows path hides the
+        // package; another package's own `module.py`, Megatron's, is code that ran)
+        .filter(|c| {
+            !(c[2].ends_with("module.py") && format!("{}{}", &c[1], &c[2]).contains("torch"))
         })
+        .map(|c| format!("{}:{}", &c[2], &c[3]))
+        .find(|f| !f.starts_with("__init__") && !f.contains("_compile.py"))
 }
 
 #[cfg(test)]

@@ -426,7 +426,10 @@ macro_rules! glibc_heap {
         concat!(
             "^",
             glibc_heap_functions!(),
-            r"\(\): [a-z]|^double free or corruption|^corrupted (?:size vs\. prev_size|double-linked list)"
+            r"\(\): [a-z]|^double free or corruption|^corrupted (?:size vs\. prev_size|double-linked list)",
+            // (tcmalloc's, when a program preloads it: `src/tcmalloc.cc:283] Attempt to free
+            // invalid pointer 0x1`, which reads as glog's prefix and its message)
+            r"|tcmalloc\.cc:\d+\] Attempt to free invalid pointer|^Attempt to free invalid pointer 0x"
         )
     };
 }
@@ -541,6 +544,8 @@ const EVENT_WORDS: &[&str] = &[
     "(): ",
     "double free",
     "corrupted ",
+    // (and tcmalloc's)
+    "free invalid pointer",
     // NVIDIA driver statuses (`[NV_ERR_...]`) and the fabric manager's refusal of a driver
     "[nv_",
     "driver interface version",
@@ -740,7 +745,10 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\[Errno 12\] Cannot allocate memory|",
             oom_kill_report!(),
-            r"|\bexited with code 137\b|\bexits with return code = -9\b"
+            r"|\bexited with code 137\b|\bexits with return code = -9\b",
+            // (torch's DataLoader on a worker's bus error, which it blames on /dev/shm, host
+            // memory too: `insufficient shared memory (shm)`, `workers are out of shared memory`)
+            r"|insufficient shared memory \(shm\)|workers are out of shared memory"
         ),
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas

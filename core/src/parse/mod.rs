@@ -116,6 +116,9 @@ pub struct Triage {
     /// A warning that a package's compiled extension did not load (line, text, raw):
     /// `Failed to import from vllm._C with ImportError(...)`.
     extension_unloaded: Option<(u64, String, String)>,
+    /// The kernel's first report of its OOM killer (`python invoked oom-killer: ...`, `Out of
+    /// memory: Killed process N (python)`).
+    kernel_oom: Option<(u64, String, String)>,
     /// Lines left of an autotuner's report of a dropped candidate.
     autotune_left: u8,
     /// What a log with no event at all shows rather than nothing (tier, then number,
@@ -266,7 +269,9 @@ impl LineFacts {
             events::detect_gated(t, line.level)
         });
         LineFacts {
-            phase: phase::marker(text),
+            // (a progress bar glued before the message counted a step too)
+            phase: phase::marker(text)
+                .or_else(|| line.glued_bar.then(|| phase::marker(&line.raw)).flatten()),
             // a sub-slice of the line: its place, so that triage need not find it again
             statement: statement.map(|t| {
                 let at = t.as_ptr() as usize - text.as_ptr() as usize;
@@ -509,7 +514,9 @@ impl Triage {
             && !code
             && facts.tier.is_none()
             && !text.trim_end().ends_with(':')
-            && events::QUALIFIED_EXCEPTION.is_match(text.trim());
+            && (events::QUALIFIED_EXCEPTION.is_match(text.trim())
+                // (a traceback pasted indented as a whole ends with its exception indented)
+                || (text.starts_with(' ') && BARE_EXCEPTION.is_match(text.trim())));
         if qualified {
             let t = text.trim();
             let at = t.as_ptr() as usize - text.as_ptr() as usize;
@@ -553,6 +560,13 @@ impl Triage {
         }
         if self.incompatible.is_none() && facts.phase.is_none() && INCOMPATIBLE.is_in(text) {
             self.incompatible = Some(noted(line, text));
+        }
+        if self.kernel_oom.is_none()
+            && (text.contains("invoked oom-killer")
+                || text.contains("Out of memory: Kill")
+                || text.contains("oom-kill:"))
+        {
+            self.kernel_oom = Some(noted(line, text));
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
             self.extension_unloaded = Some(noted(line, text));
@@ -870,6 +884,9 @@ impl Triage {
             // c10d's socket warns that a read from the store timed out, then the store raises:
             // the warning is the first statement of that timeout.
             Some(t) if line.level == Some('W') && text.contains("[c10d] waitForInput: socket") => t,
+            // torchrun's agent logs the signal that ends the run (`Received Signals.SIGHUP death
+            // signal, shutting down workers`) at WARNING level too.
+            Some(t) if line.level == Some('W') && text.contains(" death signal") => t,
             // A launcher that relays its child's output logs every line at INFO (`INFO
             // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
             // check's report of a failed call is never informational.
@@ -1069,6 +1086,20 @@ impl Triage {
             }
             (e, _) => e,
         };
+        // A shell's bare `Killed` says only that a signal killed the program; the kernel's
+        // report of its OOM killer below it says why.
+        let killed;
+        let elected = match (elected, &self.kernel_oom) {
+            (Some(ev), Some((line, text, raw)))
+                if *line > ev.line
+                    && (ev.text.trim() == "Killed"
+                        || (ev.text.trim_end().ends_with(" Killed") && ev.text.len() < 80)) =>
+            {
+                killed = Event::bare(*line, ev.tier, text.clone(), raw.clone(), ev.phase);
+                Some(&killed)
+            }
+            (e, _) => e,
+        };
         let Some(ev) = elected else {
             return Analysis {
                 crash: false,
@@ -1261,7 +1292,8 @@ impl Triage {
                 .find(|e| !e.text.contains("Traceback (most recent call last)"));
         }
         // a logger's bare ERROR line of the same tier is no statement of the cause
-        self.events
+        let chosen = self
+            .events
             .iter()
             .zip(&self.weak)
             .find(|(e, weak)| {
@@ -1269,7 +1301,8 @@ impl Triage {
                     && (strong.is_none() || !**weak)
                     && (!**weak || !self.came_up_after_errors())
             })
-            .map(|(e, _)| e)
+            .map(|(e, _)| e)?;
+        Some(chosen)
     }
 
     /// The reason most of xformers' operators gave for refusing the call (the first seen of
@@ -1559,6 +1592,12 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     {
         return "startup";
     }
+    if ev.phase == "unknown"
+        && (phase::in_training_script(&ev.frames)
+            || reraised.is_some_and(phase::in_training_script))
+    {
+        return "training";
+    }
     ev.phase
 }
 
@@ -1624,6 +1663,18 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     }
     if let Some(p) = reraised_phase {
         return Some(p);
+    }
+    // (the `what():` line of the exception a FlashInfer kernel threw names the kernel)
+    if let Some(p) = lines().take(4).find_map(|t| phase::kernel_step(t)) {
+        return Some(p);
+    }
+    // An application's report, right below the error, that its model did not load (`Stable
+    // diffusion model failed to load`, `Failed to load model`)
+    if ev.after.iter().take(6).any(|a| {
+        let a = a.to_ascii_lowercase();
+        a.contains("model failed to load") || a.starts_with("failed to load model")
+    }) {
+        return Some("model_load");
     }
     // TGI's router repeats a shard's error under the tracing span of the step that failed
     // (`batch{batch_size=1}:prefill:prefill{id=N size=N}: text_generation_client: ...`)
@@ -1706,6 +1757,10 @@ static CUDA_FAILURE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(r"(?i)cuda error|cuda failure|\bFailed: \S*\.(?:cuh?|cpp|cc|hpp|h):\d+ '")
 });
 
+/// An exception's name alone on its line (`AssertionError` of an `assert` without a message).
+static BARE_EXCEPTION: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::matcher(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)$"));
+
 /// Inside a traceback: an indented line, a caret marker, or a line that reads as Python source
 /// (indentation is often lost in pasted logs). An indented `SomeError: message` is not source: some
 /// servers indent a whole traceback when they log it.
@@ -1720,7 +1775,9 @@ fn is_code(text: &str) -> bool {
         let stated = events::exception_parts(t).is_some_and(|(ty, msg)| {
             !msg.trim().is_empty() && (ty.ends_with("Error") || ty.ends_with("Exception"))
         });
-        return !stated;
+        // (nor is an exception's bare name, `  AssertionError` of a failed `assert` with no
+        // message: no source line is a class name alone)
+        return !stated && !BARE_EXCEPTION.is_match(t);
     }
     let t = text.trim();
     // (an exception's `repr` alone on its line, `AssertionError()`, is a logger's record

@@ -245,13 +245,15 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // a server's warmup step: the model is loaded and sized, requests are not yet served
     // (vLLM runs its kernels' warmups from the `model_executor/warmup/` package, `kernel_warmup`)
-    if has(&[
-        ", in warmup",
-        ", in _warmup",
-        ", in warm_up",
-        "/warmup/",
-        "in kernel_warmup",
-    ]) {
+    // (and a server's own warmup request, SGLang's `_execute_server_warmup`: any function
+    // named for a warmup)
+    let warmup_fn = |f: &String| {
+        f.trim_end().rsplit_once(", in ").is_some_and(|(_, func)| {
+            let func = func.to_ascii_lowercase();
+            func.contains("warmup") || func.contains("warm_up")
+        })
+    };
+    if has(&["/warmup/"]) || frames.iter().any(warmup_fn) {
         return Some("warmup");
     }
     const LOADING: &[&str] = &[
@@ -288,6 +290,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "in get_kv_cache_groups",
         "in unify_kv_cache_spec_page_size",
         "check_enough_kv_cache_memory",
+        // (SGLang builds its KV-cache pools, and registers them with a cache store, here)
+        "kv_cache_builder",
     ]) {
         return Some("memory_init");
     }
@@ -304,6 +308,18 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     if has(&["backward", "optimizer.step", "train_step", "training_step"]) {
         return Some("training");
+    }
+    // an optimizer's step (torch's `optim/adamw.py`, DeepSpeed's engine and its ZeRO and fp16
+    // optimizers), which only a training step takes
+    let optimizer_step = |f: &String| {
+        f.trim_end().ends_with(", in step")
+            && (f.contains("optim") || f.contains("deepspeed") || f.contains("/zero/"))
+    };
+    if frames.iter().any(optimizer_step) {
+        return Some("training");
+    }
+    if let Some(p) = kernel_step(text) {
+        return Some(p);
     }
     // a training loop's own function, named so by the trainers (Megatron's `train`, Hugging
     // Face's `_inner_training_loop`, Lightning's `fit`, OpenRLHF's `ppo_train`, `train_epoch`)
@@ -324,6 +340,15 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             .rsplit_once(", in ")
             .is_some_and(|(_, func)| LOOPS.contains(&func))
     };
+    // SGLang's scheduler creating its model worker, when the error is raised there and not in
+    // the worker it builds (which loads, sizes and captures: a traceback cut short shows this
+    // frame too)
+    if frames
+        .last()
+        .is_some_and(|f| f.trim_end().ends_with(", in init_model_worker"))
+    {
+        return Some("startup");
+    }
     // The innermost frame that names either decides: a training script's `train()` that is
     // still parsing its arguments or joining its process group has not begun to train.
     frames.iter().rev().find_map(|f| {
@@ -334,6 +359,39 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         } else {
             None
         }
+    })
+}
+
+/// The step a FlashInfer kernel that a message names serves: they are named for it
+/// (`BatchPrefillWithPagedKVCache failed with error: ...`, `BatchDecodeWithPagedKVCache`).
+pub fn kernel_step(text: &str) -> Option<&'static str> {
+    if text.contains("BatchPrefillWith") || text.contains("SinglePrefillWith") {
+        Some("prefill")
+    } else if text.contains("BatchDecodeWith") || text.contains("SingleDecodeWith") {
+        Some("decode")
+    } else {
+        None
+    }
+}
+
+/// Whether a frame is of a script named for training (`File "tools/train.py", line N, in
+/// <module>`, `train_text_to_image_sdxl.py`, Megatron's `pretrain_gpt.py`): the last resort of
+/// a failure nothing else places.
+pub fn in_training_script(frames: &[String]) -> bool {
+    frames.iter().any(|f| is_training_script(f))
+}
+
+fn is_training_script(f: &str) -> bool {
+    let Some(path) = f.split('"').nth(1) else {
+        return false;
+    };
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let Some(stem) = name.strip_suffix(".py") else {
+        return false;
+    };
+    ["train", "finetune", "pretrain", "sft"].iter().any(|w| {
+        stem.strip_prefix(w)
+            .is_some_and(|r| r.is_empty() || r.starts_with(['_', '-']))
     })
 }
 
