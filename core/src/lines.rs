@@ -476,9 +476,10 @@ fn strip_margins(mut rest: &str) -> &str {
         rest = inner.trim();
     } else if let Some(inner) = unindented
         .strip_prefix("**")
-        .filter(|r| r.starts_with(|c: char| c.is_ascii_alphabetic()) && !r.contains("**"))
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_alphabetic()))
     {
-        // (bold whose closing stars a paste cut off, or left on a later line)
+        // (bold whose closing stars a paste cut off, left on a later line or put mid-line:
+        // `**RuntimeError: CUDA out of memory.** Tried to allocate ...`)
         rest = inner.trim_end();
     }
     // A line an issue's author quoted as Markdown inline code (`` `CUDA Error: ...` ``, the closing

@@ -38,8 +38,11 @@ const MARKERS: &[(&str, &str)] = &[
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
     // {'num_ctx_requests': 0, 'num_ctx_tokens': 0, 'num_generation_tokens': 96}`: no context
     // request means it generates only, any means it prefills)
+    // (vLLM's metrics with requests running and no token made in the interval, `Avg prompt
+    // throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s, Running: 1 reqs`: the
+    // requests it holds stalled as they decoded)
     (
-        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]",
+        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]|prompt throughput: 0\.0 tokens/s, Avg generation throughput: 0\.0 tokens/s, Running: [1-9]",
         "decode",
     ),
     (
