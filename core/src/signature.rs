@@ -415,7 +415,12 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     // applies: a DataLoader worker (the loader's workers and their prefetch), a worker that
     // Ray's memory monitor chose to kill (its threshold), or the run itself (its ranks, as its
     // launcher, the shell or the kernel reports them).
-    if class == "host_oom" && !python_memory_error && !ev.text.contains("std::bad_alloc") {
+    // (nor is ggml's `failed to allocate buffer of size N` for the weights on the host)
+    if class == "host_oom"
+        && !python_memory_error
+        && !ev.text.contains("std::bad_alloc")
+        && !ev.text.contains("failed to allocate")
+    {
         let lines = || ev.lines();
         // (a worker's bus error that torch blames on a full /dev/shm is the container's
         // shared-memory size, not the host's memory)

@@ -238,6 +238,7 @@ words! {
     COLON_ = ": ",
     NVIDIA = "NVIDIA",
     APABILIT = "apabilit",
+    CAPS_PER_GPU = "CAPABILITIES_PER_GPU",
     SM_LOWER = "sm_",
     SM_UPPER = "SM",
     DEVICE_PROPERTIES = "DeviceProperties(",
@@ -331,10 +332,11 @@ impl Seen {
 // index=0, cc=89, ...)`, and the LLVM of a Triton older than the GPU refuses it as `'sm_120' is
 // not a recognized processor for this target`; ptxas refuses an instruction the target lacks
 // with `not supported on .target 'sm_121'`, the GPU a JIT or a native build compiles for;
-// TensorRT refuses an engine built on another GPU with `expecting compute 8.6 got compute 7.5`)
+// TensorRT refuses an engine built on another GPU with `expecting compute 8.6 got compute 7.5`;
+// bitsandbytes' setup report lists `COMPUTE_CAPABILITIES_PER_GPU = ['8.6']`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability)(?:\s+is)?\s*[:=]?\s*(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for. Triton compiles for the GPU it
@@ -595,6 +597,7 @@ impl EnvCollector {
             }
         }
         if w.has(W::APABILIT)
+            || w.has(W::CAPS_PER_GPU)
             || w.has(W::SM_LOWER)
             || w.has(W::SM_UPPER)
             || w.has(W::DEVICE_PROPERTIES)

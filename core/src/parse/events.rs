@@ -338,6 +338,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // pointer`, `double free or corruption (out)`, `malloc(): corrupted top size`) before the
     // signal handlers print `Aborted`: the statement (tier 3) ---
     (GLIBC_HEAP, 3),
+    // --- a library handle a program could not create (DeepSpeed's ops: `Fail to create cublas
+    // handle.`), stated with no error word of its own (tier 3) ---
+    (
+        r"(?i)^fail(?:ed)? to create cu(?:blas|blaslt|dnn|sparse|solver) handle",
+        3,
+    ),
     // --- UCX's handler of a fatal signal (`[host:pid:tid] Caught signal 8 (Floating point
     // exception: integer divide by zero)`, then `==== backtrace ====`) and the shell's or
     // faulthandler's `Floating point exception`: the process died of that signal (tier 3); its
@@ -748,7 +754,9 @@ const CLASSES: &[(&str, &str)] = &[
             r"|\bexited with code 137\b|\bexits with return code = -9\b",
             // (torch's DataLoader on a worker's bus error, which it blames on /dev/shm, host
             // memory too: `insufficient shared memory (shm)`, `workers are out of shared memory`)
-            r"|insufficient shared memory \(shm\)|workers are out of shared memory"
+            r"|insufficient shared memory \(shm\)|workers are out of shared memory",
+            // (ggml's allocation of a host buffer for weights or its compute graph)
+            r"|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|failed to allocate CPU buffer"
         ),
     ),
     // (a `ptxas` error on a `tmpxft_*.ptx` is nvcc's own PTX step of a build; Triton's ptxas
@@ -842,7 +850,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_driver_error",
         concat!(
-            r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|",
+            r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|",
             nv_status!(),
             r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported"
         ),
@@ -870,6 +878,13 @@ const CLASSES: &[(&str, &str)] = &[
         "import_error",
         r"IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library",
     ),
+    // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
+    // available`; torchvision whose compiled operators did not load into this torch: `operator
+    // torchvision::nms does not exist`)
+    (
+        "import_error",
+        r"CUDA Setup failed despite GPU being available|operator torchvision::\w+ does not exist",
+    ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built
@@ -877,7 +892,7 @@ const CLASSES: &[(&str, &str)] = &[
     // DeepSpeed's kernels print a failed cuBLAS GEMM as `!!!! kernel execution error.`)
     (
         "cublas_cudnn_error",
-        r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+",
+        r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuBLAS error|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`)
@@ -947,7 +962,7 @@ const CLASSES: &[(&str, &str)] = &[
     // `There is no module or parameter named 'X' in <Model>`)
     (
         "weight_load_error",
-        r"Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named '[^']+' in \w+",
+        r"Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named '[^']+' in \w+",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server

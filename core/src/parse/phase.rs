@@ -22,7 +22,7 @@ const MARKERS: &[(&str, &str)] = &[
         "cuda_graph_capture",
     ),
     (
-        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run|Maximum concurrency for|Compiling a graph for dynamic shape|torch\.compile takes|Dynamo bytecode transform|Max tokens in paged KV cache|Allocate \d+ bytes for k/v cache",
+        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run|Maximum concurrency for|Compiling a graph for dynamic shape|torch\.compile takes|Dynamo bytecode transform|Max tokens in paged KV cache|Allocate \d+ bytes for k/v cache|^llama_kv_cache_(?:init|unified): |^(?:llama_new_context_with_model|llama_context): +(?:n_|freq_|flash_attn|constructing|KV self size|\S+ +(?:output|compute) buffer size)",
         "memory_init",
     ),
     (
@@ -30,9 +30,11 @@ const MARKERS: &[(&str, &str)] = &[
         "memory_init_pending",
     ),
     // (TensorRT-LLM prints `Loaded engine size` when it has read an engine file, before it
-    // deserialises the engine's plugins)
+    // deserialises the engine's plugins; llama.cpp names the step of each line it logs:
+    // `load_tensors:` as it reads the weights, `llama_kv_cache_init:`, `llama_context:` as it
+    // sizes the KV cache and compute buffers)
     (
-        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine",
+        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|^(?:llm_)?load_tensors: |^llama_model_loader: ",
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
@@ -145,6 +147,9 @@ const STARTING: &[&str] = &[
     // (DistributedDataParallel's constructor checks its parameters' shapes across the ranks
     // and broadcasts rank 0's: the job's first collectives, before any step)
     "in _verify_param_shape_across_processes",
+    // (DeepSpeed's `deepspeed.initialize` building its engine, optimizer and communication)
+    "in init_deepspeed",
+    "in deepspeed_init",
     "in _sync_module_states",
     "configuration_auto",
     "get_config",
