@@ -473,6 +473,8 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     let by_class = match class {
         "build_error" => nvcc_arch_key(&ev.text)
             .or_else(|| nvcc_stage_signal_key(&ev.text))
+            .or_else(|| compiler_killed_key(&ev.text))
+            .or_else(|| host_compiler_key(&ev.text))
             .or_else(|| ninja_status_key(&ev.text))
             .or_else(|| missing_nvcc_key(ev))
             .or_else(|| build_probe_key(ev, norm))
@@ -520,6 +522,15 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
 
 /// The signal of torchrun's `exitcode  : -N` or `traceback : Signal N (SIGX) received` field.
 fn torchrun_signal(text: &str) -> Option<&str> {
+    // (and its agent's line for the worker, `failed (exitcode: -11) local_rank: 0 (pid: N) of
+    // binary: ...`, behind whichever logger's prefix)
+    if let Some(i) = text.find("failed (exitcode: -") {
+        let rest = &text[i + "failed (exitcode: -".len()..];
+        let end = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        return (end > 0 && rest[end..].starts_with(')')).then(|| &rest[..end]);
+    }
     let t = text.trim_start();
     let rest = if let Some(r) = t.strip_prefix("exitcode") {
         r.trim_start()
@@ -611,6 +622,29 @@ fn nvcc_stage_signal_key(text: &str) -> Option<String> {
     });
     DIED.captures(text)
         .map(|c| format!("nvcc: a compiler stage died of signal {}", &c[1]))
+}
+
+/// A compiler driver's report that the OOM killer (or another signal) ended its compiler proper
+/// (`c++: fatal error: Killed signal terminated program cc1plus`): whichever driver (`g++`,
+/// `c++`, `x86_64-linux-gnu-gcc`) ran it, one problem.
+fn compiler_killed_key(text: &str) -> Option<String> {
+    static KILLED: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"fatal error: (\w+) signal terminated program (\w+)"));
+    KILLED
+        .captures(text)
+        .map(|c| format!("compiler: {} signal terminated {}", &c[1], &c[2]).to_lowercase())
+}
+
+/// nvcc's `host_config.h` refusing the host compiler (`#error -- unsupported GNU version! gcc
+/// versions later than 12 are not supported!`): one problem, a host compiler newer than the
+/// toolkit supports, whatever the versions, the path and the hint after it.
+fn host_compiler_key(text: &str) -> Option<String> {
+    static UNSUPPORTED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"#error -- unsupported ([A-Za-z]+(?: [A-Za-z]+)*?) version")
+    });
+    UNSUPPORTED
+        .captures(text)
+        .map(|c| format!("nvcc: unsupported {} host compiler version", &c[1]).to_lowercase())
 }
 
 /// ninja's report of a failed step (`FAILED: [code=139] cuda_0.o`), or a JIT's of the ninja run

@@ -338,6 +338,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // pointer`, `double free or corruption (out)`, `malloc(): corrupted top size`) before the
     // signal handlers print `Aborted`: the statement (tier 3) ---
     (GLIBC_HEAP, 3),
+    // --- a shared library a program loads at run time and could not (cuDNN's own loader:
+    // `Could not load library libcudnn_ops_infer.so.8. Error: ...: cannot open shared object
+    // file`), stated before the abort it leads to (tier 3) ---
+    (r"^Could not load library \S+\. Error: ", 3),
     // --- a library handle a program could not create (DeepSpeed's ops: `Fail to create cublas
     // handle.`), stated with no error word of its own (tier 3) ---
     (
@@ -942,7 +946,7 @@ const CLASSES: &[(&str, &str)] = &[
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
     (
         "import_error",
-        r"unable to find backend library for backend|unable to load shared library|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available",
+        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|^Could not load library \S+\. Error: |ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available",
     ),
     // (torch.distributed.checkpoint's planner rejects a saved tensor whose shape differs from the
     // model's or optimizer's: `Size mismatch between saved torch.Size([..]) and current: ...`;

@@ -1620,7 +1620,9 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
         "cuda_graph_capture_error",
     ];
     static METHOD: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"(?:while processing method|Error executing method) '?(\w+)")
+        AsciiFirst::new(
+            r"(?:while processing method|Error executing method) '?(\w+)|\bray::\w+\.(\w+)\(\)",
+        )
     });
     let lines = || ev.lines();
     // (a custom all-reduce registers its buffers' IPC handles for CUDA graphs only, at the end
@@ -1660,7 +1662,12 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     }
     if let Some(p) = lines()
         .filter_map(|t| METHOD.captures(t))
-        .find_map(|c| phase::phase_from_context(&[format!(", in {}", &c[1])], ""))
+        .filter_map(|c| {
+            c.get(1)
+                .or_else(|| c.get(2))
+                .map(|m| m.as_str().to_string())
+        })
+        .find_map(|m| phase::phase_from_context(&[format!(", in {m}")], ""))
     {
         return Some(p);
     }
@@ -1724,6 +1731,16 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
         .any(|a| a.contains('%') && !a.contains("100%") && phase::marker(a) == Some("model_load"))
     {
         return Some("model_load");
+    }
+    // A bare progress bar (no description: the Hugging Face Trainer's, a script's own tqdm over
+    // its steps) right below the error and stopped short of 100%: the loop it counts is the
+    // training loop the error unwound.
+    if ev.after.iter().take(3).any(|a| {
+        let a = a.trim_start();
+        let digits = a.bytes().take_while(u8::is_ascii_digit).count();
+        (1..=3).contains(&digits) && a[digits..].starts_with("%|") && !a.starts_with("100%")
+    }) {
+        return Some("training");
     }
     // vLLM's and KServe's reports that the engine or server never came up, right below the
     // error (`EngineCore failed to start.`, `WorkerProc initialization failed due to an exception

@@ -203,6 +203,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // (TensorRT checks the plan's GPU as it deserialises it)
         || text.contains("engine plan file is generated on an incompatible device")
         || text.contains("Engine deserialization failed")
+        // (TensorRT-LLM's runtime opening the engine file it was given)
+        || text.contains("Error opening engine file")
     {
         return Some("model_load");
     }
@@ -278,6 +280,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // checkpoint's tensors, in its loading step)
     if has(LOADING)
         || has(&["in create_weights"])
+        // (TGI builds the model it serves, weights and all, in its registry's `get_model`)
+        || frames.iter().any(|f| {
+            f.contains("models/__init__.py") && f.trim_end().ends_with(", in get_model")
+        })
         || LOADING.iter().any(|p| text.contains(p))
         || text.contains("load_single_module")
     {
