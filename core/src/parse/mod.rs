@@ -1519,6 +1519,8 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // `aborting due to error in nvshmemi_init_thread`)
             "nvshmemi_init",
             "nvshmem_init",
+            // (Gloo connecting its ranks' pairs as its process group is created)
+            "connectFullMesh",
             // (the group's first collective, `WorkNCCL(SeqNum=1, ...)`: vLLM's warm-up
             // all-reduce, DDP's broadcast of the parameters, as the ranks start)
             "(SeqNum=1,",

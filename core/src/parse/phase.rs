@@ -59,11 +59,13 @@ const MARKERS: &[(&str, &str)] = &[
         r#""(POST|GET) /v1/(chat/)?completions|"POST /generate|Received request|Finished request|Added request"#,
         "serving_request",
     ),
-    // (verl's trainer names its progress bar `Training Progress`; Megatron prints `training ...`
+    // (any loss a step reports, `loss: 0.5`, `regular_loss: 0.24`; a trainer's report of what
+    // broke `while training`; verl's trainer names its progress bar `Training Progress`;
+    // Megatron prints `training ...`
     // (Megatron-Bridge `Training ...`) as its training loop starts; EasyR1's actor shows its
     // training step's pass over the rollouts as a `Compute log probs` bar)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\bloss[:=]\s*[\d.]+|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
         "training",
     ),
     (
