@@ -1292,8 +1292,7 @@ impl Triage {
                 .find(|e| !e.text.contains("Traceback (most recent call last)"));
         }
         // a logger's bare ERROR line of the same tier is no statement of the cause
-        let chosen = self
-            .events
+        self.events
             .iter()
             .zip(&self.weak)
             .find(|(e, weak)| {
@@ -1301,8 +1300,7 @@ impl Triage {
                     && (strong.is_none() || !**weak)
                     && (!**weak || !self.came_up_after_errors())
             })
-            .map(|(e, _)| e)?;
-        Some(chosen)
+            .map(|(e, _)| e)
     }
 
     /// The reason most of xformers' operators gave for refusing the call (the first seen of
