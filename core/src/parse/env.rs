@@ -480,16 +480,34 @@ pub struct EnvCollector {
     bare_count: Option<u32>,
     /// The line above was Triton's `` `ptxas` stderr: `` heading.
     ptxas_stderr: bool,
+    /// The column of `compute_cap` in the CSV header just read (`nvidia-smi
+    /// --query-gpu=name,compute_cap --format=csv`): the next line holds its value.
+    cap_column: Option<usize>,
 }
 
 impl EnvCollector {
     /// Reads one line's message.
     pub fn feed(&mut self, text: &str) {
         let t = text.trim();
+        let cap_column = self.cap_column.take();
         if t.len() < 3 || t.len() > 20_000 {
             return;
         }
         let w = Seen::of(t);
+        if let Some(col) = cap_column {
+            let value = t.split(',').nth(col).map(str::trim).unwrap_or("");
+            if let Some((major, minor)) = value.split_once('.') {
+                let digits = |d: &str| {
+                    !d.is_empty() && d.len() <= 2 && d.bytes().all(|b| b.is_ascii_digit())
+                };
+                if self.sm_stated.is_none() && digits(major) && digits(minor) {
+                    self.sm_stated = Some(format!("sm_{major}{minor}"));
+                }
+            }
+        }
+        if t.contains("compute_cap") && !t.contains('=') {
+            self.cap_column = t.split(',').position(|c| c.trim() == "compute_cap");
+        }
         if std::mem::take(&mut self.ptxas_stderr) && self.sm_stated.is_none() {
             if let Some(c) = PTXAS_GPU_NAME.captures(t) {
                 self.sm_stated = Some(format!("sm_{}", &c[1]));
@@ -957,6 +975,21 @@ mod tests {
     fn the_device_capability_after_a_requirement_is_the_devices() {
         let e = env(&["ERROR: FP8 models require a GPU with Compute Capability 8.9 or higher (e.g., RTX 4090). Your GPU's capability is 8.6."]);
         assert_eq!(e.sm_arch.as_deref(), Some("sm_86"));
+    }
+
+    #[test]
+    fn nvidia_smi_csv_query_states_the_capability() {
+        let e = env(&[
+            "$ nvidia-smi --query-gpu=name,compute_cap --format=csv",
+            "name, compute_cap",
+            "NVIDIA GeForce RTX 4090, 8.9",
+        ]);
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_89"));
+        let e = env(&["compute_cap", "12.0"]);
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_120"));
+        // (a value that is no capability, or a line that is not below the header)
+        assert_eq!(env(&["compute_cap", "[N/A]"]).sm_arch, None);
+        assert_eq!(env(&["compute_cap", "", "8.9"]).sm_arch, None);
     }
 
     #[test]
