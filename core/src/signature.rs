@@ -328,6 +328,23 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
     }
+    // Ray's `ActorDiedError: The actor died unexpectedly before finishing this task.` goes on,
+    // below its fields, with the actor's sentence that names the worker's exit type (`The actor
+    // is dead because its worker process has died. Worker exit type: SYSTEM_ERROR`): keyed as
+    // that sentence is.
+    if ev
+        .text
+        .contains("The actor died unexpectedly before finishing this task")
+    {
+        if let Some(detail) = ev
+            .after
+            .iter()
+            .take(12)
+            .find(|a| a.contains("Worker exit type: "))
+        {
+            return Some(key_message(class, &normalize(detail)));
+        }
+    }
     // A model type that transformers does not know, in its old wording (a `KeyError: 'type'`
     // from its configuration mapping) and its new one (`The checkpoint you are trying to load
     // has model type `x` but Transformers does not recognize this architecture`): one problem,

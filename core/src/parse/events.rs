@@ -171,9 +171,10 @@ const DETECTORS: &[(&str, u8)] = &[
         2,
     ),
     // --- Ray's report that a worker process died (tier 2): it lists possible causes, it does
-    // not know which ---
+    // not know which (its `ActorDiedError: The actor died unexpectedly before finishing this
+    // task.` is the same report, whose message goes on to that detail a few lines below) ---
     (
-        r"worker process has died|A worker died or was killed while executing a task",
+        r"worker process has died|A worker died or was killed while executing a task|The actor died unexpectedly before finishing this task",
         2,
     ),
     // --- pydantic's summary of a rejected configuration; its `Value error, ...` line says why ---

@@ -119,6 +119,8 @@ pub struct Triage {
     /// The kernel's first report of its OOM killer (`python invoked oom-killer: ...`, `Out of
     /// memory: Killed process N (python)`).
     kernel_oom: Option<(u64, String, String)>,
+    /// Ray's first sentence that names a dead worker's exit type (line, text).
+    ray_exit: Option<(u64, String)>,
     /// Lines left of an autotuner's report of a dropped candidate.
     autotune_left: u8,
     /// What a log with no event at all shows rather than nothing (tier, then number,
@@ -567,6 +569,9 @@ impl Triage {
                 || text.contains("oom-kill:"))
         {
             self.kernel_oom = Some(noted(line, text));
+        }
+        if self.ray_exit.is_none() && text.contains("Worker exit type: ") {
+            self.ray_exit = Some((line.number, text.trim().chars().take(500).collect()));
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
             self.extension_unloaded = Some(noted(line, text));
@@ -1097,6 +1102,24 @@ impl Triage {
             {
                 killed = Event::bare(*line, ev.tier, text.clone(), raw.clone(), ev.phase);
                 Some(&killed)
+            }
+            (e, _) => e,
+        };
+        // Ray's `ActorDiedError` ends its message, below the actor's fields (further down than
+        // the lines kept after an event), with the sentence that names the worker's exit type.
+        let detailed;
+        let elected = match (elected, &self.ray_exit) {
+            (Some(ev), Some((line, text)))
+                if *line > ev.line
+                    && *line - ev.line <= 12
+                    && ev
+                        .text
+                        .contains("The actor died unexpectedly before finishing this task") =>
+            {
+                let mut e = ev.clone();
+                e.after.push(text.clone());
+                detailed = e;
+                Some(&detailed)
             }
             (e, _) => e,
         };
