@@ -563,15 +563,18 @@ impl Triage {
         if self.incompatible.is_none() && facts.phase.is_none() && INCOMPATIBLE.is_in(text) {
             self.incompatible = Some(noted(line, text));
         }
-        if self.kernel_oom.is_none()
-            && (text.contains("invoked oom-killer")
-                || text.contains("Out of memory: Kill")
-                || text.contains("oom-kill:"))
-        {
-            self.kernel_oom = Some(noted(line, text));
-        }
-        if self.ray_exit.is_none() && text.contains("Worker exit type: ") {
-            self.ray_exit = Some((line.number, text.trim().chars().take(500).collect()));
+        // (both are lines the detectors took for events: only those are searched again)
+        if facts.tier.is_some() {
+            if self.kernel_oom.is_none()
+                && (text.contains("invoked oom-killer")
+                    || text.contains("Out of memory: Kill")
+                    || text.contains("oom-kill:"))
+            {
+                self.kernel_oom = Some(noted(line, text));
+            }
+            if self.ray_exit.is_none() && text.contains("Worker exit type: ") {
+                self.ray_exit = Some((line.number, text.trim().chars().take(500).collect()));
+            }
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
             self.extension_unloaded = Some(noted(line, text));
@@ -1697,8 +1700,9 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     if let Some(p) = reraised_phase {
         return Some(p);
     }
-    // (the `what():` line of the exception a FlashInfer kernel threw names the kernel)
-    if let Some(p) = lines().take(4).find_map(|t| phase::kernel_step(t)) {
+    // (the `what():` line of the exception a FlashInfer kernel threw names the kernel; the
+    // message itself was read with the frames)
+    if let Some(p) = ev.after.iter().take(3).find_map(|t| phase::kernel_step(t)) {
         return Some(p);
     }
     // An application's report, right below the error, that its model did not load (`Stable

@@ -260,7 +260,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // (and a server's own warmup request, SGLang's `_execute_server_warmup`: any function
     // named for a warmup)
     let warmup_fn = |f: &String| {
-        f.trim_end().rsplit_once(", in ").is_some_and(|(_, func)| {
+        function_of(f).is_some_and(|func| {
             let func = func.to_ascii_lowercase();
             func.contains("warmup") || func.contains("warm_up")
         })
@@ -284,7 +284,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || has(&["in create_weights"])
         // (TGI builds the model it serves, weights and all, in its registry's `get_model`)
         || frames.iter().any(|f| {
-            f.contains("models/__init__.py") && f.trim_end().ends_with(", in get_model")
+            f.contains("models/__init__.py") && function_of(f) == Some("get_model")
         })
         || LOADING.iter().any(|p| text.contains(p))
         || text.contains("load_single_module")
@@ -314,7 +314,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // (SGLang's EAGLE worker verifies draft tokens only for a decode batch: a frame `, in
     // verify`, that function and no other: vLLM's `verify_with_parallel_config` checks the
     // configuration at start-up)
-    let in_verify = frames.iter().any(|f| f.trim_end().ends_with(", in verify"));
+    let in_verify = frames.iter().any(|f| function_of(f) == Some("verify"));
     if in_verify || has(&["forward_decode", "decode_step", "_decode"]) {
         return Some("decode");
     }
@@ -328,7 +328,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // an optimizer's step (torch's `optim/adamw.py`, DeepSpeed's engine and its ZeRO and fp16
     // optimizers), which only a training step takes
     let optimizer_step = |f: &String| {
-        f.trim_end().ends_with(", in step")
+        function_of(f) == Some("step")
             && (f.contains("optim") || f.contains("deepspeed") || f.contains("/zero/"))
     };
     if frames.iter().any(optimizer_step) {
@@ -351,17 +351,13 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "ppo_train",
         "fit_loop",
     ];
-    let is_loop = |f: &String| {
-        f.trim_end()
-            .rsplit_once(", in ")
-            .is_some_and(|(_, func)| LOOPS.contains(&func))
-    };
+    let is_loop = |f: &String| function_of(f).is_some_and(|func| LOOPS.contains(&func));
     // SGLang's scheduler creating its model worker, when the error is raised there and not in
     // the worker it builds (which loads, sizes and captures: a traceback cut short shows this
     // frame too)
     if frames
         .last()
-        .is_some_and(|f| f.trim_end().ends_with(", in init_model_worker"))
+        .is_some_and(|f| function_of(f) == Some("init_model_worker"))
     {
         return Some("startup");
     }
@@ -376,6 +372,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             None
         }
     })
+}
+
+/// The function a Python frame names (`File "x.py", line 3, in load_weights` → `load_weights`).
+fn function_of(frame: &str) -> Option<&str> {
+    frame.trim_end().rsplit_once(", in ").map(|(_, func)| func)
 }
 
 /// The step a FlashInfer kernel that a message names serves: they are named for it
