@@ -166,8 +166,14 @@ pub fn signature(
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
         // call of the capture loop synchronised next (the runner's constructor, one batch size's
         // capture, a stream sync), which differs between versions: the capture is the place.
+        let training_oom = class == "cuda_oom" && phase == "training";
         if phase == "cuda_graph_capture" && KERNEL.captures(&ev.text).is_none() {
             parts.push(phase.to_string());
+        } else if let Some(w) = training_oom.then(|| torch_entry(ev)).flatten() {
+            // A training step that runs out of memory does so in the torch call that allocates
+            // (the forward's activations, `backward`'s gradients, the optimizer's state),
+            // whichever training script made it: the batch is too big for that step.
+            parts.push(w);
         } else if let Some(w) = location(ev, msg.contains("Segmentation fault")) {
             parts.push(w);
         } else if let Some(w) = (class == "cuda_oom").then(|| torch_entry(ev)).flatten() {
@@ -301,6 +307,13 @@ pub fn signature(
             "cuda: peer access is not supported between the gpus".into(),
         ];
     }
+    // A GPU's uncorrectable ECC error is its memory failing, whichever call met it first and
+    // however its framework states it (torch's `CUDA error: uncorrectable ECC error
+    // encountered`, TensorFlow's `failed call to cuDevicePrimaryCtxRetain:
+    // CUDA_ERROR_ECC_UNCORRECTABLE: ...`)
+    if class == "gpu_hardware_error" && ev.text.contains("uncorrectable ECC error") {
+        parts = vec![class.to_string(), "cuda: uncorrectable ecc error".into()];
+    }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
 }
@@ -320,6 +333,16 @@ fn flashinfer_op_key(class: &str, ev: &Event) -> Option<String> {
             .filter(|op| !op.is_empty())?;
         Some(key_message(class, &normalize(&format!("{op}{}", &t[i..]))))
     })
+}
+
+/// Where a message has the closing stars of Markdown bold: the only stars in it, behind a word
+/// and before a space or the end (not Python's `**kwargs` nor a power, `2**31`).
+fn closing_bold(text: &str) -> Option<usize> {
+    let i = text.find("**")?;
+    let before = text[..i].chars().next_back()?;
+    let after = text[i + 2..].chars().next();
+    (text.matches('*').count() == 2 && !before.is_whitespace() && after.is_none_or(|c| c == ' '))
+        .then_some(i)
 }
 
 /// The key of an error that states its problem in a way of its own (a device assertion's file
@@ -643,13 +666,14 @@ fn nvcc_stage_signal_key(text: &str) -> Option<String> {
 
 /// A compiler driver's report that the OOM killer (or another signal) ended its compiler proper
 /// (`c++: fatal error: Killed signal terminated program cc1plus`): whichever driver (`g++`,
-/// `c++`, `x86_64-linux-gnu-gcc`) ran it, one problem.
+/// `c++`, `x86_64-linux-gnu-gcc`) ran it and whichever compiler it ended (C's `cc1`, C++'s
+/// `cc1plus`), one problem.
 fn compiler_killed_key(text: &str) -> Option<String> {
     static KILLED: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(r"fatal error: (\w+) signal terminated program (\w+)"));
+        LazyLock::new(|| AsciiFirst::new(r"fatal error: (\w+) signal terminated program \w+"));
     KILLED
         .captures(text)
-        .map(|c| format!("compiler: {} signal terminated {}", &c[1], &c[2]).to_lowercase())
+        .map(|c| format!("compiler: {} signal terminated the compiler", &c[1]).to_lowercase())
 }
 
 /// nvcc's `host_config.h` refusing the host compiler (`#error -- unsupported GNU version! gcc
@@ -1015,9 +1039,9 @@ fn short_title(norm: &str) -> String {
     norm[..end].chars().take(160).collect()
 }
 
-/// A device assertion is the same problem whichever kernel of the file hit it and from which
-/// block and thread: its key is the source file and the asserted condition (also when the
-/// threads' interleaved prints damaged the kernel name between them).
+/// A device assertion is the same problem whichever kernel hit it and from which block and
+/// thread: its key is the asserted condition (also when the threads' interleaved prints damaged
+/// the kernel name before it); a host `assert()`'s key is its file and condition.
 fn assertion_key(text: &str) -> Option<String> {
     // (glibc's `assert()` of host C/C++ code closes the condition with a quote, `Assertion
     // `COND' failed.`: its file and condition, not the line number a version moves or the
@@ -1028,11 +1052,19 @@ fn assertion_key(text: &str) -> Option<String> {
         )
     });
     let c = ASSERT.captures(text)?;
-    let (file, cond) = match (c.get(1), c.get(2)) {
-        (Some(f), Some(a)) => (f, a),
-        _ => (c.get(3)?, c.get(4)?),
-    };
-    Some(format!("{}: {}", file.as_str(), cond.as_str()).to_lowercase())
+    // (a device assertion's condition is the check, whichever file holds it: torch moved its
+    // index kernels' `srcIndex < srcSelectDimSize` from THC's `THCTensorIndex.cu` to ATen's
+    // `Indexing.cu`, and one file's kernels share a check, `indexSelectSmallIndex` and
+    // `indexSelectLargeIndex`)
+    // (an empty condition, torch's `_assert_async` or a release build's, names no check: the
+    // file then says which)
+    if let Some(cond) = c.get(2).filter(|c| c.as_str() != "Assertion `` failed") {
+        return Some(format!("device {}", cond.as_str()).to_lowercase());
+    }
+    if let (Some(file), Some(cond)) = (c.get(1), c.get(2)) {
+        return Some(format!("{}: {}", file.as_str(), cond.as_str()).to_lowercase());
+    }
+    Some(format!("{}: {}", c.get(3)?.as_str(), c.get(4)?.as_str()).to_lowercase())
 }
 
 /// A failed `static_assert` states its problem in the message its author wrote (nvcc: `FILE(N):
@@ -1114,6 +1146,16 @@ fn extension_symbol_key(text: &str, norm: &str) -> Option<String> {
 /// The message without exception type, prefixes such as `CUDA error:`, rank tags, or the
 /// wrappers TensorRT-LLM puts in front of the error it caught.
 fn core_message(text: &str) -> String {
+    // bold an issue's author closed mid-line (`**RuntimeError: CUDA out of memory.** Tried to
+    // allocate ...`; the line's reader took the opening stars): no part of the message
+    let debolded;
+    let text = match closing_bold(text) {
+        Some(i) => {
+            debolded = format!("{}{}", &text[..i], &text[i + 2..]);
+            debolded.as_str()
+        }
+        None => text,
+    };
     // torch's hints after a CUDA error, glued onto its line when a paste lost the line breaks
     // (`CUDA error: ... encountered Search for `cudaError...' in https://... CUDA kernel errors
     // might be asynchronously reported ...`), are no part of the message
@@ -1766,11 +1808,12 @@ fn torch_entry(ev: &Event) -> Option<String> {
             r#"File "[^"]*[-_]packages[/\\]torch[/\\](?:[^"]*[/\\])?([^"/\\]+)", line \d+,? in (\S+)"#,
         )
     });
+    // (the call, not its file: torch renamed `tensor.py` to `_tensor.py`)
     ev.frames
         .iter()
         .filter_map(|f| FRAME.captures(f))
-        .map(|c| format!("{}:{}", &c[1], &c[2]))
-        .find(|f| !f.starts_with("module.py:"))
+        .find(|c| &c[1] != "module.py")
+        .map(|c| format!("torch {}", &c[2]))
 }
 
 /// An exception raised with no message (`AssertionError` from a bare `assert`): its type says
@@ -1829,6 +1872,14 @@ mod tests {
             None
         );
         assert_eq!(faulting_function("no pc here"), None);
+    }
+
+    #[test]
+    fn closing_bold_is_found_only_behind_a_word() {
+        let t = "RuntimeError: CUDA out of memory.** Tried to allocate 20.00 MiB";
+        assert_eq!(closing_bold(t), Some(33));
+        assert_eq!(closing_bold("f() got an unexpected keyword **kwargs"), None);
+        assert_eq!(closing_bold("overflow: 2**31 is too large"), None);
     }
 
     #[test]

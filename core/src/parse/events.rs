@@ -192,7 +192,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // import as `Failed to import X because of the following error (look up to see its
     // traceback):`, nested, the error itself on the last line) ---
     (
-        r"ChildFailedError|See root cause above|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$",
+        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1); torch's fixed description of an NCCL
@@ -286,8 +286,12 @@ const DETECTORS: &[(&str, u8)] = &[
     (unloadable_symbol!(), 3),
     // --- a dynamic loader's message printed bare, not raised (tier 2): a library that probes
     // its optional binaries (bitsandbytes' CPU fallback) prints it and goes on; raised as
-    // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement ---
-    (r"^\S+\.so[.\d]*: undefined symbol: ", 2),
+    // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement; so is
+    // Python's `No module named 'x'` pasted without its exception's name ---
+    (
+        r"^\S+\.so[.\d]*: undefined symbol: |\S+\.so[.\d]*: cannot open shared object file|^No module named '[\w.]+'\s*$",
+        2,
+    ),
     // --- ninja's report of a build step that failed (`FAILED: [code=139] cuda_0.o`, tier 2): the
     // compiler's own errors below it state why, when it printed any (a crashed nvcc prints none) ---
     (r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$", 2),
@@ -522,6 +526,8 @@ const EVENT_WORDS: &[&str] = &[
     "error_file",
     "heartbeat",
     "undefined",
+    "cannot open shared object",
+    "no module named",
     "cannot find",
     "cannot load symbol",
     "no matching distribution",
@@ -620,6 +626,16 @@ static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
 static EXECUTOR_INIT_FAILED: super::Word =
     super::Word::new("Failed to initialize executor on rank ");
 
+/// A table's header: at least four words set apart by runs of spaces, and nothing but words
+/// (a statement has punctuation, or single spaces between all its words).
+fn is_column_header(text: &str) -> bool {
+    let t = text.trim();
+    t.contains("  ")
+        && t.split_whitespace().count() >= 4
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '_' || c == '-')
+}
+
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
     // torch's watchdog finding the communicators of a process group that its own, orderly
@@ -637,6 +653,11 @@ pub fn is_benign(text: &str) -> bool {
     // (SGLang's skipped model module states its import error, tier 1: see the detectors)
     if text.starts_with("Ignore import error when loading ") {
         return false;
+    }
+    // a table's header with an `error` column (nccl-tests' `size  count  type  redop  time
+    // algbw  busbw  error`): words in columns, no sentence
+    if is_column_header(text) {
+        return true;
     }
     // An exception line is never benign, whatever its message says.
     if EXCEPTION_LINE.is_match(text) && !text.contains("Warning") {
@@ -669,8 +690,9 @@ pub fn is_benign(text: &str) -> bool {
     if text.contains("NCCL WARN") || text.contains("NCCL error") {
         return false;
     }
-    // nvcc's fatal errors are never warnings, even glued to the end of a warning line
-    if text.contains("nvcc fatal") {
+    // nvcc's and a compiler driver's fatal errors are never warnings, even glued to the end of
+    // a warning line
+    if text.contains("nvcc fatal") || text.contains(" fatal error: ") {
         return false;
     }
     // a driver status whose description starts with `WARNING` (`[NV_WARN_NOTHING_TO_DO]`) is
@@ -835,7 +857,7 @@ const CLASSES: &[(&str, &str)] = &[
     // sm_121a`)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -924,7 +946,7 @@ const CLASSES: &[(&str, &str)] = &[
     // invalid usage`; NVSHMEM, DeepEP's transport, reports `FILE:LINE: non-zero status: N`)
     (
         "nccl_error",
-        r"\bibv_\w+ failed\b|\(Ib failure: |NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR ",
+        r"\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR ",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
@@ -995,10 +1017,12 @@ const CLASSES: &[(&str, &str)] = &[
     // satisfy any optimization profiles`) or against a static dimension (`Static dimension
     // mismatch while setting input shape`): a request over the limits the engine was built with;
     // its builder, finding no kernel for a layer under the build's precision and workspace:
-    // `Could not find any implementation for node X`)
+    // `Could not find any implementation for node X`; argparse refusing an option this
+    // version does not have, `prog: error: unrecognized arguments: --x`, or a value it does not
+    // offer, `error: argument --x: invalid choice: 'y'`)
     (
         "unsupported_config",
-        r"Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape",
+        r"Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
     ),
     (
         "process_crash",
@@ -1544,6 +1568,18 @@ mod tests {
         for p in all {
             assert!(regex_syntax::parse(p).is_ok(), "valid regex: {p}");
         }
+    }
+
+    #[test]
+    fn a_tables_header_is_no_statement() {
+        assert!(is_benign(
+            "       size         count    type   redop     time   algbw   busbw  error"
+        ));
+        // (a statement has punctuation, or single spaces between its words)
+        assert!(!is_benign(
+            "RuntimeError: CUDA error: an illegal memory access"
+        ));
+        assert!(!is_column_header("an error occurred in the loader"));
     }
 
     #[test]

@@ -184,7 +184,14 @@ static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
 static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
-static INCOMPATIBLE: Word = Word::new("is not compatible with the current PyTorch installation");
+static INCOMPATIBLE: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
+    aho_corasick::AhoCorasick::new([
+        "is not compatible with the current PyTorch installation",
+        // (its wording for a GPU below the oldest architecture a build supports)
+        "PyTorch no longer supports this GPU because it is too old",
+    ])
+    .expect("literal patterns")
+});
 static CUDA_CHECK: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(events::CUDA_CHECK_FAILED));
 static FILE_QUOTE: Word = Word::new("File \"");
@@ -560,7 +567,7 @@ impl Triage {
         if ASYNC_REPORT.is_in(text) {
             self.async_report = true;
         }
-        if self.incompatible.is_none() && facts.phase.is_none() && INCOMPATIBLE.is_in(text) {
+        if self.incompatible.is_none() && facts.phase.is_none() && INCOMPATIBLE.is_match(text) {
             self.incompatible = Some(noted(line, text));
         }
         // (both are lines the detectors took for events: only those are searched again)
@@ -812,6 +819,14 @@ impl Triage {
             }
             _ => t,
         };
+        let ipython;
+        let t = match ipython_frame(t) {
+            Some(f) => {
+                ipython = f;
+                ipython.as_str()
+            }
+            None => t,
+        };
         let frame = t.starts_with("File \"") && t.contains("\", line ");
         if !frame && t.starts_with("File \"") && !t[6..].contains('"') {
             self.wrapped_frame = Some(t.chars().take(300).collect());
@@ -892,6 +907,9 @@ impl Triage {
             // c10d's socket warns that a read from the store timed out, then the store raises:
             // the warning is the first statement of that timeout.
             Some(t) if line.level == Some('W') && text.contains("[c10d] waitForInput: socket") => t,
+            // A compiler's fatal error glued behind one of its warnings (`cc1plus: warning: ...
+            // gcc: fatal error: Killed signal terminated program cc1plus`) ends the build.
+            Some(t) if line.level == Some('W') && text.contains(" fatal error: ") => t,
             // torchrun's agent logs the signal that ends the run (`Received Signals.SIGHUP death
             // signal, shutting down workers`) at WARNING level too.
             Some(t) if line.level == Some('W') && text.contains(" death signal") => t,
@@ -1811,10 +1829,28 @@ static BARE_EXCEPTION: LazyLock<AsciiFirst> =
 /// Inside a traceback: an indented line, a caret marker, or a line that reads as Python source
 /// (indentation is often lost in pasted logs). An indented `SomeError: message` is not source: some
 /// servers indent a whole traceback when they log it.
+/// A frame as IPython prints it (`File ~/pkg/cache_engine.py:64, in CacheEngine._allocate(self,
+/// n)`; Jupyter's copy links the path, `File [~/pkg/x.py:64](http://host/...#line=63), in ...`),
+/// in Python's own words (`File "~/pkg/cache_engine.py", line 64, in _allocate`), for every rule
+/// that reads frames. (IPython qualifies a method with its class and lists its arguments.)
+fn ipython_frame(t: &str) -> Option<String> {
+    static FRAME: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"^File \[?([^\s\[\]()]+\.pyx?):(\d+)(?:\]\([^)\s]*\))?, in (?:[A-Za-z_]\w*\.)*([A-Za-z_<]\w*>?)(?:\(|\s*$)",
+        )
+    });
+    if !t.starts_with("File ") || t.starts_with("File \"") {
+        return None;
+    }
+    let c = FRAME.captures(t)?;
+    Some(format!("File \"{}\", line {}, in {}", &c[1], &c[2], &c[3]))
+}
+
 fn is_code(text: &str) -> bool {
+    // (IPython marks the frame's own line with an arrow before its number: `---> 64 x = f()`)
     static CODE: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::matcher(
-            r"^(?:return|raise|if|for|while|with|await|yield|assert|def|elif|else|try|except|async|lambda|from|import)\b|^[\w.\[\]'\x22]+\s*(?:=|\()|^[~^]+\s*$",
+            r"^(?:return|raise|if|for|while|with|await|yield|assert|def|elif|else|try|except|async|lambda|from|import)\b|^[\w.\[\]'\x22]+\s*(?:=|\()|^[~^]+\s*$|^-+> +\d+ ",
         )
     });
     if text.starts_with(' ') || text.starts_with('\t') {
@@ -1967,4 +2003,24 @@ pub fn triage(log: &[Line]) -> Analysis {
         t.feed(l);
     }
     t.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ipython_frame;
+
+    #[test]
+    fn ipython_frames_read_as_pythons() {
+        assert_eq!(
+            ipython_frame("File ~/env/vllm/worker/cache_engine.py:64, in CacheEngine._allocate_kv_cache(self, n)").as_deref(),
+            Some("File \"~/env/vllm/worker/cache_engine.py\", line 64, in _allocate_kv_cache")
+        );
+        // (Jupyter's copy links the path)
+        assert_eq!(
+            ipython_frame("File [~/x/engine.py:49](http://host/lab/tree/x/engine.py#line=48), in Engine.__init__(self)").as_deref(),
+            Some("File \"~/x/engine.py\", line 49, in __init__")
+        );
+        assert_eq!(ipython_frame("File \"x.py\", line 3, in f"), None);
+        assert_eq!(ipython_frame("File not found: model.bin"), None);
+    }
 }

@@ -59,13 +59,15 @@ const MARKERS: &[(&str, &str)] = &[
         r#""(POST|GET) /v1/(chat/)?completions|"POST /generate|Received request|Finished request|Added request"#,
         "serving_request",
     ),
-    // (any loss a step reports, `loss: 0.5`, `regular_loss: 0.24`; a trainer's report of what
+    // (any loss a step reports, `loss: 0.5`, `regular_loss: 0.24`; Hugging Face's Trainer's
+    // summary as its loop starts, `***** Running training *****` to `Number of trainable
+    // parameters = N`; a trainer's report of what
     // broke `while training`; verl's trainer names its progress bar `Training Progress`;
     // Megatron prints `training ...`
     // (Megatron-Bridge `Training ...`) as its training loop starts; EasyR1's actor shows its
     // training step's pass over the rollouts as a `Compute log probs` bar)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
         "training",
     ),
     (
@@ -79,9 +81,10 @@ const MARKERS: &[(&str, &str)] = &[
     // `Started a local Ray instance` or `Connecting to existing Ray cluster`; early SGLang's
     // `Init nccl begin.`; NCCL's own lines as it creates a communicator: its bootstrap network,
     // the trees and rings it builds, its channels' rank lists (not a channel's connection to a
-    // peer, which a send may make at any step))
+    // peer, which a send may make at any step); NCCL's trace of an error through its
+    // communicator's creation, `INFO init.cc:N -> 3`)
     (
-        r"Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$)",
+        r"Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bINFO init\.(?:cc|cu):\d+ -> \d+|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$)",
         "startup",
     ),
 ];
@@ -210,6 +213,35 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("model_load");
     }
+    // A program's arguments refused as it parses them (argparse's `prog: error: unrecognized
+    // arguments: ...`, `error: argument --x: invalid choice: ...`), or an engine's arguments
+    // class refusing one (`EngineArgs.__init__() got an unexpected keyword argument 'x'`)
+    if text.contains(": error: unrecognized arguments: ")
+        || (text.contains(": error: argument ") && text.contains(": invalid choice: "))
+        || text.contains("EngineArgs.__init__()")
+        || text.contains("ServerArgs.__init__()")
+    {
+        return Some("startup");
+    }
+    // torch's store client connecting to the rendezvous as a process group is made (`[c10d] The
+    // client socket has failed to connect to any network address of (host, port)`)
+    if text.contains("client socket has failed to connect") {
+        return Some("startup");
+    }
+    // NCCL's warnings from `init.cc` (`init.cu` in NCCL 2.0-2.3) come from a communicator's
+    // creation: the first collective of a process group, as it starts
+    if text.contains("init.c") {
+        static INIT_WARN: LazyLock<crate::ascii_first::AsciiFirst> = LazyLock::new(|| {
+            crate::ascii_first::AsciiFirst::matcher(r"\binit\.(?:cc|cu):\d+ (?:NCCL )?WARN\b")
+        });
+        if INIT_WARN.is_match(text) {
+            return Some("startup");
+        }
+    }
+    // TensorFlow creates each GPU's stream executor (and its CUDA context) as it starts
+    if text.contains("failed initializing StreamExecutor") {
+        return Some("startup");
+    }
     // KServe logs any exception that stops its model server from starting this way, vLLM's
     // front end any failure of its engine core's start (`Engine core initialization failed`)
     if text.contains("Failed to start model server")
@@ -275,6 +307,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "load_model",
         "load_state_dict",
         "safetensors",
+        // (a GGUF file's tensors: llama-cpp-python's and KTransformers' loaders)
+        "load_gguf",
     ];
     // frames, or a message that names the loading step that failed ("Error executing
     // load_single_module with args ...")
@@ -300,6 +334,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "in init_cache_with_memory_pool",
         "initialize_kv_cache",
         "determine_num_available_blocks",
+        // (vLLM's cache engine allocating the KV cache it sized)
+        "in _allocate_kv_cache",
         "profile_max_num_token",
         // vLLM sizes and groups its KV cache in these (`kv_cache_utils.py`), only at startup
         "in get_kv_cache_config",
@@ -443,6 +479,11 @@ fn is_start_frame(f: &str) -> bool {
         .chain(ENGINE_CONSTRUCTION)
         .any(|w| f.contains(w))
         || f.ends_with("in init_process_group")
+        // (a launcher waiting for the server it started to come up: DeepSpeed-MII's
+        // `_wait_until_server_is_live`)
+        || function_of(f).is_some_and(|func| {
+            func.contains("wait") && (func.contains("server") || func.contains("ready"))
+        })
         || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
 }
 
