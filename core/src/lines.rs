@@ -288,6 +288,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // torchrun's tee of each local worker's output, `[{role}{local_rank}]:` with its default
         // role (`[default6]:[rank6]: ...`), behind NeMo-Run's task and replica (`pretrain/0 `)
         r"^(?:[\w.\-]+/\d+ )?\[default\d+\]: ?",
+        // Taskcluster's time before each line of a task's log: [task 2025-07-01T05:06:30.004+00:00]
+        r"^\[task \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})\] ?",
         // TorchX's tee of each replica's workers, `{role}/{replica} [{local_rank}]:`
         r"^[\w.\-]+/\d+ \[(?P<rank>\d+)\]: ?",
         // (torch drops the month's leading zero: [E626 06:24:44.9 ...]; older torch prints no time)

@@ -619,15 +619,22 @@ fn watchdog_timeout_ms(text: &str) -> Option<u64> {
 /// `nvcc fatal : Unsupported gpu architecture 'compute_89'`: an nvcc older than the architecture
 /// it is asked to build for; which numbered architecture (`compute_61`, `compute_89`, `sm_100f`)
 /// depends on the GPU and the toolkit, the problem does not (the quote may be cut or the line
-/// quoted in backticks). Only the kind of name is kept (`compute_#`, `sm_#f`), and a name with no
-/// number (`compute_N`, an architecture list that was never filled in) stays itself.
+/// quoted in backticks). Only the kind of name is kept (`compute_#`, `sm_#f`, `compute_#+PTX` of a
+/// list misread), and a name with no number (`compute_N`, an architecture list that was never
+/// filled in) stays itself.
 fn nvcc_arch_key(text: &str) -> Option<String> {
-    static ARCH: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(r"Unsupported gpu architecture '?([A-Za-z]+_\w+)"));
-    let arch = &ARCH.captures(text)?[1];
+    static ARCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"Unsupported gpu architecture '?([A-Za-z]+_(\d*)[\w+]*)")
+    });
+    let c = ARCH.captures(text)?;
+    // (an architecture before Maxwell, `compute_20` to `compute_37`, is one a newer toolkit
+    // dropped: the opposite problem, a build list older than the nvcc)
+    if c[2].parse::<u32>().is_ok_and(|n| n < 50) {
+        return Some("nvcc fatal: unsupported gpu architecture, one this nvcc dropped".into());
+    }
     Some(format!(
         "nvcc fatal: unsupported gpu architecture {}",
-        VOLATILE_NUM.replace_all(arch, "#")
+        VOLATILE_NUM.replace_all(&c[1], "#")
     ))
 }
 
@@ -1048,7 +1055,7 @@ fn assertion_key(text: &str) -> Option<String> {
     // program name and path before them)
     static ASSERT: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"(\w+\.cuh?):\d+: .*?(Assertion `[^`]*` failed)|(\w+\.(?:cpp|cc|cxx|c|hpp|h)):\d+: .*?(Assertion `[^`]+' failed)",
+            r"(\w+\.cuh?):\d+: .*?Assertion `([^`]*)`(?: failed|\s*$)|(\w+\.(?:cpp|cc|cxx|c|hpp|h)):\d+: .*?(Assertion `[^`]+' failed)",
         )
     });
     let c = ASSERT.captures(text)?;
@@ -1058,11 +1065,12 @@ fn assertion_key(text: &str) -> Option<String> {
     // `indexSelectLargeIndex`)
     // (an empty condition, torch's `_assert_async` or a release build's, names no check: the
     // file then says which)
-    if let Some(cond) = c.get(2).filter(|c| c.as_str() != "Assertion `` failed") {
-        return Some(format!("device {}", cond.as_str()).to_lowercase());
+    // (the condition alone: a wrapped line may leave `failed.` to the next)
+    if let Some(cond) = c.get(2).filter(|c| !c.as_str().is_empty()) {
+        return Some(format!("device assertion `{}` failed", cond.as_str()).to_lowercase());
     }
-    if let (Some(file), Some(cond)) = (c.get(1), c.get(2)) {
-        return Some(format!("{}: {}", file.as_str(), cond.as_str()).to_lowercase());
+    if let (Some(file), Some(_)) = (c.get(1), c.get(2)) {
+        return Some(format!("{}: assertion `` failed", file.as_str()).to_lowercase());
     }
     Some(format!("{}: {}", c.get(3)?.as_str(), c.get(4)?.as_str()).to_lowercase())
 }
@@ -1358,10 +1366,11 @@ fn core_message(text: &str) -> String {
 /// The text after a library's leading tags (`[TM][ERROR] message`), unless the tags are all
 /// there is.
 fn without_tags(t: &str) -> &str {
-    // (and xoscar's actor address, which Xinference puts in front of every exception it
-    // re-raises: `ValueError: [address=0.0.0.0:34479, pid=610] <message>`)
+    // (a relayed child's stream, `[nvidia-smi(stdout)]`; and xoscar's actor address, which
+    // Xinference puts in front of every exception it re-raises: `ValueError:
+    // [address=0.0.0.0:34479, pid=610] <message>`)
     static TAGS: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"^(?:\[[A-Za-z][\w\-]*\] ?|\[address=[^\]\s]*, pid=\d+\] ?)+")
+        AsciiFirst::new(r"^(?:\[[A-Za-z][\w\-]*(?:\(\w+\))?\] ?|\[address=[^\]\s]*, pid=\d+\] ?)+")
     });
     match TAGS.find(t) {
         Some(m) if !t[m.end()..].trim().is_empty() => t[m.end()..].trim_start(),
@@ -1372,6 +1381,17 @@ fn without_tags(t: &str) -> &str {
 /// The part of a normalised message that identifies the problem: messages that carry a long
 /// tail of measurements (OOM reports, NCCL "Last error" chatter) are cut to their first sentence.
 fn key_message(class: &str, norm: &str) -> String {
+    // a count a message shows as its sum or product (`Attempted to assign N + N + N = N
+    // multimodal tokens`, `N x N = N`) is one count, whatever the number of terms
+    static EQUATION: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\bN(?: [+x*×] N)+ = N\b").expect("valid regex"));
+    let equated;
+    let norm = if norm.contains(" = N") && EQUATION.is_match(norm) {
+        equated = EQUATION.replace_all(norm, "N");
+        equated.as_ref()
+    } else {
+        norm
+    };
     // a C library's `strerror` text followed by its errno (`Connection timed out [110]`) states
     // the error once: the number repeats it
     let norm = norm.strip_suffix(" [N]").unwrap_or(norm);

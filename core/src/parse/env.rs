@@ -86,6 +86,10 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("GTX 1050", "sm_61"),
     ("GTX 1660", "sm_75"),
     ("GTX 1650", "sm_75"),
+    // (Pascal's mining cards: `NVIDIA P106-100`)
+    ("P106", "sm_61"),
+    ("P104", "sm_61"),
+    ("P102", "sm_61"),
     ("P100", "sm_60"),
     ("P40", "sm_61"),
     ("P4", "sm_61"),
@@ -134,7 +138,7 @@ static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     // (vLLM's aligns its keys: `GPU models and configuration : GPU 0: ...`; FlashInfer's lists
     // `GPU 0 (CUDA order)   : NAME | SM120 | ...`)
     re(
-        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+?)(?: \(CUDA order\))?\s*: ((?:NVIDIA|Tesla|Quadro|GeForce)[^(|\n]*?)\s*(?:\(UUID.*|\|.*)?$",
+        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+?)(?: \(CUDA order\))?\s*: ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN|Titan)[^(|\n]*?)\s*(?:\(UUID.*|\|.*)?$",
     )
 });
 // a listing of the GPUs by index (`0: NVIDIA GeForce RTX 5090 32607MiB`, and nvidia-smi's
@@ -501,6 +505,21 @@ impl EnvCollector {
                     !d.is_empty() && d.len() <= 2 && d.bytes().all(|b| b.is_ascii_digit())
                 };
                 if self.sm_stated.is_none() && digits(major) && digits(minor) {
+                    self.sm_stated = Some(format!("sm_{major}{minor}"));
+                }
+            }
+        }
+        // nvidia-container-cli's `info` lists each device's compute capability as its
+        // `Architecture:   6.1` (lscpu's `Architecture: x86_64` is no number)
+        if self.sm_stated.is_none() {
+            if let Some((major, minor)) = t
+                .strip_prefix("Architecture:")
+                .map(str::trim)
+                .and_then(|v| v.split_once('.'))
+            {
+                let digits =
+                    |d: &str| (1..=2).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit());
+                if digits(major) && minor.len() == 1 && digits(minor) {
                     self.sm_stated = Some(format!("sm_{major}{minor}"));
                 }
             }

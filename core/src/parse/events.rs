@@ -323,7 +323,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // framework raised for want of a GPU (its warning form stays benign: torch goes on without
     // CUDA) ---
     (
-        r"cudaGetDeviceCount\(\).*\bError \d+: \S|\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence",
+        r"cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -412,9 +412,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // GPU (`The engine plan file is generated on an incompatible device, expecting compute 6.1
     // got compute 7.5`), logged with no error word, and vLLM's refusal of a model's
     // architecture quoted without its ValueError (`Model architectures ['X'] are not supported
-    // for now.`) (tier 3) ---
+    // for now.`); FlashAttention's `FlashAttention only supports Ampere GPUs or newer.`
+    // (tier 3) ---
     (
-        r"\bis only supported on GPUs with compute capability\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|^Model architectures \[[^\]]*\] (?:are|is) not supported\b",
+        r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|^Model architectures \[[^\]]*\] (?:are|is) not supported\b",
         3,
     ),
     // --- SGLang skips a model module that fails to import (`Ignore import error when loading
@@ -493,6 +494,8 @@ const EVENT_WORDS: &[&str] = &[
     "kill",
     "xid",
     "fallen off",
+    // (nvidia-smi's `Unable to determine the device handle for GPU <bus id>: GPU is lost`)
+    "gpu is lost",
     "ecc",
     "segfault",
     "sigsegv",
@@ -619,12 +622,26 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$"#,
+        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$"#,
     )
 });
 
 static EXECUTOR_INIT_FAILED: super::Word =
     super::Word::new("Failed to initialize executor on rank ");
+
+/// A native frame as c10 prints its backtrace on Windows: return addresses in hex, then
+/// `module!symbol`.
+fn is_windows_native_frame(text: &str) -> bool {
+    let t = text.trim_start();
+    let hex = t.bytes().take_while(u8::is_ascii_hexdigit).count();
+    hex >= 16
+        && t[hex..].starts_with(' ')
+        && t[hex..]
+            .trim_start()
+            .split(' ')
+            .next()
+            .is_some_and(|m| m.contains('!'))
+}
 
 /// A table's header: at least four words set apart by runs of spaces, and nothing but words
 /// (a statement has punctuation, or single spaces between all its words).
@@ -653,6 +670,11 @@ pub fn is_benign(text: &str) -> bool {
     // (SGLang's skipped model module states its import error, tier 1: see the detectors)
     if text.starts_with("Ignore import error when loading ") {
         return false;
+    }
+    // a frame of c10's native backtrace on Windows (`00007FFF76662C24... c10.dll!c10::Error::Error
+    // [<unknown file> @ <unknown line number>]`): where, not what
+    if is_windows_native_frame(text) {
+        return true;
     }
     // a table's header with an `error` column (nccl-tests' `size  count  type  redop  time
     // algbw  busbw  error`): words in columns, no sentence
@@ -818,7 +840,8 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_device_side_assert",
         // CUDA's own `Assertion `cond` failed.` or an assertion in a kernel source file; not a
         // host-side check such as TensorRT-LLM's `[TensorRT-LLM][ERROR] Assertion failed: ...`
-        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)",
+        // (a kernel's block and thread before it: its `failed.` may be wrapped to the next line)
+        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion `|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)",
     ),
     (
         "cuda_oom",

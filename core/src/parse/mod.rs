@@ -575,7 +575,10 @@ impl Triage {
             if self.kernel_oom.is_none()
                 && (text.contains("invoked oom-killer")
                     || text.contains("Out of memory: Kill")
-                    || text.contains("oom-kill:"))
+                    || text.contains("oom-kill:")
+                    // (a scheduler's: Slurm's `Detected 1 oom-kill event(s) in StepId=N`)
+                    || text.contains("oom-kill event")
+                    || text.contains("oom_kill event"))
             {
                 self.kernel_oom = Some(noted(line, text));
             }
@@ -929,7 +932,11 @@ impl Triage {
                 self.timed_out.insert(r);
             }
         }
-        let is_exception = qualified || EXCEPTION_LINE.is_match(text.trim_end());
+        // (a detected statement that Python raised under a name no detector requires, ending the
+        // traceback above it: `triton.runtime.errors.OutOfResources: out of resource: ...`)
+        let is_exception = qualified
+            || EXCEPTION_LINE.is_match(text.trim_end())
+            || (self.in_traceback && events::QUALIFIED_EXCEPTION.is_match(text.trim()));
         let frames = if is_exception && self.in_traceback {
             self.in_traceback = false;
             std::mem::take(&mut self.frames)
@@ -1112,14 +1119,18 @@ impl Triage {
             }
             (e, _) => e,
         };
-        // A shell's bare `Killed` says only that a signal killed the program; the kernel's
-        // report of its OOM killer below it says why.
+        // A shell's bare `Killed` says only that a signal killed the program, torch's DataLoader
+        // only that a worker died (`DataLoader worker (pid(s) N) exited unexpectedly`); the
+        // kernel's or the scheduler's report of its OOM killer below it says why.
         let killed;
         let elected = match (elected, &self.kernel_oom) {
             (Some(ev), Some((line, text, raw)))
                 if *line > ev.line
                     && (ev.text.trim() == "Killed"
-                        || (ev.text.trim_end().ends_with(" Killed") && ev.text.len() < 80)) =>
+                        || (ev.text.trim_end().ends_with(" Killed") && ev.text.len() < 80)
+                        || (ev.text.contains("DataLoader worker")
+                            && (ev.text.contains("exited unexpectedly")
+                                || ev.text.contains("killed by signal: Killed")))) =>
             {
                 killed = Event::bare(*line, ev.tier, text.clone(), raw.clone(), ev.phase);
                 Some(&killed)
@@ -1723,6 +1734,17 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     if let Some(p) = ev.after.iter().take(3).find_map(|t| phase::kernel_step(t)) {
         return Some(p);
     }
+    // A compiler killed mid-build (the shell's bare `Killed`) before the build's own lines
+    // (ninja's next step, `[4/13] nvcc ...`, then `FAILED: x.o`): interleaved parallel jobs
+    if class == "host_oom"
+        && ev
+            .after
+            .iter()
+            .take(4)
+            .any(|a| phase::marker(a) == Some("build") || a.trim_start().starts_with("FAILED: "))
+    {
+        return Some("build");
+    }
     // An application's report, right below the error, that its model did not load (`Stable
     // diffusion model failed to load`, `Failed to load model`)
     if ev.after.iter().take(6).any(|a| {
@@ -1839,6 +1861,25 @@ fn ipython_frame(t: &str) -> Option<String> {
             r"^File \[?([^\s\[\]()]+\.pyx?):(\d+)(?:\]\([^)\s]*\))?, in (?:[A-Za-z_]\w*\.)*([A-Za-z_<]\w*>?)(?:\(|\s*$)",
         )
     });
+    // (IPython 8's frame of a notebook cell, `Cell In[45], line 17, in train(epoch)`, and
+    // IPython 7's, which names no line: `<ipython-input-45-8c7df9c1> in train(epoch)`,
+    // `/usr/lib/python3.6/site-packages/torch/nn/modules/module.py in convert(t)`)
+    static CELL: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"^Cell In ?\[\d+\], line (\d+), in (?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\(")
+    });
+    static OLD: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"^(<ipython-input-[\w-]+>|\S+\.py) in (?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*|<module>)\(.*\)\s*$",
+        )
+    });
+    if t.starts_with("Cell In") {
+        let c = CELL.captures(t)?;
+        return Some(format!("File \"<cell>\", line {}, in {}", &c[1], &c[2]));
+    }
+    if t.starts_with('<') || (t.starts_with('/') && t.contains(".py in ")) {
+        let c = OLD.captures(t)?;
+        return Some(format!("File \"{}\", line 1, in {}", &c[1], &c[2]));
+    }
     if !t.starts_with("File ") || t.starts_with("File \"") {
         return None;
     }
@@ -2019,6 +2060,14 @@ mod tests {
         assert_eq!(
             ipython_frame("File [~/x/engine.py:49](http://host/lab/tree/x/engine.py#line=48), in Engine.__init__(self)").as_deref(),
             Some("File \"~/x/engine.py\", line 49, in __init__")
+        );
+        assert_eq!(
+            ipython_frame("<ipython-input-45-8c7df9c19b44> in train(epoch)").as_deref(),
+            Some("File \"<ipython-input-45-8c7df9c19b44>\", line 1, in train")
+        );
+        assert_eq!(
+            ipython_frame("Cell In[45], line 17, in train(epoch)").as_deref(),
+            Some("File \"<cell>\", line 17, in train")
         );
         assert_eq!(ipython_frame("File \"x.py\", line 3, in f"), None);
         assert_eq!(ipython_frame("File not found: model.bin"), None);

@@ -67,7 +67,7 @@ const MARKERS: &[(&str, &str)] = &[
     // (Megatron-Bridge `Training ...`) as its training loop starts; EasyR1's actor shows its
     // training step's pass over the rollouts as a `Compute log probs` bar)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
         "training",
     ),
     (
@@ -355,7 +355,13 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         return Some("decode");
     }
     // (`forward_fill_batch`: early SGLang's name for the step that prefills new requests)
-    if has(&["forward_extend", "prefill", "forward_fill_batch"]) {
+    // (SGLang's Triton kernel for an extend batch's attention, `extend_attention_fwd`)
+    if has(&[
+        "forward_extend",
+        "prefill",
+        "forward_fill_batch",
+        "in extend_attention_fwd",
+    ]) {
         return Some("prefill");
     }
     if has(&["backward", "optimizer.step", "train_step", "training_step"]) {
@@ -372,6 +378,29 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     if let Some(p) = kernel_step(text) {
         return Some(p);
+    }
+    // (after a kernel that names its step) Hugging Face's `generate` runs its decoding loop in
+    // one function per strategy (`_sample`, `greedy_search`, `_beam_search`...), and a sampler
+    // refuses a distribution (`probability tensor contains either `inf`, `nan` or element < 0`)
+    // as it picks a token
+    const DECODING: &[&str] = &[
+        "_sample",
+        "sample",
+        "greedy_search",
+        "_greedy_search",
+        "beam_search",
+        "_beam_search",
+        "beam_sample",
+        "_assisted_decoding",
+        "assisted_decoding",
+        "contrastive_search",
+        "_contrastive_search",
+    ];
+    let decoding = |f: &String| {
+        f.contains("generation/utils.py") && function_of(f).is_some_and(|g| DECODING.contains(&g))
+    };
+    if frames.iter().any(decoding) || text.contains("probability tensor contains either `inf`") {
+        return Some("decode");
     }
     // a training loop's own function, named so by the trainers (Megatron's `train`, Hugging
     // Face's `_inner_training_loop`, Lightning's `fit`, OpenRLHF's `ppo_train`, `train_epoch`)
