@@ -351,6 +351,11 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
     }
+    // SGLang's watchdog of a scheduler step that stalled, in each version's words (`Watchdog
+    // timeout (self.watchdog_timeout=300)`, `Scheduler watchdog timeout (..., self.soft=False)`)
+    if ev.text.contains("atchdog timeout (self.watchdog_timeout=") {
+        return Some("sglang: the scheduler's watchdog timed out".into());
+    }
     // Ray's `ActorDiedError: The actor died unexpectedly before finishing this task.` goes on,
     // below its fields, with the actor's sentence that names the worker's exit type (`The actor
     // is dead because its worker process has died. Worker exit type: SYSTEM_ERROR`): keyed as
@@ -1184,7 +1189,15 @@ fn core_message(text: &str) -> String {
     .filter(|&i| text[..i].chars().any(char::is_alphanumeric))
     .min()
     .map_or(text, |i| &text[..i]);
+    // (Python 3.11's carets under the source line a paste glued to the message: `^^^^`)
+    let text = text.trim_end().trim_end_matches('^').trim_end();
     let t = text.trim();
+    // pytest's summary of a failed test in front of its exception (`FAILED
+    // tests/test_dpo.py::TestDPO::test_train - torch.OutOfMemoryError: ...`)
+    let t = match t.strip_prefix("FAILED ").and_then(|r| r.split_once(" - ")) {
+        Some((test, rest)) if test.contains("::") && !rest.trim().is_empty() => rest.trim(),
+        _ => t,
+    };
     // a message quoted whole (a repr printed alone, `"Prefill out of memory. ...\n"`): its words
     let t = match t
         .strip_prefix('"')

@@ -94,6 +94,9 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("P40", "sm_61"),
     ("P4", "sm_61"),
     ("K80", "sm_37"),
+    // (Kepler's GK208 desktop cards)
+    ("GT 720", "sm_35"),
+    ("GT 710", "sm_35"),
     ("TITAN RTX", "sm_75"),
     ("TITAN V", "sm_70"),
     ("Titan V", "sm_70"),

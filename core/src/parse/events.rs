@@ -286,10 +286,11 @@ const DETECTORS: &[(&str, u8)] = &[
     (unloadable_symbol!(), 3),
     // --- a dynamic loader's message printed bare, not raised (tier 2): a library that probes
     // its optional binaries (bitsandbytes' CPU fallback) prints it and goes on; raised as
-    // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement; so is
-    // Python's `No module named 'x'` pasted without its exception's name ---
+    // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement (a paste
+    // may lower-case the name: `importError: ...`); so is Python's `No module named 'x'` pasted
+    // without its exception's name, and vLLM's `Unknown quantization method: x` ---
     (
-        r"^\S+\.so[.\d]*: undefined symbol: |\S+\.so[.\d]*: cannot open shared object file|^No module named '[\w.]+'\s*$",
+        r"^\S+\.so[.\d]*: undefined symbol: |^(?:[a-z]\w*: )?\S+\.so[.\d]*: cannot open shared object file|^No module named '[\w.]+'\s*$|^Unknown quantization method: \S",
         2,
     ),
     // --- ninja's report of a build step that failed (`FAILED: [code=139] cuda_0.o`, tier 2): the
@@ -531,6 +532,7 @@ const EVENT_WORDS: &[&str] = &[
     "undefined",
     "cannot open shared object",
     "no module named",
+    "unknown quantization method",
     "cannot find",
     "cannot load symbol",
     "no matching distribution",
@@ -742,6 +744,11 @@ pub fn is_benign(text: &str) -> bool {
     // CUDA's message for a driver older than its runtime names the runtime's version, as an
     // environment report's `CUDA runtime version : 12.4` does
     if text.contains("driver version is insufficient") {
+        return false;
+    }
+    // SGLang's watchdog names its settings after its report (`Scheduler watchdog timeout
+    // (self.watchdog_timeout=300, self.soft=False)`): no configuration dump
+    if text.contains("watchdog timeout (") {
         return false;
     }
     // a report that a worker died is a statement, even with the causes it guesses at

@@ -1095,7 +1095,14 @@ impl Triage {
         let fallback = self
             .incompatible
             .as_ref()
-            .map(|f| (f, 3, self.phase))
+            // (torch checks the GPU's architecture as it initialises CUDA, at a program's start)
+            .map(|f| {
+                let phase = match self.phase {
+                    "unknown" => "startup",
+                    p => p,
+                };
+                (f, 3, phase)
+            })
             .or(self.last_resort.as_ref().map(|(t, f, p)| (f, *t, *p)));
         let fallback = match (elected, fallback) {
             (None, Some(((line, text, raw), tier, phase))) => {
@@ -1758,10 +1765,15 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     // (and its launcher the shard's gRPC method that failed, `Method Prefill encountered an
     // error.`; LoRAX's router its warmup span, `ERROR warmup{...}:warmup:`, and `Error:
     // Warmup(...)` as it exits)
-    if let Some(p) = ev
-        .after
-        .iter()
-        .filter(|a| a.contains("text_generation_client") || a.contains(" encountered an error"))
+    // (or its router states the error on a line of that span itself, `ERROR
+    // batch{batch_size=1}:decode:decode{size=1}: text_generation_router_v3::client: ...`)
+    if let Some(p) = std::iter::once(&ev.text)
+        .chain(ev.after.iter())
+        .filter(|a| {
+            a.contains("text_generation_client")
+                || a.contains("text_generation_router")
+                || a.contains(" encountered an error")
+        })
         .find_map(|a| phase::marker(a).filter(|p| matches!(*p, "prefill" | "decode")))
     {
         return Some(p);

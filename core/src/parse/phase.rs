@@ -10,7 +10,8 @@ const MARKERS: &[(&str, &str)] = &[
         r"Building wheels? for|Building wheel|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\[TRT\] \[I\] Building engine|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
         "build",
     ),
-    // SGLang / vLLM / TRT-LLM progress, most specific first (TGI's router names the step of a
+    // SGLang / vLLM / TRT-LLM progress, most specific first (vLLM's custom all-reduce registers
+    // the buffers of the graphs it captured, `Registering N cuda graph addresses`) (TGI's router names the step of a
     // batch in its tracing span, `batch{batch_size=N}:prefill:prefill{id=N size=N}`, and its
     // server the gRPC method that failed, `Method Decode encountered an error`)
     (
@@ -18,7 +19,7 @@ const MARKERS: &[(&str, &str)] = &[
         "warmup",
     ),
     (
-        r"Capture (?:draft )?cuda graph begin|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|reduce the `max_num_seqs` as needed to decrease memory usage",
+        r"Capture (?:draft )?cuda graph begin|Registering \d+ cuda graph addresses|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|reduce the `max_num_seqs` as needed to decrease memory usage",
         "cuda_graph_capture",
     ),
     (
@@ -34,7 +35,7 @@ const MARKERS: &[(&str, &str)] = &[
     // `load_tensors:` as it reads the weights, `llama_kv_cache_init:`, `llama_context:` as it
     // sizes the KV cache and compute buffers)
     (
-        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|^(?:llm_)?load_tensors: |^llama_model_loader: ",
+        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|^(?:llm_)?load_tensors: |^llama_model_loader: ",
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
@@ -287,6 +288,20 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     ]) {
         return Some("cuda_graph_capture");
     }
+    // a process group torn down as a program ends (`dist.destroy_process_group()`)
+    if frames.iter().any(|f| {
+        matches!(
+            function_of(f),
+            Some("destroy_process_group" | "_shutdown_backend")
+        )
+    }) {
+        return Some("shutdown");
+    }
+    // transformers refusing a repository's own code until it is trusted, as it reads the
+    // configuration (`... set the option `trust_remote_code=True` to remove this error`)
+    if text.contains("trust_remote_code=True") && text.contains("requires you to execute") {
+        return Some("startup");
+    }
     // a server's warmup step: the model is loaded and sized, requests are not yet served
     // (vLLM runs its kernels' warmups from the `model_executor/warmup/` package, `kernel_warmup`)
     // (and a server's own warmup request, SGLang's `_execute_server_warmup`: any function
@@ -415,6 +430,13 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "train_one_epoch",
         "ppo_train",
         "fit_loop",
+        // (a step's own functions: Hugging Face's and TRL's trainers compute the loss in
+        // `compute_loss`; verl's actor the policy's log-probabilities and its update)
+        "compute_loss",
+        "compute_log_prob",
+        "compute_ref_log_prob",
+        "update_actor",
+        "update_policy",
     ];
     let is_loop = |f: &String| function_of(f).is_some_and(|func| LOOPS.contains(&func));
     // SGLang's scheduler creating its model worker, when the error is raised there and not in
