@@ -189,6 +189,8 @@ static INCOMPATIBLE: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
         "is not compatible with the current PyTorch installation",
         // (its wording for a GPU below the oldest architecture a build supports)
         "PyTorch no longer supports this GPU because it is too old",
+        // (and its warning, as CUDA initialises, that the driver is older than its CUDA)
+        "The NVIDIA driver on your system is too old",
     ])
     .expect("literal patterns")
 });
@@ -1860,9 +1862,6 @@ static CUDA_FAILURE: LazyLock<AsciiFirst> = LazyLock::new(|| {
 static BARE_EXCEPTION: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)$"));
 
-/// Inside a traceback: an indented line, a caret marker, or a line that reads as Python source
-/// (indentation is often lost in pasted logs). An indented `SomeError: message` is not source: some
-/// servers indent a whole traceback when they log it.
 /// A frame as IPython prints it (`File ~/pkg/cache_engine.py:64, in CacheEngine._allocate(self,
 /// n)`; Jupyter's copy links the path, `File [~/pkg/x.py:64](http://host/...#line=63), in ...`),
 /// in Python's own words (`File "~/pkg/cache_engine.py", line 64, in _allocate`), for every rule
@@ -1899,6 +1898,9 @@ fn ipython_frame(t: &str) -> Option<String> {
     Some(format!("File \"{}\", line {}, in {}", &c[1], &c[2], &c[3]))
 }
 
+/// Inside a traceback: an indented line, a caret marker, or a line that reads as Python source
+/// (indentation is often lost in pasted logs). An indented `SomeError: message` is not source: some
+/// servers indent a whole traceback when they log it.
 fn is_code(text: &str) -> bool {
     // (IPython marks the frame's own line with an arrow before its number: `---> 64 x = f()`)
     static CODE: LazyLock<AsciiFirst> = LazyLock::new(|| {

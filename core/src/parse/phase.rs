@@ -11,9 +11,9 @@ const MARKERS: &[(&str, &str)] = &[
         "build",
     ),
     // SGLang / vLLM / TRT-LLM progress, most specific first (vLLM's custom all-reduce registers
-    // the buffers of the graphs it captured, `Registering N cuda graph addresses`) (TGI's router names the step of a
-    // batch in its tracing span, `batch{batch_size=N}:prefill:prefill{id=N size=N}`, and its
-    // server the gRPC method that failed, `Method Decode encountered an error`)
+    // the buffers of the graphs it captured, `Registering N cuda graph addresses`; TGI's router
+    // names the step of a batch in its tracing span, `batch{batch_size=N}:prefill:prefill{id=N
+    // size=N}`, and its server the gRPC method that failed, `Method Decode encountered an error`)
     (
         r"Capture cuda graph end|Graph capturing finished|CUDA graph capturing finished|cuda graph capture (done|finished)",
         "warmup",
@@ -60,13 +60,13 @@ const MARKERS: &[(&str, &str)] = &[
         r#""(POST|GET) /v1/(chat/)?completions|"POST /generate|Received request|Finished request|Added request"#,
         "serving_request",
     ),
-    // (any loss a step reports, `loss: 0.5`, `regular_loss: 0.24`; Hugging Face's Trainer's
-    // summary as its loop starts, `***** Running training *****` to `Number of trainable
-    // parameters = N`; a trainer's report of what
-    // broke `while training`; verl's trainer names its progress bar `Training Progress`;
-    // Megatron prints `training ...`
-    // (Megatron-Bridge `Training ...`) as its training loop starts; EasyR1's actor shows its
-    // training step's pass over the rollouts as a `Compute log probs` bar)
+    // (any loss a step reports, `loss: 0.5`, `regular_loss: 0.24`, `Training Loss per 100
+    // steps: 1.35`; Hugging Face's Trainer's summary as its loop starts, `***** Running
+    // training *****` to `Number of trainable parameters = N`; a trainer's report of what broke
+    // `while training`; verl's trainer names its progress bar `Training Progress`; Megatron
+    // prints `training ...` (Megatron-Bridge `Training ...`) as its training loop starts;
+    // EasyR1's actor shows its training step's pass over the rollouts as a `Compute log probs`
+    // bar)
     (
         r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
         "training",
@@ -394,10 +394,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if let Some(p) = kernel_step(text) {
         return Some(p);
     }
-    // (after a kernel that names its step) Hugging Face's `generate` runs its decoding loop in
-    // one function per strategy (`_sample`, `greedy_search`, `_beam_search`...), and a sampler
-    // refuses a distribution (`probability tensor contains either `inf`, `nan` or element < 0`)
-    // as it picks a token
+    // (a kernel that names its step decided above) Hugging Face's `generate` runs its decoding
+    // loop in one function per strategy (`_sample`, `greedy_search`, `_beam_search`...), and a
+    // sampler refuses a distribution (`probability tensor contains either `inf`, `nan` or
+    // element < 0`) as it picks a token
     const DECODING: &[&str] = &[
         "_sample",
         "sample",
