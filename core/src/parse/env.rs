@@ -156,7 +156,7 @@ static GGML_DEVICE: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"^Device (\d{1,2}): ([^,]+), compute capability \d+\.\d+"));
 static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?[A-Z][\w\- ]*?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10)[\w\- ]*?)\s+(On|Off)\s+\|",
+        r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?(?:[A-Z][\w\- ]*?)?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10|TITAN \w+|GTX[\w\- ]*|P100|P40|K80)[\w\- ]*?)\s+(On|Off)\s+\|",
     )
 });
 static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
