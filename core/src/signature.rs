@@ -351,6 +351,12 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
     }
+    // autograd's refusal of a backward through a result that needs no gradient, in torch's
+    // wording before 1.0 (`element 0 of variables does not require grad ...`) and after
+    // (`element 0 of tensors ...`)
+    if norm.contains("does not require grad and does not have a grad_fn") {
+        return Some("torch: backward through a tensor with no grad_fn".into());
+    }
     // SGLang's watchdog of a scheduler step that stalled, in each version's words (`Watchdog
     // timeout (self.watchdog_timeout=300)`, `Scheduler watchdog timeout (..., self.soft=False)`)
     if ev.text.contains("atchdog timeout (self.watchdog_timeout=") {
