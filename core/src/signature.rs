@@ -166,19 +166,21 @@ pub fn signature(
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
         // call of the capture loop synchronised next (the runner's constructor, one batch size's
         // capture, a stream sync), which differs between versions: the capture is the place.
-        let training_oom = class == "cuda_oom" && phase == "training";
+        // The torch call an out-of-memory was raised in (`backward`, an optimizer's `step`):
+        // during training it is where, whichever script made it (the batch is too big for that
+        // step); otherwise only when no frame of the application was pasted.
+        let entry = (class == "cuda_oom").then(|| torch_entry(ev)).flatten();
+        let (entry_first, entry_last) = match phase {
+            "training" => (entry, None),
+            _ => (None, entry),
+        };
         if phase == "cuda_graph_capture" && KERNEL.captures(&ev.text).is_none() {
             parts.push(phase.to_string());
-        } else if let Some(w) = training_oom.then(|| torch_entry(ev)).flatten() {
-            // A training step that runs out of memory does so in the torch call that allocates
-            // (the forward's activations, `backward`'s gradients, the optimizer's state),
-            // whichever training script made it: the batch is too big for that step.
+        } else if let Some(w) = entry_first {
             parts.push(w);
         } else if let Some(w) = location(ev, msg.contains("Segmentation fault")) {
             parts.push(w);
-        } else if let Some(w) = (class == "cuda_oom").then(|| torch_entry(ev)).flatten() {
-            // (an allocation that failed inside torch with no application frame pasted: the
-            // torch call the application made, `backward` or an optimizer's step, is where)
+        } else if let Some(w) = entry_last {
             parts.push(w);
         } else if let Some(fw) = framework.filter(|fw| SERVERS.contains(fw)) {
             // Nothing says where (a paste of the message alone, a watchdog's report): the

@@ -108,6 +108,16 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("RTX 5000 Ada", "sm_89"),
 ];
 
+/// `sm_XY` for a compute capability written alone (`8.9`, `12.0`), as nvidia-smi's CSV query and
+/// nvidia-container-cli state it.
+fn sm_of_capability(value: &str) -> Option<String> {
+    let (major, minor) = value.trim().split_once('.')?;
+    let digits = |d: &str, most: usize| {
+        (1..=most).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit())
+    };
+    (digits(major, 2) && digits(minor, 1)).then(|| format!("sm_{major}{minor}"))
+}
+
 /// `sm_XY` for a GPU model name, when the table knows it.
 pub fn sm_for_model(model: &str) -> Option<&'static str> {
     // "RTX3090" as writers spell it is the table's "RTX 3090"
@@ -501,30 +511,15 @@ impl EnvCollector {
             return;
         }
         let w = Seen::of(t);
-        if let Some(col) = cap_column {
-            let value = t.split(',').nth(col).map(str::trim).unwrap_or("");
-            if let Some((major, minor)) = value.split_once('.') {
-                let digits = |d: &str| {
-                    !d.is_empty() && d.len() <= 2 && d.bytes().all(|b| b.is_ascii_digit())
-                };
-                if self.sm_stated.is_none() && digits(major) && digits(minor) {
-                    self.sm_stated = Some(format!("sm_{major}{minor}"));
-                }
-            }
-        }
-        // nvidia-container-cli's `info` lists each device's compute capability as its
-        // `Architecture:   6.1` (lscpu's `Architecture: x86_64` is no number)
         if self.sm_stated.is_none() {
-            if let Some((major, minor)) = t
-                .strip_prefix("Architecture:")
-                .map(str::trim)
-                .and_then(|v| v.split_once('.'))
-            {
-                let digits =
-                    |d: &str| (1..=2).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit());
-                if digits(major) && minor.len() == 1 && digits(minor) {
-                    self.sm_stated = Some(format!("sm_{major}{minor}"));
-                }
+            let stated = match cap_column {
+                Some(col) => t.split(',').nth(col).and_then(sm_of_capability),
+                // nvidia-container-cli's `info` lists each device's compute capability as its
+                // `Architecture:   6.1` (lscpu's `Architecture: x86_64` is no number)
+                None => t.strip_prefix("Architecture:").and_then(sm_of_capability),
+            };
+            if stated.is_some() {
+                self.sm_stated = stated;
             }
         }
         if t.contains("compute_cap") && !t.contains('=') {

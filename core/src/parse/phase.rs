@@ -1,6 +1,7 @@
 //! Phase markers: the progress lines that servers, launchers and builds print, and what they say
 //! about where a run is (building, loading weights, capturing CUDA graphs, serving...).
 
+use crate::ascii_first::AsciiFirst;
 use std::sync::LazyLock;
 
 /// Ordered markers: (pattern, phase entered when the line is seen).
@@ -232,9 +233,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // NCCL's warnings from `init.cc` (`init.cu` in NCCL 2.0-2.3) come from a communicator's
     // creation: the first collective of a process group, as it starts
     if text.contains("init.c") {
-        static INIT_WARN: LazyLock<crate::ascii_first::AsciiFirst> = LazyLock::new(|| {
-            crate::ascii_first::AsciiFirst::matcher(r"\binit\.(?:cc|cu):\d+ (?:NCCL )?WARN\b")
-        });
+        static INIT_WARN: LazyLock<AsciiFirst> =
+            LazyLock::new(|| AsciiFirst::matcher(r"\binit\.(?:cc|cu):\d+ (?:NCCL )?WARN\b"));
         if INIT_WARN.is_match(text) {
             return Some("startup");
         }
