@@ -37,6 +37,9 @@ pub struct Line {
     /// A progress bar was glued before the message (see `strip_glued_progress_bar`); `raw`
     /// still has it, and the step it counted.
     pub glued_bar: bool,
+    /// A prefix at INFO level stands before a logger's record of another level: a launcher
+    /// relays its child's output at its own INFO level.
+    pub relayed: bool,
 }
 
 impl Line {
@@ -323,6 +326,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (in its older wording without the opening bracket: `worker_base.py:572] `)
         r"^\[[\w.\-]+\.py:\d+\] ?",
         r"^[\w.\-]+\.py:\d+\] ",
+        // (or cut inside it, leaving only the closing bracket: `] ValueError: ...`)
+        r"^\] +",
         // a cloud log console's export: the entry's severity, then its RFC 3339 time (`INFO
         // 2025-03-30T23:51:21.299840450Z msg`); the severity is the collector's guess from the
         // stream (stderr is ERROR), not the program's, and is not kept
@@ -412,7 +417,7 @@ fn could_have_prefix(s: &str) -> bool {
     match s.as_bytes().first() {
         Some(b) => matches!(
             b,
-            b'[' | b'(' | b'>' | b'#' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z'
+            b'[' | b']' | b'(' | b'>' | b'#' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z'
         ),
         None => false,
     }
@@ -616,7 +621,11 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
                 level = None;
             }
             if let Some(l) = level {
-                line.level = l.as_str().chars().next();
+                let inner = l.as_str().chars().next();
+                if line.level == Some('I') && inner != Some('I') {
+                    line.relayed = true;
+                }
+                line.level = inner;
             }
             if m.as_str().contains(':') && m.as_str().bytes().any(|b| b.is_ascii_digit()) {
                 line.timestamped = true;
@@ -708,6 +717,18 @@ mod tests {
         let l = text("svc  | 2025-03-01T12:00:00.123Z | ERROR | stderr | INFO 03-01 12:00:00 [core.py:1] ready");
         assert_eq!(l.level, Some('I'));
         assert_eq!(l.text, "ready");
+        assert!(!l.relayed);
+        // a launcher's INFO before its child's ERROR record: a relay
+        let l = text(
+            "I0305 20:23:38.890000 755 launcher.py:53] ERROR 09-14 03:01:12 [core.py:700] boom",
+        );
+        assert_eq!(
+            (l.level, l.relayed, l.text.as_str()),
+            (Some('E'), true, "boom")
+        );
+        let l =
+            text("I0305 20:23:38.890000 755 launcher.py:53] INFO 09-14 03:01:12 [core.py:700] ok");
+        assert!(!l.relayed);
     }
 
     #[test]
@@ -906,6 +927,8 @@ mod tests {
         assert_eq!(l.text, "| GPU | Name | Memory |");
         let l = text("[multiproc_executor.py:492] ValueError: Free memory on device (1/2 GiB)");
         assert_eq!(l.text, "ValueError: Free memory on device (1/2 GiB)");
+        let l = text("] ValueError: No valid attention backend found");
+        assert_eq!(l.text, "ValueError: No valid attention backend found");
     }
 
     #[test]

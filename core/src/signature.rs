@@ -316,6 +316,16 @@ pub fn signature(
     if class == "gpu_hardware_error" && ev.text.contains("uncorrectable ECC error") {
         parts = vec![class.to_string(), "cuda: uncorrectable ecc error".into()];
     }
+    // Triton's refusal of an FP8 type below the architecture that has it is one problem in its
+    // old and new wording, whichever exception (a worker's quote of it, an assertion) carries it
+    static TRITON_FP8: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(crate::parse::events::TRITON_FP8_ARCH));
+    if class == "triton_error" && ev.lines().any(|t| TRITON_FP8.is_match(t)) {
+        parts = vec![
+            class.to_string(),
+            "triton: fp8 type not supported on this architecture".into(),
+        ];
+    }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
 }

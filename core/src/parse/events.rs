@@ -142,6 +142,12 @@ const DETECTORS: &[(&str, u8)] = &[
         r"(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal|exited on signal 9 \(Killed\)|exits with return code = -9\b",
         1,
     ),
+    // --- llama.cpp's `llama_model_load: error loading model: <why>` (tier 3, a statement): its
+    // callers' `failed to load model`, `main: error: unable to load model` after it say less ---
+    (r"^(?:\w+: )?error loading model: \S", 3),
+    // --- a desktop app's last word on a runtime process that died without a message (LM Studio:
+    // `(Exit code: 18446744072635810000). Unknown error.`, the code an unsigned status) ---
+    (r"^\(Exit code: -?\d+\)\.? Unknown error", 1),
     // --- DeepSpeed's launcher, when a worker exits non-zero, kills the others and logs the
     // worker's command line and `exits with return code = N` (a negative N: the signal that
     // ended it) from its `sigkill_handler` (tier 1): the worker's own error, above, states why ---
@@ -149,6 +155,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
     // kept it, comes first and is stronger ---
     (r"Worker failed with error '.", 2),
+    // (its tail alone, where a paste wrapped the line before the quoted exception:
+    // `ValueError("...")', please check the stack trace above for the root cause`)
+    (
+        r#"^\w*(?:Error|Exception)\(\\?['"].*'?, please check the stack trace above"#,
+        2,
+    ),
     // (Triton Inference Server's last word when it cannot start: `error: creating server:
     // Invalid argument - load failed for model 'm': ...`, the model's error behind it)
     (r"^error: creating server: ", 2),
@@ -192,7 +204,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // import as `Failed to import X because of the following error (look up to see its
     // traceback):`, nested, the error itself on the last line) ---
     (
-        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$",
+        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1); torch's fixed description of an NCCL
@@ -322,9 +334,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // cudaGetDeviceCount(). ... Error N: <CUDA's message>`, which a paste may quote bare
     // (`cudaGetDeviceCount() ... Error 802: system not yet initialized`) above the error a
     // framework raised for want of a GPU (its warning form stays benign: torch goes on without
-    // CUDA) ---
+    // CUDA); ggml states a host buffer it could not allocate before its loader gives up; Triton
+    // states an FP8 type the GPU cannot compute in, which a paste may keep without its exception
+    // (`type fp8e4nv not supported in this architecture. ...`) ---
     (
-        r"cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence",
+        r"\btype fp8\w* not supported in this architecture|\bfp8\w* data type is not supported on CUDA arch|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence",
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -456,6 +470,9 @@ const GLIBC_HEAP: &str = glibc_heap!();
 /// status in some versions) or `FILE:LINE: NULL value <step>`.
 const NVSHMEM_STATUS: &str =
     r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )";
+
+/// Triton's refusal of an FP8 type the GPU cannot compute in (see the class rules).
+pub const TRITON_FP8_ARCH: &str = r"\btype fp8\w* not supported in this architecture|\bfp8\w* data type is not supported on CUDA arch";
 
 /// A CUDA check macro's report of a failed call: `Failed: [Cuda error ]FILE:LINE 'CUDA message'`.
 pub const CUDA_CHECK_FAILED: &str =
@@ -903,13 +920,15 @@ const CLASSES: &[(&str, &str)] = &[
     // host's as `requirement error: unsatisfied condition: cuda>=12.8`; a CUDA call the platform
     // does not offer, `CUDA driver error: operation not supported`, `cuda runtime error (801) :
     // operation not supported` (IPC on Windows, virtual memory under a vGPU), is the driver's refusal;
-    // so is a driver-API call's status a program states as `CUresult error result=1 ...`)
+    // so is a driver-API call's status a program states as `CUresult error result=1 ...`, and a
+    // Vulkan backend's device that the driver would not create or lost, `vk::PhysicalDevice::createDevice:
+    // ErrorDeviceLost`)
     (
         "cuda_driver_error",
         concat!(
             r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|",
             nv_status!(),
-            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported"
+            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, a build of torch without
@@ -995,6 +1014,10 @@ const CLASSES: &[(&str, &str)] = &[
         "triton_error",
         r"error: '(?:tt|ttg|ttng|triton_gpu|triton_nvidia_gpu)\.\w+' op\b",
     ),
+    // (Triton's language refuses an FP8 type the GPU has no instructions for, FP8 e4m3 below
+    // SM89: `type fp8e4nv not supported in this architecture`, older `fp8e4nv data type is not
+    // supported on CUDA arch < 89`: the kernel's compile, whatever exception carries it)
+    ("triton_error", TRITON_FP8_ARCH),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
     (
@@ -1006,10 +1029,11 @@ const CLASSES: &[(&str, &str)] = &[
     // vLLM's loader lists the parameters no checkpoint tensor filled: `Following weights were not
     // initialized from checkpoint: {...}`; TensorRT-LLM's parameter setter refuses a converted
     // checkpoint's tensor of another shape: `The value updated is not the same shape as the
-    // original. Updated: (..), original: (..)`)
+    // original. Updated: (..), original: (..)`; llama.cpp's loader a GGUF file that lacks a
+    // tensor or holds one of another shape: `error loading model: missing tensor 'blk.0...'`)
     (
         "weight_load_error",
-        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original",
+        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|tensor '[^']+' has wrong shape)",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;

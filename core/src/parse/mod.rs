@@ -152,8 +152,8 @@ pub struct Triage {
     /// process tree with SIGKILL, so the shell's `Killed` just after it is that, not the OOM killer.
     sigquit_line: Option<u64>,
     /// A launcher that relays a child's output logs every line of it at its own INFO level; an
-    /// INFO line holding a traceback's header or frame shows that, and the level then says
-    /// nothing of the lines after it.
+    /// INFO line holding a traceback's header or frame, or another logger's record of another
+    /// level, shows that, and the level then says nothing of the lines after it.
     relayed_info: bool,
 }
 
@@ -197,6 +197,7 @@ static INCOMPATIBLE: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
 static CUDA_CHECK: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(events::CUDA_CHECK_FAILED));
 static FILE_QUOTE: Word = Word::new("File \"");
+const WRAPPED_QUOTE_TAIL: &str = "', please check the stack trace above for the root cause";
 static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
 /// A package's warning that its compiled extension did not load, as vLLM words it.
 static EXTENSION_UNLOADED: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -395,6 +396,9 @@ impl Triage {
     }
 
     fn feed_one(&mut self, line: &Line, facts: Option<LineFacts>) {
+        if line.relayed {
+            self.relayed_info = true;
+        }
         if line.level == Some('I') {
             let t = line.text.trim_start();
             if t.starts_with("Traceback (most recent call last)")
@@ -922,6 +926,9 @@ impl Triage {
             // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
             // check's report of a failed call is never informational.
             Some(t) if line.level == Some('I') && CUDA_CHECK.is_match(text) => t,
+            // (nor is the tail of an error record that wrapped, the quoted exception a wrapper
+            // caught: `ValueError("...")', please check the stack trace above for the root cause`)
+            Some(t) if line.level == Some('I') && text.contains(WRAPPED_QUOTE_TAIL) => t,
             _ => return,
         };
         if tier == 4 {

@@ -34,9 +34,10 @@ const MARKERS: &[(&str, &str)] = &[
     // (TensorRT-LLM prints `Loaded engine size` when it has read an engine file, before it
     // deserialises the engine's plugins; llama.cpp names the step of each line it logs:
     // `load_tensors:` as it reads the weights, `llama_kv_cache_init:`, `llama_context:` as it
-    // sizes the KV cache and compute buffers)
+    // sizes the KV cache and compute buffers; a desktop app's headline `Failed to load the model`
+    // and llama.cpp's `error loading model: ...` name the step that failed)
     (
-        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|^(?:llm_)?load_tensors: |^llama_model_loader: ",
+        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|^(?:llm_)?load_tensors: |^llama_model_loader: |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: ",
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
@@ -49,8 +50,10 @@ const MARKERS: &[(&str, &str)] = &[
         r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]|prompt throughput: 0\.0 tokens/s, Avg generation throughput: 0\.0 tokens/s, Running: [1-9]",
         "decode",
     ),
+    // (llama.cpp's server takes a request into a slot, `launch_slot_: id 0 | task 0 |
+    // processing task`, then reads its prompt, `prompt processing progress, n_past = ...`)
     (
-        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered|'num_ctx_requests': [1-9]",
+        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered|'num_ctx_requests': [1-9]|launch_slot_: .*\| processing task|prompt processing progress, ",
         "prefill",
     ),
     (
