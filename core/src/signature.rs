@@ -326,6 +326,55 @@ pub fn signature(
             "triton: fp8 type not supported on this architecture".into(),
         ];
     }
+    // The NVIDIA container runtime's refusal of an image built for a newer CUDA than the host's
+    // driver (`requirement error: unsatisfied condition: cuda>=12.8`), whichever CUDA, and
+    // whichever tool (docker, compose, an API that created the container) relayed it
+    if class == "cuda_driver_error" && ev.states("unsatisfied condition: cuda>=") {
+        parts = vec![
+            class.to_string(),
+            "container: image needs a newer cuda driver than the host's".into(),
+        ];
+    }
+    // Triton's ptxas that cannot target the GPU's architecture (a bundled ptxas older than the
+    // GPU: `Value 'sm_120' is not defined for option 'gpu-name'`, or only its command,
+    // `--gpu-name=sm_100 ... returned non-zero exit status 255`), whichever architecture (not
+    // Triton's PTX too old for the target, `PTX .version 7.4 does not support .target sm_89`)
+    static PTXAS_ARCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"is not defined for option 'gpu-name'|ptxas\S*', .*'--gpu-name=sm_\w+'.*returned non-zero exit status",
+        )
+    });
+    if class == "triton_error" && ev.lines().any(|t| PTXAS_ARCH.is_match(t)) {
+        parts = vec![
+            class.to_string(),
+            "triton: ptxas cannot target this gpu's architecture".into(),
+        ];
+    }
+    // The linker's `cannot find -lcuda` (Triton building its launcher where only the driver's
+    // versioned library or the toolkit's stubs exist), with or without the errno text newer
+    // binutils add
+    if ev.text.contains("cannot find -lcuda") {
+        parts = vec![class.to_string(), "ld: cannot find -lcuda".into()];
+    }
+    // torch's CUDA graph trees refusing a read of an output a later replay overwrote: its
+    // message goes on with the stack that made the tensor, which is the program's, not the
+    // problem's
+    if ev
+        .text
+        .contains("output of CUDAGraphs that has been overwritten by a subsequent run")
+    {
+        parts = vec![
+            class.to_string(),
+            "cuda graphs: output overwritten by a subsequent run".into(),
+        ];
+    }
+    // c10d's store states a taken port as a failed bind or a failed listen, on each address in
+    // turn: one problem
+    if ev.text.contains("The server socket has failed to")
+        && (ev.text.contains("Address already in use") || ev.text.contains("EADDRINUSE"))
+    {
+        parts = vec![class.to_string(), "c10d: store port already in use".into()];
+    }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
 }
@@ -690,20 +739,26 @@ fn nvcc_stage_signal_key(text: &str) -> Option<String> {
     static DIED: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died due to signal (\d+)")
     });
-    DIED.captures(text)
-        .map(|c| format!("nvcc: a compiler stage died of signal {}", &c[1]))
+    DIED.captures(text).map(|c| match &c[1] {
+        "9" => COMPILER_KILLED_KEY.into(),
+        n => format!("nvcc: a compiler stage died of signal {n}"),
+    })
 }
+
+/// The key of a compiler killed by SIGKILL mid-build, nvcc's stage or gcc's compiler proper.
+const COMPILER_KILLED_KEY: &str = "build: a compiler was killed (signal 9)";
 
 /// A compiler driver's report that the OOM killer (or another signal) ended its compiler proper
 /// (`c++: fatal error: Killed signal terminated program cc1plus`): whichever driver (`g++`,
 /// `c++`, `x86_64-linux-gnu-gcc`) ran it and whichever compiler it ended (C's `cc1`, C++'s
-/// `cc1plus`), one problem.
+/// `cc1plus`), one problem; a `Killed` one is the SIGKILL nvcc reports of its stages.
 fn compiler_killed_key(text: &str) -> Option<String> {
     static KILLED: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::new(r"fatal error: (\w+) signal terminated program \w+"));
-    KILLED
-        .captures(text)
-        .map(|c| format!("compiler: {} signal terminated the compiler", &c[1]).to_lowercase())
+    KILLED.captures(text).map(|c| match &c[1] {
+        "Killed" => COMPILER_KILLED_KEY.into(),
+        sig => format!("compiler: {sig} signal terminated the compiler").to_lowercase(),
+    })
 }
 
 /// nvcc's `host_config.h` refusing the host compiler (`#error -- unsupported GNU version! gcc
@@ -840,8 +895,9 @@ fn nccl_key(text: &str) -> String {
         || stmt.starts_with("call to posix_fallocate failed")
         || stmt.starts_with("call to shm_open failed");
     if creating {
+        // (a full /dev/shm, `No space left on device`, is what a warning that names no errno
+        // meets almost always: keyed alike)
         const ERRNO: &[&str] = &[
-            "no space left on device",
             "permission denied",
             "cannot allocate memory",
             "no such file or directory",

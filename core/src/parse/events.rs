@@ -189,8 +189,12 @@ const DETECTORS: &[(&str, u8)] = &[
         r"worker process has died|A worker died or was killed while executing a task|The actor died unexpectedly before finishing this task",
         2,
     ),
-    // --- pydantic's summary of a rejected configuration; its `Value error, ...` line says why ---
-    (r"\d+ validation errors? for \w+", 2),
+    // --- pydantic's summary of a rejected configuration; its `Value error, ...` line says why
+    // (a paste may wrap the summary: `ValidationError: 1 validation` / `error for VllmConfig`) ---
+    (
+        r"\d+ validation errors? for \w+|ValidationError: \d+ validation\b",
+        2,
+    ),
     // --- torchrun's summary of a worker killed by a signal (`exitcode  : -6 (pid: N)`, `traceback
     // : Signal 6 (SIGABRT) received by PID N`, tier 1): what is known when the paste kept no
     // more, unlike the summary's headings and its `exitcode  : 1` of an exception printed above
@@ -279,9 +283,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // match with driver version Y` (tier 3) ---
     (nv_status!(), 3),
     // --- kernel and hardware (tier 3); an NVSwitch reports its errors as `SXid (PCI:...): N`, the
-    // driver a GPU System Processor that stopped answering as `NVRM: ... Heartbeat timed out` ---
+    // driver a GPU System Processor that stopped answering as `NVRM: ... Heartbeat timed out`,
+    // a channel that stopped making progress as `NVRM: ... RC watchdog: GPU is probably locked!`
+    // (before the Xid it raises for it) ---
     (
-        r"NVRM: Xid|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: Xid|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- a scheduler's or orchestrator's report that the OOM killer ended a job (tier 3):
@@ -810,7 +816,7 @@ pub const OP_REASON: &str = "operators not supported because: ";
 const CLASSES: &[(&str, &str)] = &[
     (
         "gpu_hardware_error",
-        r"NVRM: Xid|fallen off the bus|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP)",
+        r"NVRM: Xid|fallen off the bus|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
     ),
     (
         "host_oom",
@@ -888,10 +894,12 @@ const CLASSES: &[(&str, &str)] = &[
         r"Failed to initialize the TMA descriptor,? (?:error code: )?700\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
     ),
     // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
-    // `Piecewise CUDA Graph failed with error: <e>`)
+    // `Piecewise CUDA Graph failed with error: <e>`; torch's CUDA graph trees refuse a read of a
+    // graph's output that a later replay overwrote: `accessing tensor output of CUDAGraphs that
+    // has been overwritten by a subsequent run`)
     (
         "cuda_graph_capture_error",
-        r"stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed|Piecewise CUDA Graph failed",
+        r"output of CUDAGraphs that has been overwritten by a subsequent run|stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed|Piecewise CUDA Graph failed",
     ),
     // (Triton builds each kernel's cubin for the GPU it runs on, with the ptxas it ships: a driver
     // that cannot load that cubin, `Triton Error [CUDA]: device kernel image is invalid` from its
@@ -909,10 +917,11 @@ const CLASSES: &[(&str, &str)] = &[
     // JIT compilation failed` are a binary with no code this GPU can run; a CuTe DSL op checks
     // the GPU's architecture before it builds: `expects arch to be one of [sm_120a], but got
     // sm_121a`; TensorRT's kernel library a GPU newer than it knows: `Assertion failed: Unsupported
-    // SM.`, `[caskUtils.h::trtSmToCask::N] ... (Unsupported SM: 0x1200)`)
+    // SM.`, `[caskUtils.h::trtSmToCask::N] ... (Unsupported SM: 0x1200)`; a kernel runner's bare
+    // `RuntimeError: Unsupported architecture` (FlashInfer's trtllm-gen kernels off SM100))
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|Assertion failed: Unsupported [Aa]rch|(?:^|Error: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1097,6 +1106,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
     // fault encountered in worker.`, `... bus error ...`)
     ("process_crash", worker_signal!()),
+    // (a kernel library's host-side check of its inputs, as DeepGEMM and TVM FFI state it:
+    // `Assertion error (csrc/utils/layout.hpp:108): sf.size(-1) == ...`, a shape or layout the
+    // kernel does not take, when no rule above knows its condition)
+    (
+        "unsupported_config",
+        r"Assertion error \([^)]*\.(?:hpp|h|cuh|cpp|cc):\d+\):",
+    ),
     ("python_exception", r"(Error|Exception)\b"),
 ];
 
@@ -1213,6 +1229,18 @@ fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
 /// Classifies the elected event, reading its message first, then its context and frames.
 pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     let text = without_guessed_causes(ev.text.as_str());
+    // ptxas's diagnostic under Triton's report of the ptxas run it made (`Internal Triton PTX
+    // codegen error:`, Inductor's `Triton compilation failed: <kernel>`): Triton's compile of a
+    // kernel, whatever the diagnostic says (`PTX .version 7.4 does not support .target sm_89`)
+    if (PTXAS_LINE.is_match(text) || PTXAS_AT_LINE.is_match(text))
+        && ev
+            .after
+            .iter()
+            .take(4)
+            .any(|a| a.contains("Triton") || a.contains("triton"))
+    {
+        return "triton_error";
+    }
     // Ray's report that a worker process died is its own statement: the lines after it (a
     // peer's collective that timed out waiting for the dead worker) do not say why it died.
     if is_worker_death(text) {
@@ -1297,11 +1325,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             // the shell reporting the job) came after the exception and does not explain it.
             // (torch's hints after every CUDA error, `Compile with `TORCH_USE_CUDA_DSA` to enable
             // device-side assertions.`, name no cause)
+            // (up to the next exception's statement: a wrapper's restatement, `Exception: Capture
+            // cuda graph failed: <this error>`, names where it was caught, not what it is)
             let mut ctx = ev
                 .after
                 .iter()
                 .take(4)
                 .map(|s| s.as_str())
+                .take_while(|s| !NEXT_EXCEPTION.is_match(s))
                 .filter(|s| !is_torch_cuda_hint(s))
                 .collect::<Vec<_>>()
                 .join(" ");
@@ -1478,7 +1509,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
 pub fn is_bind_failure(text: &str) -> bool {
     text.contains("Address already in use")
         || text.contains("address already in use")
-        || text.contains("failed to listen on any local network address")
+        || text.contains("failed to listen on any")
         || text.contains("error while attempting to bind on address")
 }
 
@@ -1565,9 +1596,17 @@ static TORCH_DISPATCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 
+/// A line that starts another exception's statement (`Exception: ...`, `torch.OutOfMemoryError: ...`).
+static NEXT_EXCEPTION: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): "));
+
+/// ptxas's diagnostic at a line of its input: `ptxas /tmp/f, line 6; error   : msg`.
+static PTXAS_AT_LINE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)ptxas \S+, line \d+; (?:error|fatal)"));
+
 /// A diagnostic of ptxas: `ptxas error   : msg`, `ptxas fatal   : msg`.
 static PTXAS_LINE: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)ptxas (?:error|fatal)\s+: "));
+    LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)ptxas(?:-\w+)? (?:error|fatal)\s+: "));
 
 /// A model parameter's dotted name quoted as a dictionary key: `'model.layers.0.mlp.weight'`,
 /// `'layers.17.mlp.down_proj.weight.absmax'`.

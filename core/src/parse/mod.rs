@@ -155,6 +155,8 @@ pub struct Triage {
     /// INFO line holding a traceback's header or frame, or another logger's record of another
     /// level, shows that, and the level then says nothing of the lines after it.
     relayed_info: bool,
+    /// c10d's first warning that its store could not bind an address (see `detect`).
+    bind_warning: Option<Line>,
 }
 
 /// A substring search built once (`str::contains` builds its searcher on every call).
@@ -904,6 +906,16 @@ impl Triage {
         if self.undefined_symbol.is_none() && IMPORT_FAILURE.is_in(text) {
             self.undefined_symbol = Some(text.chars().take(1000).collect());
         }
+        // c10d warns of each address its store could not bind before it fails on them all: the
+        // first warning states why (`failed to bind to [::]:29500 (errno: 98 - Address already
+        // in use)`), the error after it only that none was left.
+        if line.level == Some('W')
+            && self.bind_warning.is_none()
+            && text.contains("[c10d] The server socket has failed to")
+            && events::is_bind_failure(text)
+        {
+            self.bind_warning = Some(line.clone());
+        }
         // A logger that called its line a warning or info did not crash on it.
         let tier = match detected {
             Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
@@ -1049,6 +1061,12 @@ impl Triage {
         }
         if text.contains("NCCL error") && text.contains(", invalid usage") {
             self.usage_detail = Some((self.events.len() - 1, 4));
+        }
+        if events::is_bind_failure(text) {
+            if let Some(w) = self.bind_warning.take() {
+                let t = w.text.trim().to_string();
+                self.restate(self.events.len() - 1, &w, &t);
+            }
         }
     }
 

@@ -86,10 +86,11 @@ const MARKERS: &[(&str, &str)] = &[
     // `Started a local Ray instance` or `Connecting to existing Ray cluster`; early SGLang's
     // `Init nccl begin.`; NCCL's own lines as it creates a communicator: its bootstrap network,
     // the trees and rings it builds, its channels' rank lists (not a channel's connection to a
-    // peer, which a send may make at any step); NCCL's trace of an error through its
-    // communicator's creation, `INFO init.cc:N -> 3`)
+    // peer, which a send may make at any step), its count of channels and its `Connected all
+    // rings` as the creation ends; NCCL's trace of an error through its communicator's creation,
+    // `INFO init.cc:N -> 3`)
     (
-        r"Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bINFO init\.(?:cc|cu):\d+ -> \d+|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$)",
+        r"Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bINFO init\.(?:cc|cu):\d+ -> \d+|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$|\d+ coll channels, |Connected all (?:rings|trees))",
         "startup",
     ),
 ];
@@ -183,12 +184,19 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || text.contains("during capture")
         || text.contains("during CUDA graph capture")
         || text.contains("cudaStreamCaptureStatusActive")
+        || text.contains("depend on a capturing blocking stream")
     {
         return Some("cuda_graph_capture");
     }
     // pydantic's rejection of a configuration dataclass (`Value error, ... [type=value_error,
     // input_value=ArgsKwargs((), {...`): vLLM validates its engine's configuration as it starts
     if text.contains("input_value=ArgsKwargs(") {
+        return Some("startup");
+    }
+    // The container runtime refusing to start a container (`OCI runtime create failed`, the
+    // NVIDIA hook's `nvidia-container-cli: requirement error: ...`): nothing ran yet, whatever
+    // the compose tool printed as it stopped the others
+    if text.contains("nvidia-container-cli: ") || text.contains("OCI runtime create failed") {
         return Some("startup");
     }
     // TensorRT-LLM checks the MPI world it was launched in against the engine's parallel
