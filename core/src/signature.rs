@@ -13,7 +13,8 @@ use std::sync::LazyLock;
 const VOLATILE_SOURCE: &str = concat!(
     r#"(?P<q>'[^']{0,200}'|"[^"]{0,200}")"#,
     r"|(?P<path>(?:[A-Za-z]:)?[\w.+@\-]*(?:/[\w.+@\-]+){2,}/?)",
-    r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b)",
+    // (and an id made of a word and a hex digest: a request's `cmpl-<hex>-0`, `resp_<hex>`)
+    r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b|\b[A-Za-z]+[_-][0-9a-fA-F]{12,}(?:-\d+)?\b)",
     r"|(?P<uuid>\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)",
     r"|(?P<ip>\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b)",
     // a PCI bus id, as nvidia-smi and NVML print a GPU's (`GPU 00000000:BA:00.0`, `GPU0000:07:00.0`)
@@ -367,6 +368,13 @@ pub fn signature(
             class.to_string(),
             "cuda graphs: output overwritten by a subsequent run".into(),
         ];
+    }
+    // An RDMA transfer engine's NIC refusing to register a buffer (Mooncake's `Failed to register
+    // memory 0x...: Bad address [14]`, its Python side's `Mooncake memory registration failed.`):
+    // one problem, whichever errno the verbs call returned
+    if ev.states("Failed to register memory 0x") || ev.states("Mooncake memory registration failed")
+    {
+        parts = vec![class.to_string(), "rdma: memory registration failed".into()];
     }
     // c10d's store states a taken port as a failed bind or a failed listen, on each address in
     // turn: one problem
@@ -2018,6 +2026,11 @@ mod tests {
                 "at 0x7f6c9e77305d in /opt/venv/lib/python3.12/site-packages/torch/lib/libc10.so"
             ),
             "at HEX in …/libcN.so"
+        );
+        // a request's id, whichever API made it
+        assert_eq!(
+            normalize("Failed to advance FSM for request cmpl-4eb6fd83247a426b8764e9f0d514f10d-0"),
+            normalize("Failed to advance FSM for request resp_20217d9f89044056949fa9498cdd56a4"),
         );
     }
 

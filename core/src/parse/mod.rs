@@ -82,6 +82,11 @@ pub struct Triage {
     /// codegen error`, `` `ptxas` failed with error code N: ``), which quotes ptxas's own
     /// diagnostic on the lines below it: the event and how many lines may still hold it.
     ptxas_stderr: Option<(usize, u8)>,
+    /// torch's `Error building extension 'X':` quotes the build's output on the lines after it:
+    /// its line, and how many lines may still hold the compiler's or the shell's error.
+    build_output: Option<(u64, u8)>,
+    /// That error, and the line of the wrapper that quoted it.
+    build_cause: Option<(u64, (u64, String, String))>,
     /// torch's report of NCCL's `invalid usage` result, whose `Last error:` below names the
     /// misuse (`Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 10`): the event
     /// and how many lines may still hold it.
@@ -462,6 +467,21 @@ impl Triage {
                 ev.raw = line.raw.chars().take(4000).collect();
                 ev.after.retain(|a| a.trim() != msg);
             }
+        }
+        if let Some((wrapper, left)) = self.build_output.take() {
+            let t = text.trim();
+            if events::detect(t, None).is_some_and(|tier| tier >= 3)
+                && events::class_of(t) == Some("build_error")
+            {
+                self.build_cause = Some((wrapper, noted(line, t)));
+            } else if left > 1 {
+                self.build_output = Some((wrapper, left - 1));
+            }
+        } else if self.build_cause.is_none()
+            && text.contains("Error building extension '")
+            && text.trim_end().ends_with("':")
+        {
+            self.build_output = Some((line.number, 12));
         }
         if let Some((i, left)) = self.ptxas_stderr.take() {
             let t = text.trim();
@@ -934,6 +954,17 @@ impl Triage {
             // torchrun's agent logs the signal that ends the run (`Received Signals.SIGHUP death
             // signal, shutting down workers`) at WARNING level too.
             Some(t) if line.level == Some('W') && text.contains(" death signal") => t,
+            // c10's warning of a CUDA call that failed in a destructor (`Warning: CUDA warning:
+            // an illegal memory access was encountered (function destroyEvent)`) states the
+            // sticky fault a kernel left, often before the exception that reports it.
+            Some(t)
+                if line.level == Some('W')
+                    && text.contains("CUDA warning: ")
+                    && (events::is_class(text, "cuda_illegal_memory_access")
+                        || text.contains("device-side assert")) =>
+            {
+                t
+            }
             // A launcher that relays its child's output logs every line at INFO (`INFO
             // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
             // check's report of a failed call is never informational.
@@ -1150,6 +1181,19 @@ impl Triage {
             {
                 unloaded = Event::bare(*line, ev.tier, text.clone(), raw.clone(), ev.phase);
                 Some(&unloaded)
+            }
+            (e, _) => e,
+        };
+        // torch's `Error building extension 'X':` quotes the build's output below it: the
+        // compiler's or the shell's error there (`/bin/sh: 1: nvcc: not found`) is the cause.
+        let quoted;
+        let elected = match (elected, &self.build_cause) {
+            (Some(ev), Some((wrapper, (line, text, raw)))) if ev.line == *wrapper => {
+                quoted = Event {
+                    after: ev.after.clone(),
+                    ..Event::bare(*line, ev.tier, text.clone(), raw.clone(), ev.phase)
+                };
+                Some(&quoted)
             }
             (e, _) => e,
         };
@@ -1589,8 +1633,18 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // (NCCL traces a failure up through its callers, `NCCL INFO init.cc:1263 -> 2`: up
             // through communicator creation)
             "NCCL INFO init.cc:",
+            // (NCCL 2.3 and earlier: `init.cu`; a vendored copy: `.../nccl_archive/src/init.cc`)
+            "INFO init.cu:",
+            "/init.cc:",
             // (and its bootstrap, the ranks' first exchange as a communicator is created)
             "bootstrap.cc:",
+            "bootstrap.cu:",
+            "Call to connect failed",
+            // (the queue pairs its InfiniBand transport makes as it connects its channels, and
+            // the NVLink SHARP buffers it binds as a communicator sets up NVLS)
+            "ibv_create_qp",
+            "ibv_modify_qp",
+            "transport/nvls.cc:",
             // (c10d's store client connects at rendezvous: `The client socket has timed out
             // after 900s while trying to connect to (HOST, PORT)`)
             "while trying to connect to (",

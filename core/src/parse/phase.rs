@@ -188,6 +188,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("cuda_graph_capture");
     }
+    // A grammar backend advances each request's automaton by every token the model samples
+    // (`Failed to advance FSM for request R for tokens N`): a step of decoding
+    if text.contains("Failed to advance FSM for request") {
+        return Some("decode");
+    }
     // pydantic's rejection of a configuration dataclass (`Value error, ... [type=value_error,
     // input_value=ArgsKwargs((), {...`): vLLM validates its engine's configuration as it starts
     if text.contains("input_value=ArgsKwargs(") {
