@@ -381,7 +381,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // exception: integer divide by zero)`, then `==== backtrace ====`) and the shell's or
     // faulthandler's `Floating point exception`: the process died of that signal (tier 3); its
     // `Caught signal 6 (Aborted)` is an abort on behalf of something else, as `Aborted` is ---
-    (r"Caught signal (?:4|7|8|11) \(|Floating point exception", 3),
+    // (Triton server's own handler states the same signals first: `Signal (11) received.`)
+    (
+        r"Caught signal (?:4|7|8|11) \(|Floating point exception|^Signal \((?:4|7|8|11)\) received\.?$",
+        3,
+    ),
     // --- UCX, the transport of NIXL's KV transfers and of MPI, logs each error it hits as
     // `[time] [host:pid:tid] file.c:N  UCX  ERROR <msg>` (`Local protection error on mlx5_0:1`)
     // before the caller sees a failed transfer (tier 3) ---
@@ -389,11 +393,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a process died without saying why (tier 2) ---
     (
         // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
-        // server's handler of a fatal signal: `Signal (11) received.`, then the stack; not the
+        // server's handler of an abort: `Signal (6) received.`, then the stack; not the
         // `Interrupt signal (2) received.` of a program asked to stop; torchrun's agent, hung up
         // on (a closed terminal or session): `Received Signals.SIGHUP death signal, shutting down
         // workers`)
-        r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+|^Signal \((?:4|6|7|8|11)\) received\.?$|Received (?:Signals\.SIGHUP|1) death signal",
+        r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+|^Signal \(6\) received\.?$|Received (?:Signals\.SIGHUP|1) death signal",
         2,
     ),
     // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
