@@ -1296,6 +1296,18 @@ impl Triage {
         } else {
             class
         };
+        // A CUDA call that fails in vLLM's or SGLang's custom all-reduce (which maps its peers'
+        // buffers by IPC: `Failed: Cuda error .../custom_all_reduce.cuh:336 'invalid argument'`),
+        // outside a capture, is the collective's failure.
+        let class = if matches!(class, "python_exception" | "process_crash")
+            && phase != "cuda_graph_capture"
+            && CUDA_FAILURE.is_match(&ev.text)
+            && ev.text.contains("custom_all_reduce")
+        {
+            "nccl_error"
+        } else {
+            class
+        };
         // xformers' dispatcher refuses a call for the reasons its operators give: a GPU newer
         // than every operator of the installed build knows (`your GPU has capability (12, 0)
         // (too new)`) is a build without kernels for it; any other reason (a dtype the GPU is
