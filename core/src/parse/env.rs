@@ -260,6 +260,7 @@ words! {
     SM_UPPER = "SM",
     DEVICE_PROPERTIES = "DeviceProperties(",
     GOT_COMPUTE = "got compute",
+    COMMA_SM_EQ = ", sm=",
     MIN_CAP = "Minimum capability",
     CUR_CAP = "Current capability",
     SUPPORTS_CAPS = "supports CUDA capabilities",
@@ -350,10 +351,11 @@ impl Seen {
 // not a recognized processor for this target`; ptxas refuses an instruction the target lacks
 // with `not supported on .target 'sm_121'`, the GPU a JIT or a native build compiles for;
 // TensorRT refuses an engine built on another GPU with `expecting compute 8.6 got compute 7.5`;
-// bitsandbytes' setup report lists `COMPUTE_CAPABILITIES_PER_GPU = ['8.6']`)
+// bitsandbytes' setup report lists `COMPUTE_CAPABILITIES_PER_GPU = ['8.6']`; TurboMind names the
+// device's architecture in a kernel it lacks: `not implemented: dtype=e2m1, is_fused_moe=1, sm=70`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for. Triton compiles for the GPU it
@@ -637,6 +639,7 @@ impl EnvCollector {
             || w.has(W::SM_UPPER)
             || w.has(W::DEVICE_PROPERTIES)
             || w.has(W::GOT_COMPUTE)
+            || w.has(W::COMMA_SM_EQ)
         {
             if w.has(W::MIN_CAP) && !w.has(W::CUR_CAP) {
                 return;
@@ -669,6 +672,7 @@ impl EnvCollector {
                         .or(c.get(12))
                         .or(c.get(13))
                         .or(c.get(14))
+                        .or(c.get(15))
                         .map(|m| format!("sm_{}", m.as_str().replace('.', "")))
                 };
                 if let Some(sm) = sm {
@@ -992,6 +996,13 @@ mod tests {
     fn the_device_capability_after_a_requirement_is_the_devices() {
         let e = env(&["ERROR: FP8 models require a GPU with Compute Capability 8.9 or higher (e.g., RTX 4090). Your GPU's capability is 8.6."]);
         assert_eq!(e.sm_arch.as_deref(), Some("sm_86"));
+    }
+
+    #[test]
+    fn turbomind_names_the_architecture_of_a_kernel_it_lacks() {
+        let e = env(&["not implemented: dtype=e2m1, is_fused_moe=1, sm=70"]);
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_70"));
+        assert_eq!(env(&["kernel_sm=70 done"]).sm_arch, None);
     }
 
     #[test]
