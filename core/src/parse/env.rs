@@ -230,6 +230,10 @@ const FRAMEWORK_WORDS: [W; 17] = [
     W::TORCH,
 ];
 
+/// A GPU as Ray names a node's resource: `accelerator_type:T4`, `accelerator_type:A100-80G`.
+static RAY_ACCELERATOR: LazyLock<AsciiFirst> =
+    LazyLock::new(|| re(r"\baccelerator_type:([A-Z][A-Za-z0-9]*(?:-\d+G)?)\b"));
+
 /// Literal hints without which [`BARE_MODEL`] cannot match (it is too costly for every line).
 const BARE_HINTS: &[&str] = &[
     "H100", "H200", "H800", "H20", "B100", "B200", "B300", "GB200", "GB300", "GB10", "A100",
@@ -261,6 +265,7 @@ words! {
     DEVICE_PROPERTIES = "DeviceProperties(",
     GOT_COMPUTE = "got compute",
     COMMA_SM_EQ = ", sm=",
+    ACCELERATOR_TYPE = "accelerator_type:",
     MIN_CAP = "Minimum capability",
     CUR_CAP = "Current capability",
     SUPPORTS_CAPS = "supports CUDA capabilities",
@@ -609,6 +614,17 @@ impl EnvCollector {
         } else if w.has(W::NVIDIA) && MODEL_MENTION.is_match(t) {
             if let Some(c) = MODEL_MENTION.captures(t) {
                 self.set_model(&c[1].replace('_', " "), 1);
+            }
+        } else if w.has(W::ACCELERATOR_TYPE)
+            && self.gpu_model_rank == 0
+            && self.env.gpu_model.is_none()
+        {
+            // Ray names a node's GPU as a resource, `'accelerator_type:T4': 1.0` (weak evidence,
+            // as a bare model name is: kept only when nothing better is said)
+            if let Some(c) = RAY_ACCELERATOR.captures(t) {
+                if sm_for_model(&c[1]).is_some() {
+                    self.env.gpu_model = Some(c[1].to_string());
+                }
             }
         } else if self.gpu_model_rank == 0 && self.env.gpu_model.is_none() && w.bare_hint() {
             // "8x H100", "on B200": the weakest evidence, kept only when nothing better is said,
@@ -996,6 +1012,14 @@ mod tests {
     fn the_device_capability_after_a_requirement_is_the_devices() {
         let e = env(&["ERROR: FP8 models require a GPU with Compute Capability 8.9 or higher (e.g., RTX 4090). Your GPU's capability is 8.6."]);
         assert_eq!(e.sm_arch.as_deref(), Some("sm_86"));
+    }
+
+    #[test]
+    fn a_ray_resource_names_the_gpu() {
+        let e = env(&["current_node_resource={'accelerator_type:T4': 1.0, 'GPU': 0.0}"]);
+        assert_eq!(e.gpu_model.as_deref(), Some("T4"));
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_75"));
+        assert_eq!(env(&["'accelerator_type:XYZ': 1.0"]).gpu_model, None);
     }
 
     #[test]
