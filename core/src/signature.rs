@@ -300,88 +300,10 @@ pub fn signature(
     {
         parts.push(phase.to_string());
     }
-    // CUDA's peer-access error (217) is the GPUs' topology (no P2P between them), whichever
-    // communication path met it first and however its program states it: a custom all-reduce's
-    // check macro, torch's `CUDA error: ...`, NCCL's `Cuda failure 217 '...'` below `unhandled
-    // cuda error`, TensorRT-LLM's `CUDA runtime error in ...`
-    if ev.states("peer access is not supported") {
-        parts = vec![
-            class.to_string(),
-            "cuda: peer access is not supported between the gpus".into(),
-        ];
-    }
-    // A GPU's uncorrectable ECC error is its memory failing, whichever call met it first and
-    // however its framework states it (torch's `CUDA error: uncorrectable ECC error
-    // encountered`, TensorFlow's `failed call to cuDevicePrimaryCtxRetain:
-    // CUDA_ERROR_ECC_UNCORRECTABLE: ...`)
-    if class == "gpu_hardware_error" && ev.text.contains("uncorrectable ECC error") {
-        parts = vec![class.to_string(), "cuda: uncorrectable ecc error".into()];
-    }
-    // Triton's refusal of an FP8 type below the architecture that has it is one problem in its
-    // old and new wording, whichever exception (a worker's quote of it, an assertion) carries it
-    static TRITON_FP8: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(crate::parse::events::TRITON_FP8_ARCH));
-    if class == "triton_error" && ev.lines().any(|t| TRITON_FP8.is_match(t)) {
-        parts = vec![
-            class.to_string(),
-            "triton: fp8 type not supported on this architecture".into(),
-        ];
-    }
-    // The NVIDIA container runtime's refusal of an image built for a newer CUDA than the host's
-    // driver (`requirement error: unsatisfied condition: cuda>=12.8`), whichever CUDA, and
-    // whichever tool (docker, compose, an API that created the container) relayed it
-    if class == "cuda_driver_error" && ev.states("unsatisfied condition: cuda>=") {
-        parts = vec![
-            class.to_string(),
-            "container: image needs a newer cuda driver than the host's".into(),
-        ];
-    }
-    // Triton's ptxas that cannot target the GPU's architecture (a bundled ptxas older than the
-    // GPU: `Value 'sm_120' is not defined for option 'gpu-name'`, or only its command,
-    // `--gpu-name=sm_100 ... returned non-zero exit status 255`), whichever architecture (not
-    // Triton's PTX too old for the target, `PTX .version 7.4 does not support .target sm_89`)
-    static PTXAS_ARCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(
-            r"is not defined for option 'gpu-name'|ptxas\S*', .*'--gpu-name=sm_\w+'.*returned non-zero exit status",
-        )
-    });
-    if class == "triton_error" && ev.lines().any(|t| PTXAS_ARCH.is_match(t)) {
-        parts = vec![
-            class.to_string(),
-            "triton: ptxas cannot target this gpu's architecture".into(),
-        ];
-    }
-    // The linker's `cannot find -lcuda` (Triton building its launcher where only the driver's
-    // versioned library or the toolkit's stubs exist), with or without the errno text newer
-    // binutils add
-    if ev.text.contains("cannot find -lcuda") {
-        parts = vec![class.to_string(), "ld: cannot find -lcuda".into()];
-    }
-    // torch's CUDA graph trees refusing a read of an output a later replay overwrote: its
-    // message goes on with the stack that made the tensor, which is the program's, not the
-    // problem's
-    if ev
-        .text
-        .contains("output of CUDAGraphs that has been overwritten by a subsequent run")
-    {
-        parts = vec![
-            class.to_string(),
-            "cuda graphs: output overwritten by a subsequent run".into(),
-        ];
-    }
-    // An RDMA transfer engine's NIC refusing to register a buffer (Mooncake's `Failed to register
-    // memory 0x...: Bad address [14]`, its Python side's `Mooncake memory registration failed.`):
-    // one problem, whichever errno the verbs call returned
-    if ev.states("Failed to register memory 0x") || ev.states("Mooncake memory registration failed")
-    {
-        parts = vec![class.to_string(), "rdma: memory registration failed".into()];
-    }
-    // c10d's store states a taken port as a failed bind or a failed listen, on each address in
-    // turn: one problem
-    if ev.text.contains("The server socket has failed to")
-        && (ev.text.contains("Address already in use") || ev.text.contains("EADDRINUSE"))
-    {
-        parts = vec![class.to_string(), "c10d: store port already in use".into()];
+    // A cause stated in several wordings (by several tools, versions or callers) is one problem:
+    // its key replaces whatever the message alone would give (see [`ONE_PROBLEM`]).
+    if let Some(key) = one_problem_key(class, ev) {
+        parts = vec![class.to_string(), key.to_string()];
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
@@ -738,6 +660,124 @@ fn build_probe_key(ev: &Event, norm: &str) -> Option<String> {
             && norm.contains("returned non-zero exit status")
             && !norm.contains("'-C'"));
     torch_ninja.then(|| "torch extension build: ninja failed".into())
+}
+
+/// Where a line of an event is read for a [`ONE_PROBLEM`] key.
+#[derive(Clone, Copy)]
+enum Scope {
+    /// The message alone.
+    Message,
+    /// The message and the lines kept after it.
+    Lines,
+}
+
+/// Causes that tools, versions and callers state in several wordings, each keyed as one problem,
+/// whatever else the message says: the class it must have (any, if `None`), where to look, a
+/// pattern, and the key. Checked in order; the last that matches wins.
+const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // CUDA's peer-access error (217) is the GPUs' topology (no P2P between them), whichever
+    // communication path met it first and however its program states it: a custom all-reduce's
+    // check macro, torch's `CUDA error: ...`, NCCL's `Cuda failure 217 '...'` below `unhandled
+    // cuda error`, TensorRT-LLM's `CUDA runtime error in ...`
+    (
+        None,
+        Scope::Lines,
+        r"peer access is not supported",
+        "cuda: peer access is not supported between the gpus",
+    ),
+    // A GPU's uncorrectable ECC error is its memory failing, whichever call met it first and
+    // however its framework states it (torch's `CUDA error: uncorrectable ECC error
+    // encountered`, TensorFlow's `failed call to cuDevicePrimaryCtxRetain:
+    // CUDA_ERROR_ECC_UNCORRECTABLE: ...`)
+    (
+        Some("gpu_hardware_error"),
+        Scope::Message,
+        r"uncorrectable ECC error",
+        "cuda: uncorrectable ecc error",
+    ),
+    // Triton's refusal of an FP8 type below the architecture that has it, in its old and new
+    // wording, whichever exception (a worker's quote of it, an assertion) carries it
+    (
+        Some("triton_error"),
+        Scope::Lines,
+        crate::parse::events::TRITON_FP8_ARCH,
+        "triton: fp8 type not supported on this architecture",
+    ),
+    // The NVIDIA container runtime's refusal of an image built for a newer CUDA than the host's
+    // driver (`requirement error: unsatisfied condition: cuda>=12.8`), whichever CUDA, and
+    // whichever tool (docker, compose, an API that created the container) relayed it
+    (
+        Some("cuda_driver_error"),
+        Scope::Lines,
+        r"unsatisfied condition: cuda>=",
+        "container: image needs a newer cuda driver than the host's",
+    ),
+    // Triton's ptxas that cannot target the GPU's architecture (a bundled ptxas older than the
+    // GPU: `Value 'sm_120' is not defined for option 'gpu-name'`, or only its command,
+    // `--gpu-name=sm_100 ... returned non-zero exit status 255`), whichever architecture (not
+    // Triton's PTX too old for the target, `PTX .version 7.4 does not support .target sm_89`)
+    (
+        Some("triton_error"),
+        Scope::Lines,
+        r"is not defined for option 'gpu-name'|ptxas\S*', .*'--gpu-name=sm_\w+'.*returned non-zero exit status",
+        "triton: ptxas cannot target this gpu's architecture",
+    ),
+    // The linker's `cannot find -lcuda` (Triton building its launcher where only the driver's
+    // versioned library or the toolkit's stubs exist), with or without the errno text newer
+    // binutils add
+    (
+        None,
+        Scope::Message,
+        r"cannot find -lcuda",
+        "ld: cannot find -lcuda",
+    ),
+    // torch's CUDA graph trees refusing a read of an output a later replay overwrote: its
+    // message goes on with the stack that made the tensor, which is the program's
+    (
+        None,
+        Scope::Message,
+        r"output of CUDAGraphs that has been overwritten by a subsequent run",
+        "cuda graphs: output overwritten by a subsequent run",
+    ),
+    // An RDMA transfer engine's NIC refusing to register a buffer (Mooncake's `Failed to register
+    // memory 0x...: Bad address [14]`, its Python side's `Mooncake memory registration failed.`),
+    // whichever errno the verbs call returned
+    (
+        None,
+        Scope::Lines,
+        r"Failed to register memory 0x|Mooncake memory registration failed",
+        "rdma: memory registration failed",
+    ),
+    // c10d's store states a taken port as a failed bind or a failed listen, on each address in
+    // turn
+    (
+        None,
+        Scope::Message,
+        r"The server socket has failed to .*(?:Address already in use|EADDRINUSE)",
+        "c10d: store port already in use",
+    ),
+];
+
+/// The [`ONE_PROBLEM`] key of an event, if one applies.
+fn one_problem_key(class: &str, ev: &Event) -> Option<&'static str> {
+    static MATCHERS: LazyLock<Vec<AsciiFirst>> = LazyLock::new(|| {
+        ONE_PROBLEM
+            .iter()
+            .map(|(_, _, p, _)| AsciiFirst::new(*p))
+            .collect()
+    });
+    ONE_PROBLEM
+        .iter()
+        .zip(MATCHERS.iter())
+        .rev()
+        .find(|((want, scope, _, _), m)| {
+            want.is_none_or(|w| w == class)
+                && match scope {
+                    Scope::Message => m.is_match(&ev.text),
+                    Scope::Lines => ev.lines().any(|t| m.is_match(t)),
+                }
+        })
+        .map(|((_, _, _, key), _)| *key)
 }
 
 /// nvcc's report of one of its stages killed by a signal (`nvcc error   : 'cicc' died due to

@@ -120,6 +120,14 @@ macro_rules! unloadable_symbol {
 }
 
 /// Ordered detectors: the first pattern that matches a line decides its tier.
+/// Triton's refusal of an FP8 type the GPU cannot compute in: a detector, a class rule and a
+/// signature key read it.
+macro_rules! triton_fp8_arch {
+    () => {
+        r"\btype fp8\w* not supported in this architecture|\bfp8\w* data type is not supported on CUDA arch"
+    };
+}
+
 const DETECTORS: &[(&str, u8)] = &[
     // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one;
     // DeepEP's and DeepGEMM's device-side assert macros print `Assertion failed: <file>.cu:N,
@@ -349,7 +357,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // the GPU, warns `'sm_120' is not a recognized processor for this target (ignoring
     // processor)` before the compile it then fails ---
     (
-        r"'sm_\d+[a-z]?' is not a recognized processor for this target|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|\btype fp8\w* not supported in this architecture|\bfp8\w* data type is not supported on CUDA arch|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence",
+        concat!(
+            r"'sm_\d+[a-z]?' is not a recognized processor for this target|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
+            triton_fp8_arch!(),
+            r"|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence"
+        ),
         3,
     ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
@@ -487,7 +499,7 @@ const NVSHMEM_STATUS: &str =
     r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )";
 
 /// Triton's refusal of an FP8 type the GPU cannot compute in (see the class rules).
-pub const TRITON_FP8_ARCH: &str = r"\btype fp8\w* not supported in this architecture|\bfp8\w* data type is not supported on CUDA arch";
+pub const TRITON_FP8_ARCH: &str = triton_fp8_arch!();
 
 /// A CUDA check macro's report of a failed call: `Failed: [Cuda error ]FILE:LINE 'CUDA message'`.
 pub const CUDA_CHECK_FAILED: &str =
@@ -692,6 +704,21 @@ fn is_column_header(text: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '_' || c == '-')
 }
 
+/// c10's warning of a CUDA call that failed in a destructor with a kernel's sticky fault
+/// (`Warning: CUDA warning: an illegal memory access was encountered (function destroyEvent)`):
+/// the fault stated, often before the exception that reports it.
+pub fn is_cuda_warning_of_fault(text: &str) -> bool {
+    text.contains("CUDA warning: ")
+        && [
+            "illegal memory access",
+            "device-side assert",
+            "unspecified launch failure",
+            "misaligned address",
+        ]
+        .iter()
+        .any(|f| text.contains(f))
+}
+
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
     // torch's watchdog finding the communicators of a process group that its own, orderly
@@ -710,14 +737,8 @@ pub fn is_benign(text: &str) -> bool {
     if text.starts_with("Ignore import error when loading ") {
         return false;
     }
-    // (c10's `Warning: CUDA warning: an illegal memory access was encountered (function
-    // destroyEvent)` states a kernel's sticky fault: see the parser's level rules)
-    if text.contains("CUDA warning: ")
-        && (text.contains("illegal memory access")
-            || text.contains("device-side assert")
-            || text.contains("unspecified launch failure")
-            || text.contains("misaligned address"))
-    {
+    // (c10's warning of a kernel's sticky fault: see the parser's level rules)
+    if is_cuda_warning_of_fault(text) {
         return false;
     }
     // a frame of c10's native backtrace on Windows (`00007FFF76662C24... c10.dll!c10::Error::Error

@@ -204,6 +204,7 @@ static INCOMPATIBLE: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
 static CUDA_CHECK: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(events::CUDA_CHECK_FAILED));
 static FILE_QUOTE: Word = Word::new("File \"");
+static BUILDING_EXTENSION: Word = Word::new("Error building extension '");
 const WRAPPED_QUOTE_TAIL: &str = "', please check the stack trace above for the root cause";
 static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
 /// A package's warning that its compiled extension did not load, as vLLM words it.
@@ -478,7 +479,7 @@ impl Triage {
                 self.build_output = Some((wrapper, left - 1));
             }
         } else if self.build_cause.is_none()
-            && text.contains("Error building extension '")
+            && BUILDING_EXTENSION.is_in(text)
             && text.trim_end().ends_with("':")
         {
             self.build_output = Some((line.number, 12));
@@ -957,14 +958,7 @@ impl Triage {
             // c10's warning of a CUDA call that failed in a destructor (`Warning: CUDA warning:
             // an illegal memory access was encountered (function destroyEvent)`) states the
             // sticky fault a kernel left, often before the exception that reports it.
-            Some(t)
-                if line.level == Some('W')
-                    && text.contains("CUDA warning: ")
-                    && (events::is_class(text, "cuda_illegal_memory_access")
-                        || text.contains("device-side assert")) =>
-            {
-                t
-            }
+            Some(t) if line.level == Some('W') && events::is_cuda_warning_of_fault(text) => t,
             // A launcher that relays its child's output logs every line at INFO (`INFO
             // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
             // check's report of a failed call is never informational.
