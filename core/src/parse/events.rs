@@ -131,9 +131,11 @@ macro_rules! triton_fp8_arch {
 const DETECTORS: &[(&str, u8)] = &[
     // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one;
     // DeepEP's and DeepGEMM's device-side assert macros print `Assertion failed: <file>.cu:N,
-    // condition: <cond>` before they trap (a paste may wrap the condition onto the next line) ---
+    // condition: <cond>` before they trap (a paste may wrap the condition onto the next line);
+    // a kernel's bounds check prints `Out Of Bound Tensor access detected at dim[1]: assert(63 <
+    // 63)` from each thread that failed it ---
     (
-        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)",
+        r"(\.cu|\.cuh|\.h):\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
         4,
     ),
     // --- a host C/C++ `assert()` (tier 3): glibc prints `prog: FILE:LINE: FUNC: Assertion `COND'
@@ -355,10 +357,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // kernel's sticky fault as a destructor's CUDA call fails (`Warning: CUDA warning: an illegal
     // memory access was encountered (function destroyEvent)`); the LLVM in Triton, older than
     // the GPU, warns `'sm_120' is not a recognized processor for this target (ignoring
-    // processor)` before the compile it then fails ---
+    // processor)` before the compile it then fails; ptxas's refusal of a target it does not know,
+    // which a paste may quote without its `ptxas fatal :`; CUTLASS's device code built without
+    // the architecture-specific target (`sm_90a`, `sm_100a`) prints `Arch conditional MMA
+    // instruction used without targeting appropriate compute capability.` and traps ---
     (
         concat!(
-            r"'sm_\d+[a-z]?' is not a recognized processor for this target|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
+            r"'sm_\d+[a-z]?' is not a recognized processor for this target|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
             r"|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence"
         ),
@@ -626,6 +631,10 @@ const EVENT_WORDS: &[&str] = &[
     "only supports sm",
     // LLVM's backend asked for an architecture it does not know (Triton's bundled LLVM)
     "is not a recognized processor",
+    // ptxas's unknown target, CUTLASS's arch-conditional instruction, a kernel's bounds check
+    "is not defined for option",
+    "arch conditional mma",
+    "out of bound tensor access",
     "cuda warning: ",
 ];
 
@@ -916,7 +925,7 @@ const CLASSES: &[(&str, &str)] = &[
         // CUDA's own `Assertion `cond` failed.` or an assertion in a kernel source file; not a
         // host-side check such as TensorRT-LLM's `[TensorRT-LLM][ERROR] Assertion failed: ...`
         // (a kernel's block and thread before it: its `failed.` may be wrapped to the next line)
-        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion `|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)",
+        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion `|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
     ),
     // (Triton's report of a kernel that needs more shared memory than an SM has, which it and
     // Inductor name `OutOfMemoryError` in some versions: `out of resource: triton_mm Required:
@@ -963,10 +972,14 @@ const CLASSES: &[(&str, &str)] = &[
     // the GPU's architecture before it builds: `expects arch to be one of [sm_120a], but got
     // sm_121a`; TensorRT's kernel library a GPU newer than it knows: `Assertion failed: Unsupported
     // SM.`, `[caskUtils.h::trtSmToCask::N] ... (Unsupported SM: 0x1200)`; a kernel runner's bare
-    // `RuntimeError: Unsupported architecture` (FlashInfer's trtllm-gen kernels off SM100))
+    // `RuntimeError: Unsupported architecture` (FlashInfer's trtllm-gen kernels off SM100, at
+    // `<file>:N: Unsupported architecture`; DeepGEMM's `Assertion error (<file>:N): Unsupported
+    // architecture`); a kernel library that names the GPU generation it has kernels for,
+    // `DeepGEMM only supports Hopper (SM90) architectures`; CUTLASS's arch-conditional
+    // instruction in a binary built without the `a` target)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|Error: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA error: invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
+        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1286,6 +1299,27 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             .iter()
             .take(4)
             .any(|a| a.contains("Triton") || a.contains("triton"))
+    {
+        return "triton_error";
+    }
+    // ptxas's own diagnostic with no Triton run around it is a compile of PTX (nvcc's step of a
+    // build, or a JIT's), whatever words it uses (`Instruction 'wgmma.fence' not supported on
+    // .target 'sm_120'` is PTX written for another architecture, not an unsupported option)
+    if (PTXAS_LINE.is_match(text) || PTXAS_AT_LINE.is_match(text) || is_ptxas_unknown_target(text))
+        && !matches!(
+            class_of(text),
+            Some("triton_error" | "cuda_oom" | "host_oom")
+        )
+    {
+        return "build_error";
+    }
+    // An assertion in Triton's own front end (`triton/language/semantic.py`: `Input shapes should
+    // have M >= 16, ...`) is Triton refusing to compile the kernel it was given.
+    if matches!(exception_parts(text), Some(("AssertionError", _)))
+        && ev
+            .frames
+            .last()
+            .is_some_and(|f| f.contains("/triton/language/") || f.contains("/triton/compiler/"))
     {
         return "triton_error";
     }
@@ -1654,7 +1688,20 @@ static PTXAS_AT_LINE: LazyLock<AsciiFirst> =
 
 /// A diagnostic of ptxas: `ptxas error   : msg`, `ptxas fatal   : msg`.
 static PTXAS_LINE: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)ptxas(?:-\w+)? (?:error|fatal)\s+: "));
+    LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)ptxas(?:-\w+)? (?:error|fatal)\s*: "));
+
+/// ptxas refusing a target it does not know (`Value 'sm_121a' is not defined for option
+/// 'gpu-name'`, `PTX .version 7.4 does not support .target sm_89`): a ptxas older than the GPU.
+static PTXAS_UNKNOWN_TARGET: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r"\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|\bPTX \.version \d+\.\d+ does not support \.target sm_\d+",
+    )
+});
+
+/// Whether a message is ptxas refusing a target it does not know ([`PTXAS_UNKNOWN_TARGET`]).
+pub fn is_ptxas_unknown_target(text: &str) -> bool {
+    PTXAS_UNKNOWN_TARGET.is_match(text)
+}
 
 /// A model parameter's dotted name quoted as a dictionary key: `'model.layers.0.mlp.weight'`,
 /// `'layers.17.mlp.down_proj.weight.absmax'`.

@@ -121,6 +121,11 @@ pub struct Triage {
     /// A warning that a package's compiled extension did not load (line, text, raw):
     /// `Failed to import from vllm._C with ImportError(...)`.
     extension_unloaded: Option<(u64, String, String)>,
+    /// torch's warning that CUDA failed to initialise, with CUDA's error (line, text, raw):
+    /// `UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). ... Error
+    /// 802: system not yet initialized`. torch goes on without the GPU; what fails later for
+    /// want of it is the consequence.
+    cuda_init_failed: Option<(u64, String, String)>,
     /// The kernel's first report of its OOM killer (`python invoked oom-killer: ...`, `Out of
     /// memory: Killed process N (python)`).
     kernel_oom: Option<(u64, String, String)>,
@@ -212,6 +217,9 @@ static EXTENSION_UNLOADED: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(r"Failed to import from \S+ with (?:ImportError|ModuleNotFoundError|OSError)\(")
 });
 static NCCL_WARN: Word = Word::new("NCCL WARN ");
+static CUDA_GET_DEVICE_COUNT: Word = Word::new("cudaGetDeviceCount()");
+static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"cudaGetDeviceCount\(\).*\bError \d+: \S"));
 static PTXAS_FAILED: Word = Word::new("PTXASError");
 /// A diagnostic of ptxas itself: `ptxas fatal   : msg`, `ptxas FILE, line N; error   : msg`.
 static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
@@ -614,6 +622,12 @@ impl Triage {
             if self.ray_exit.is_none() && text.contains("Worker exit type: ") {
                 self.ray_exit = Some((line.number, text.trim().chars().take(500).collect()));
             }
+        }
+        if self.cuda_init_failed.is_none()
+            && CUDA_GET_DEVICE_COUNT.is_in(text)
+            && CUDA_INIT_FAILED.is_match(text)
+        {
+            self.cuda_init_failed = Some(noted(line, text));
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
             self.extension_unloaded = Some(noted(line, text));
@@ -1178,6 +1192,28 @@ impl Triage {
             }
             (e, _) => e,
         };
+        // A program that failed with no more specific cause after torch warned that CUDA did
+        // not initialise (a test harness's `case failed`, `No CUDA GPUs are available`) failed
+        // for want of the GPU: CUDA's error in the warning is the cause.
+        let uninitialised;
+        let elected = match (elected, &self.cuda_init_failed) {
+            (Some(ev), Some((line, text, raw)))
+                if *line < ev.line
+                    && matches!(
+                        events::class_of(&ev.text),
+                        None | Some("python_exception" | "process_crash" | "cuda_driver_error")
+                    ) =>
+            {
+                let phase = match ev.phase {
+                    "unknown" => "startup",
+                    p => p,
+                };
+                uninitialised =
+                    Event::bare(*line, ev.tier.max(3), text.clone(), raw.clone(), phase);
+                Some(&uninitialised)
+            }
+            (e, _) => e,
+        };
         // torch's `Error building extension 'X':` quotes the build's output below it: the
         // compiler's or the shell's error there (`/bin/sh: 1: nvcc: not found`) is the cause.
         let quoted;
@@ -1265,6 +1301,18 @@ impl Triage {
             ev
         };
         let class = events::classify(framed, self.device_assert);
+        // A ptxas that does not know the GPU's architecture, away from any build, is the one a
+        // program runs at run time to compile kernels for the GPU it found: Triton's, which
+        // bundles its own (a build compiles for the targets it was given, with nvcc's ptxas).
+        let class = if class == "build_error"
+            && ev.phase != "build"
+            && events::is_ptxas_unknown_target(&ev.text)
+            && !ev.text.contains("tmpxft")
+        {
+            "triton_error"
+        } else {
+            class
+        };
         // A traceback that follows the error and was cut before its exception line re-raises it
         // (a scheduler's report of the exception it caught): its frames say which step failed.
         let reraised = (self.in_traceback && self.traceback_line > ev.line)
