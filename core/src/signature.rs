@@ -756,6 +756,31 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"The server socket has failed to .*(?:Address already in use|EADDRINUSE)",
         "c10d: store port already in use",
     ),
+    // ptxas refusing Hopper's warpgroup MMA (`wgmma.*`) or Blackwell's fifth-generation tensor
+    // core instructions (`tcgen05.*`) on a target without the architecture-specific suffix
+    // (`sm_90a`, `sm_100a`), whichever instruction of the family it met first and whether nvcc's
+    // PTX step or a plain ptxas run printed it
+    (
+        None,
+        Scope::Message,
+        r"Instruction 'wgmma\.[^']*' not supported on \.target",
+        "ptxas: wgmma instructions on a target other than sm_90a",
+    ),
+    (
+        None,
+        Scope::Message,
+        r"Instruction 'tcgen05\.[^']*' not supported on \.target",
+        "ptxas: tcgen05 instructions on a target other than sm_100a",
+    ),
+    // torch's check that a device index is one of the GPUs it counted (`device >= 0 && device <
+    // num_gpus INTERNAL ASSERT FAILED`), as it is raised or as a deferred CUDA call re-raises it
+    // (`CUDA call failed lazily at initialization with error: ...`)
+    (
+        None,
+        Scope::Message,
+        r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",
+        "torch: device index outside the gpus it counted",
+    ),
 ];
 
 /// The [`ONE_PROBLEM`] key of an event, if one applies.
