@@ -530,6 +530,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
             .or_else(|| stuck_watchdog_key(&ev.text)),
         "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
         "cublas_cudnn_error" => library_status_key(&ev.text),
+        "cuda_device_side_assert" => assert_macro_key(&ev.text),
         // (and Triton's run-time build of its launcher)
         "triton_error" => triton_kernel_key(ev)
             .or_else(|| triton_resource_key(norm))
@@ -714,12 +715,13 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     ),
     // Triton's ptxas that cannot target the GPU's architecture (a bundled ptxas older than the
     // GPU: `Value 'sm_120' is not defined for option 'gpu-name'`, or only its command,
-    // `--gpu-name=sm_100 ... returned non-zero exit status 255`), whichever architecture (not
+    // `--gpu-name=sm_100 ... returned non-zero exit status 255`, as a list of arguments or, in
+    // older versions, one string), whichever architecture (not
     // Triton's PTX too old for the target, `PTX .version 7.4 does not support .target sm_89`)
     (
         Some("triton_error"),
         Scope::Lines,
-        r"is not defined for option 'gpu-name'|ptxas\S*', .*'--gpu-name=sm_\w+'.*returned non-zero exit status",
+        r"is not defined for option 'gpu-name'|\bptxas\S* .*--gpu-name=sm_\w+.*returned non-zero exit status",
         "triton: ptxas cannot target this gpu's architecture",
     ),
     // The linker's `cannot find -lcuda` (Triton building its launcher where only the driver's
@@ -1112,6 +1114,17 @@ fn xid_key(text: &str) -> Option<String> {
     static XID: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"Xid \([^)]*\):? (\d+)"));
     let c = XID.captures(text)?;
     Some(format!("nvidia xid {}", &c[1]))
+}
+
+/// DeepEP's and DeepGEMM's device assertion macros print `Assertion failed: FILE:LINE,
+/// condition: COND`, and a paste may wrap the condition onto the next line: the file is the key
+/// (its line moves between versions), whether or not the condition was kept.
+fn assert_macro_key(text: &str) -> Option<String> {
+    static MACRO: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"Assertion failed: (?:\S*/)?([\w.-]+\.cuh?):\d+,(?: condition: |\s*$)")
+    });
+    let c = MACRO.captures(text)?;
+    Some(format!("device assertion in {}", &c[1]))
 }
 
 /// Triton's `CompilationError: at 78:24:` gives a position in a kernel's source, which it prints
