@@ -521,7 +521,9 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
             .or_else(|| missing_nvcc_key(ev))
             .or_else(|| build_probe_key(ev, norm))
             .or_else(|| compiler_command_key(&ev.text)),
-        "import_error" => glibc_key(&ev.text).or_else(|| extension_symbol_key(&ev.text, norm)),
+        "import_error" => glibc_key(&ev.text)
+            .or_else(|| library_dependency_key(&ev.text))
+            .or_else(|| extension_symbol_key(&ev.text, norm)),
         "nccl_error" => nccl_cuda_failure(ev)
             .or_else(|| ib_completion_key(&ev.text))
             .or_else(|| nccl_warn_key(&ev.text)),
@@ -1278,6 +1280,19 @@ fn compiler_command_key(text: &str) -> Option<String> {
                 .any(|ext| a.ends_with(ext))
         })?;
     Some(format!("{program} failed to compile {source}").to_lowercase())
+}
+
+/// A library that could not be loaded for want of another (ONNX Runtime's `Failed to load
+/// library libonnxruntime_providers_cuda.so with error: libcublasLt.so.11: cannot open shared
+/// object file`): the two libraries are the problem, whatever the logger put before them.
+fn library_dependency_key(text: &str) -> Option<String> {
+    static DEPENDENCY: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"Failed to load library (?:\S*/)?([\w.+-]+?)\.so\S* with error: (?:\S*/)?([\w.+-]+?)\.so[.\d]*: cannot open shared object file",
+        )
+    });
+    let c = DEPENDENCY.captures(text)?;
+    Some(format!("{}.so cannot load {}.so", &c[1], &c[2]).to_lowercase())
 }
 
 /// The dynamic loader's `version `GLIBC_2.32' not found (required by <library>)`: the C library

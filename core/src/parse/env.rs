@@ -121,10 +121,17 @@ fn sm_of_capability(value: &str) -> Option<String> {
 /// `sm_XY` for a GPU model name, when the table knows it.
 pub fn sm_for_model(model: &str) -> Option<&'static str> {
     // "RTX3090" as writers spell it is the table's "RTX 3090"
-    let m = model
+    let mut m = model
         .replace('_', " ")
         .replace("RTX", "RTX ")
         .replace("RTX  ", "RTX ");
+    // a virtual GPU names its profile after the board: `GRID A100D-3-40C` is a slice of an A100
+    static VGPU_PROFILE: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new(r"\b([A-Z]\d{2,3}S?)[A-Z]?-\d+-\d+[A-Z]\b").expect("valid regex")
+    });
+    if m.contains("GRID ") {
+        m = VGPU_PROFILE.replace(&m, "$1").into_owned();
+    }
     GPU_TABLE
         .iter()
         .find(|(name, _)| {
@@ -151,7 +158,7 @@ static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     // (vLLM's aligns its keys: `GPU models and configuration : GPU 0: ...`; FlashInfer's lists
     // `GPU 0 (CUDA order)   : NAME | SM120 | ...`)
     re(
-        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+?)(?: \(CUDA order\))?\s*: ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN|Titan)[^(|\n]*?)\s*(?:\(UUID.*|\|.*)?$",
+        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+?)(?: \(CUDA order\))?\s*: ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN|Titan|GRID)[^(|\n]*?)\s*(?:\(UUID.*|\|.*)?$",
     )
 });
 // a listing of the GPUs by index (`0: NVIDIA GeForce RTX 5090 32607MiB`, and nvidia-smi's

@@ -389,7 +389,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a shared library a program loads at run time and could not (cuDNN's own loader:
     // `Could not load library libcudnn_ops_infer.so.8. Error: ...: cannot open shared object
     // file`), stated before the abort it leads to (tier 3) ---
-    (r"^Could not load library \S+\. Error: ", 3),
+    // (cuDNN 9's loader, and CTranslate2's, name every file they tried: `Unable to load any of
+    // {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, ...}`)
+    (
+        r"^Could not load library \S+\. Error: |^Unable to load any of \{\S+\.so",
+        3,
+    ),
     // --- a library handle a program could not create (DeepSpeed's ops: `Fail to create cublas
     // handle.`), stated with no error word of its own (tier 3) ---
     (
@@ -580,6 +585,7 @@ const EVENT_WORDS: &[&str] = &[
     "heartbeat",
     "undefined",
     "cannot open shared object",
+    "unable to load any of",
     "no module named",
     "unknown quantization method",
     "cannot find",
@@ -1001,7 +1007,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_driver_error",
         concat!(
-            r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|",
+            r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA error: the operation cannot be performed in the present state|",
             nv_status!(),
             r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
@@ -1024,10 +1030,14 @@ const CLASSES: &[(&str, &str)] = &[
     ("import_error", unloadable_symbol!()),
     // (TensorRT deserialising an engine whose plugin library was not loaded: `Cannot deserialize
     // plugin since corresponding IPluginCreator not found in Plugin Registry`, in later versions
-    // `getPluginCreator could not find plugin X version N`)
+    // `getPluginCreator could not find plugin X version N`; a loader that names the files it
+    // tried, `Unable to load any of {libcudnn_ops.so.9.1.0, ...}`; ONNX Runtime's CUDA provider
+    // whose library needs one that is missing, `Failed to load library
+    // libonnxruntime_providers_cuda.so with error: libcublasLt.so.11: cannot open shared object
+    // file`, a load failure whichever library it names)
     (
         "import_error",
-        r"IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library",
+        r"IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
     ),
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
     // available`; torchvision whose compiled operators did not load into this torch: `operator
@@ -1070,10 +1080,11 @@ const CLASSES: &[(&str, &str)] = &[
     // invalid usage`; NVSHMEM, DeepEP's transport, reports `FILE:LINE: non-zero status: N`;
     // Mooncake's transfer engine, which moves the KV cache between a disaggregated prefill and
     // decode over RDMA, a buffer its NIC would not register: `Failed to register memory 0x...:
-    // Bad address [14]`)
+    // Bad address [14]`, and the failures its transports log from their sources,
+    // `tcp_transport.cpp:136] Session::writeBody failed. Error: Bad address`)
     (
         "nccl_error",
-        r"\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed",
+        r"\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
@@ -1343,6 +1354,27 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         };
     }
     let exc = exception_parts(text);
+    // CTranslate2 states a failed CUDA call as `CUDA failed with error <CUDA's message>`: the
+    // message has the class it has in torch's `CUDA error: <message>`.
+    if let Some((_, msg)) = text.split_once("CUDA failed with error ") {
+        if let Some(c) = class_of(&format!("CUDA error: {msg}"))
+            .filter(|c| !matches!(*c, "python_exception" | "process_crash"))
+        {
+            return c;
+        }
+    }
+    // glog names the source file of each record in its prefix, which the line reader strips
+    // from the message: a failure logged by a transfer engine's transport (Mooncake's
+    // `E0708 ... tcp_transport.cpp:136] Session::writeBody failed. Error: Bad address`) is a
+    // failure of the communication between ranks.
+    if TRANSPORT_SOURCE.is_match(&ev.raw)
+        && matches!(
+            class_of(text),
+            None | Some("python_exception" | "process_crash")
+        )
+    {
+        return "nccl_error";
+    }
     // A weight loader that fails on a shape is a weight-load problem, not a generic exception.
     let in_loader = ev.frames.iter().any(|f| {
         f.contains("weight_loader")
@@ -1682,6 +1714,10 @@ static TORCH_DISPATCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
 static NEXT_EXCEPTION: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): "));
 
+/// A glog record of a transport's source file: `E0708 09:26:26.525108 368 tcp_transport.cpp:136] `.
+static TRANSPORT_SOURCE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"\b\w+_transport\.(?:cpp|cc):\d+\] "));
+
 /// ptxas's diagnostic at a line of its input: `ptxas /tmp/f, line 6; error   : msg`.
 static PTXAS_AT_LINE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)ptxas \S+, line \d+; (?:error|fatal)"));
@@ -1779,6 +1815,18 @@ mod tests {
     }
 
     #[test]
+    fn a_kv_transfer_engines_transport_failure_is_a_collective_error() {
+        // (Mooncake's glog records of its transports, which move the KV cache between a
+        // disaggregated prefill and decode)
+        assert_eq!(
+            class_of(
+                "tcp_transport.cpp:136] Session::writeBody failed. Error: Bad address (value: 14)"
+            ),
+            Some("nccl_error")
+        );
+    }
+
+    #[test]
     fn triton_without_a_c_compiler_is_a_triton_error() {
         let text =
             "RuntimeError: Failed to find C compiler. Please specify via CC environment variable.";
@@ -1819,6 +1867,10 @@ mod tests {
                 "cuda_graph_capture_error",
             ),
             ("uncorrectable ECC error encountered", "gpu_hardware_error"),
+            (
+                "the operation cannot be performed in the present state",
+                "cuda_driver_error",
+            ),
         ];
         for (msg, class) in cases {
             let text = format!("RuntimeError: CUDA error: {msg}");

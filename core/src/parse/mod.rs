@@ -97,8 +97,17 @@ pub struct Triage {
     /// The last line that showed the program up (ready, serving, training): a line that only
     /// a logger's ERROR level made an event, before it, did not stop the program.
     came_up_at: u64,
+    /// Lines left of a Python warning's message that went on below its header, and the level
+    /// the header was logged at (a collector's, which every line has, or none).
+    warning_continues: u8,
+    warning_level: Option<char>,
     /// The line of the last event, kept or not.
     last_event_at: u64,
+    /// The line above the one being read and that line (number, message, raw line, at most 500
+    /// chars each):
+    /// the start of a statement that a hard wrap cut before its error words.
+    above: (u64, String, String, Option<char>),
+    current: (u64, String, String, Option<char>),
     /// A wrapper whose message points at the line below for the error it caught (transformers'
     /// `Failed to import X because of the following error (look up to see its traceback):`,
     /// then the caught exception's message): that line is the statement.
@@ -217,6 +226,9 @@ static EXTENSION_UNLOADED: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(r"Failed to import from \S+ with (?:ImportError|ModuleNotFoundError|OSError)\(")
 });
 static NCCL_WARN: Word = Word::new("NCCL WARN ");
+/// The header of a warning that Python's `warnings` module printed: `FILE.py:N: XWarning: `.
+static PY_WARNING_HEADER: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"\.py:\d+: [A-Z]\w*Warning: "));
 static CUDA_GET_DEVICE_COUNT: Word = Word::new("cudaGetDeviceCount()");
 static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"cudaGetDeviceCount\(\).*\bError \d+: \S"));
@@ -415,6 +427,27 @@ impl Triage {
         if line.relayed {
             self.relayed_info = true;
         }
+        // Python's warnings print `FILE:N: Category: message`, then the source line, indented;
+        // a message that goes on below its header (`RuntimeWarning: Failed to read commit
+        // hash:` then `No module named 'vllm._version'`) is still the warning's.
+        if self.warning_continues > 0 {
+            let t = &line.text;
+            if t.starts_with([' ', '\t']) || t.trim().is_empty() || line.level != self.warning_level
+            {
+                self.warning_continues = 0;
+            } else {
+                self.warning_continues -= 1;
+                let warned = Line {
+                    level: Some('W'),
+                    ..line.clone()
+                };
+                return self.feed_levelled(&warned, None);
+            }
+        }
+        if line.text.trim_end().ends_with(':') && PY_WARNING_HEADER.is_match(&line.text) {
+            self.warning_continues = 3;
+            self.warning_level = line.level;
+        }
         if line.level == Some('I') {
             let t = line.text.trim_start();
             if t.starts_with("Traceback (most recent call last)")
@@ -433,9 +466,55 @@ impl Triage {
         self.feed_levelled(line, facts)
     }
 
+    /// The line above, when `text` continues a statement that a hard wrap cut there: this line
+    /// has no level of its own (none but the one a collector gave every line) and starts
+    /// mid-sentence (a lower-case word, a closing parenthesis), and the line above was long, no
+    /// event, no frame, and stopped mid-phrase.
+    fn wrapped_start(&self, line: &Line, text: &str) -> Option<(u64, String, String)> {
+        let (n, above, above_raw, above_level) = &self.above;
+        let t = text.trim_start();
+        let first = t.split_whitespace().next()?;
+        let continues = t.starts_with(|c: char| c.is_ascii_lowercase() || c == ')')
+            && !first.ends_with(':')
+            && !first.contains("():");
+        // (mid-phrase: a parenthesis left open, a comma or slash, or a word that cannot end a
+        // sentence; a line ending in a name or a number may be a whole record)
+        const OPEN_WORDS: &[&str] = &[
+            "the", "a", "an", "of", "to", "in", "for", "with", "and", "or", "by", "from", "at",
+            "on", "is", "are", "was", "be", "not",
+        ];
+        let mid_phrase = above.matches('(').count() > above.matches(')').count()
+            || above.ends_with([',', '/'])
+            || above
+                .rsplit(' ')
+                .next()
+                .is_some_and(|w| OPEN_WORDS.contains(&w));
+        let cut = above.len() >= 40 && mid_phrase && !above.starts_with("File \"");
+        (continues
+            && cut
+            && line.level == *above_level
+            && *n + 1 == line.number
+            && self.last_event_at != *n)
+            .then(|| (*n, above.clone(), above_raw.clone()))
+    }
+
     fn feed_levelled(&mut self, line: &Line, facts: Option<LineFacts>) {
         self.lines = line.number;
         let text = line.text.as_str();
+        // (the parts of a glued line share its number: the line above is the one before them)
+        if self.current.0 != line.number {
+            std::mem::swap(&mut self.above, &mut self.current);
+            self.current.0 = line.number;
+            self.current.1.clear();
+            let t = text.trim();
+            let end = t.char_indices().nth(500).map_or(t.len(), |(i, _)| i);
+            self.current.1.push_str(&t[..end]);
+            self.current.2.clear();
+            let r = line.raw.as_str();
+            let end = r.char_indices().nth(500).map_or(r.len(), |(i, _)| i);
+            self.current.2.push_str(&r[..end]);
+            self.current.3 = line.level;
+        }
         if let Some(r) = line.rank {
             self.ranks.insert(r);
         }
@@ -1056,6 +1135,10 @@ impl Triage {
         {
             tier = 2;
         }
+        // A statement that a hard wrap cut before its error words (`(raylet) node_manager.cc:N:
+        // 2 Workers (tasks /` then ` actors) killed due to memory pressure (OOM), ...`) starts on
+        // the line above: the statement is read whole from there.
+        let wrapped_from = self.wrapped_start(line, text);
         let weak = tier == events::FALLBACK_TIER && events::detect(text, None).is_none();
         if tier >= 2 && self.strong_texts.len() < MAX_STRONG {
             self.strong_texts.push(text.chars().take(2000).collect());
@@ -1066,11 +1149,23 @@ impl Triage {
         self.last_event_at = line.number;
         let phase = self.phase;
         let kept = self.keep_first(tier, weak, || Event {
-            line: line.number,
+            line: wrapped_from.as_ref().map_or(line.number, |(n, _, _)| *n),
             tier,
             rank: rank(),
-            text: text.chars().take(2000).collect(),
-            raw: line.raw.chars().take(4000).collect(),
+            text: match &wrapped_from {
+                Some((_, start, _)) => format!("{start} {}", text.trim_start()),
+                None => text.to_string(),
+            }
+            .chars()
+            .take(2000)
+            .collect(),
+            raw: match &wrapped_from {
+                Some((_, _, start)) => format!("{start} {}", line.raw.trim_start()),
+                None => line.raw.to_string(),
+            }
+            .chars()
+            .take(4000)
+            .collect(),
             after: Vec::new(),
             frames,
             chained,
@@ -1547,9 +1642,13 @@ impl Triage {
             return laggard.or_else(|| self.silent_rank());
         }
         // torchrun's agent names the first worker it saw fail: `failed (exitcode: -9)
-        // local_rank: 3 (pid: ...)` (its rank on that node, the only one the line gives)
-        static ELASTIC_FAILED: LazyLock<AsciiFirst> =
-            LazyLock::new(|| AsciiFirst::new(r"failed \(exitcode: -?\d+\) local_rank: (\d+)"));
+        // local_rank: 3 (pid: ...)` (its rank on that node, the only one the line gives; newer
+        // versions: `failed (exitcode: -9) for binary located at PATH with local_rank: 0`)
+        static ELASTIC_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+            AsciiFirst::new(
+                r"failed \(exitcode: -?\d+\) (?:for binary located at \S+ with )?local_rank: (\d+)",
+            )
+        });
         if ev.rank.is_none() {
             if let Some(c) = ELASTIC_FAILED.captures(&ev.text) {
                 return c[1].parse().ok();

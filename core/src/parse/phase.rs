@@ -57,7 +57,7 @@ const MARKERS: &[(&str, &str)] = &[
         "prefill",
     ),
     (
-        r"The server is fired up and ready to roll|Application startup complete|Running on local URL|Uvicorn running on|Starting vLLM API server|Started server process|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup",
+        r"The server is fired up and ready to roll|Application startup complete|Running on local URL|Uvicorn running on|Starting vLLM API server|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup",
         "warmup",
     ),
     (
@@ -70,9 +70,11 @@ const MARKERS: &[(&str, &str)] = &[
     // `while training`; verl's trainer names its progress bar `Training Progress`; Megatron
     // prints `training ...` (Megatron-Bridge `Training ...`) as its training loop starts;
     // EasyR1's actor shows its training step's pass over the rollouts as a `Compute log probs`
-    // bar)
+    // bar; the `MetricLogger` of torchvision's references and the DeiT/MAE family prints each
+    // step of its training and evaluation loops as `Epoch: [3]  [ 100/5000]  eta: 1:53:32 ...`,
+    // `Test:  [ 2090/10010]  eta: ...`)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\[ *\d+/\d+\] +eta: \d",
         "training",
     ),
     (
