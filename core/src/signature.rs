@@ -776,6 +776,33 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"Instruction 'tcgen05\.[^']*' not supported on \.target",
         "ptxas: tcgen05 instructions on a target other than sm_100a",
     ),
+    // FlashInfer's ops (and the sgl-kernel ops built from them) state a failed launch as `<Op>
+    // failed with error code <CUDA message>`: with no kernel image, the library was built
+    // without the GPU's architecture, whichever of its ops ran first
+    (
+        Some("no_kernel_image"),
+        Scope::Lines,
+        r"\w failed with error code no kernel image is available",
+        "flashinfer: its ops have no kernel image for this gpu",
+    ),
+    // Triton's refusal of a GPU below the oldest architecture it compiles for (`Found NVIDIA
+    // GeForce GTX 1070 which is too old to be supported by the triton GPU compiler`), whichever
+    // GPU it names
+    (
+        None,
+        Scope::Message,
+        r"which is too old to be supported by the triton GPU compiler",
+        "triton: the gpu is too old for its compiler",
+    ),
+    // A state dict loaded into a model whose parameters DeepSpeed's ZeRO-3 partitioned away
+    // (`size mismatch for 0.weight: ... the shape in current model is torch.Size([0])`),
+    // whichever module the error names
+    (
+        Some("weight_load_error"),
+        Scope::Lines,
+        r"the shape in current model is torch\.Size\(\[0\]\)",
+        "state dict loaded into parameters partitioned away (zero-3)",
+    ),
     // torch's check that a device index is one of the GPUs it counted (`device >= 0 && device <
     // num_gpus INTERNAL ASSERT FAILED`), as it is raised or as a deferred CUDA call re-raises it
     // (`CUDA call failed lazily at initialization with error: ...`)
