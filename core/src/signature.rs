@@ -803,6 +803,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"the shape in current model is torch\.Size\(\[0\]\)",
         "state dict loaded into parameters partitioned away (zero-3)",
     ),
+    // transformers' refusal to apply a chat template to a tokenizer that has none (`As of
+    // transformers v4.44, default chat template is no longer allowed, so you must provide a chat
+    // template if the tokenizer does not define one.`), raised, relayed by a server's API error,
+    // or cut short by a paste
+    (
+        None,
+        Scope::Message,
+        r"default chat template is no longer",
+        "transformers: the tokenizer has no chat template",
+    ),
     // torch's check that a device index is one of the GPUs it counted (`device >= 0 && device <
     // num_gpus INTERNAL ASSERT FAILED`), as it is raised or as a deferred CUDA call re-raises it
     // (`CUDA call failed lazily at initialization with error: ...`)
@@ -1410,6 +1420,21 @@ fn core_message(text: &str) -> String {
             inner.strip_suffix("\\n").unwrap_or(inner).trim()
         }
         _ => t,
+    };
+    // an HTTP API's error body that a client raised (`Error code: 400 - {'error': {'message':
+    // 'As of transformers v4.44, ...', 'type': 'BadRequestError', ...}}`): the server's message
+    static API_MESSAGE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r#"\{['"]error['"]: ?\{['"]message['"]: ?['"](.{20,}?)(?:['"], ['"](?:type|object|param|code)['"]|$)"#,
+        )
+    });
+    let api_message;
+    let t = match API_MESSAGE.captures(t) {
+        Some(c) => {
+            api_message = c[1].to_string();
+            api_message.as_str()
+        }
+        None => t,
     };
     // a bare `Error` word a program or a writer put in front of the statement (`Error CUDA
     // error: ...`, `ERROR: CUDA error: ...`)
