@@ -1174,9 +1174,11 @@ impl Triage {
         if !kept {
             return;
         }
-        // (not a wrapper's: `ChildFailedError:` is followed by its report's rulers and summary)
+        // (a wrapper's too, `DistNetworkError:` with c10d's message on the lines below; not
+        // `ChildFailedError:`, followed by its report's rulers and summary)
         if is_exception
-            && tier >= 2
+            && tier >= 1
+            && !text.contains("ChildFailedError")
             && text.trim_end().ends_with(':')
             && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
         {
