@@ -533,6 +533,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
         "cublas_cudnn_error" => library_status_key(&ev.text),
         "cuda_device_side_assert" => assert_macro_key(&ev.text),
+        "cuda_illegal_memory_access" => sanitizer_key(ev),
         // (and Triton's run-time build of its launcher)
         "triton_error" => triton_kernel_key(ev)
             .or_else(|| triton_resource_key(norm))
@@ -1153,6 +1154,28 @@ fn xid_key(text: &str) -> Option<String> {
     static XID: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"Xid \([^)]*\):? (\d+)"));
     let c = XID.captures(text)?;
     Some(format!("nvidia xid {}", &c[1]))
+}
+
+/// compute-sanitizer's memcheck names the kernel below the access it caught (`at void
+/// flash::flash_fwd_splitkv_kernel<...>(...)`, `at flash_fwd_splitkv_kernel+0x2000`, `at 0x2405c0
+/// in /src/memory_sm80.h:369:cp_async_zfill`): the kernel's own name is where it happened,
+/// whether the access was a read or a write, and whatever the build's symbols spelled around it.
+fn sanitizer_key(ev: &Event) -> Option<String> {
+    if !ev.text.contains(" Invalid __") && !ev.text.contains(" Shared or Local Address") {
+        return None;
+    }
+    let at = ev.after.iter().take(3).find_map(|t| {
+        t.trim_start_matches(['=', ' '])
+            .strip_prefix("at ")
+            .map(str::to_string)
+    })?;
+    // (a program counter and the source file before the function: `0x2405c0 in FILE:N:func`)
+    let at = at.split_once(" in ").map_or(at.as_str(), |(_, rest)| rest);
+    let at = at.strip_prefix("void ").unwrap_or(at);
+    let name = at.split(['<', '(', '+', ' ']).next().unwrap_or("");
+    let name = name.rsplit("::").next().unwrap_or(name);
+    let name = name.rsplit(':').next().unwrap_or(name);
+    (!name.is_empty()).then(|| format!("compute-sanitizer: invalid access in {name}"))
 }
 
 /// DeepEP's and DeepGEMM's device assertion macros print `Assertion failed: FILE:LINE,

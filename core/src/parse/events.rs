@@ -374,6 +374,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'` (`Failed: FILE:N 'msg'` in
     // earlier versions) ---
     (CUDA_CHECK_FAILED, 3),
+    // --- compute-sanitizer's memcheck report of a kernel's bad access, the first line of its
+    // block (`========= Invalid __global__ write of size 4 bytes`, then the kernel, the thread
+    // and the address): the access itself, before the CUDA error it causes (tier 3) ---
+    (
+        r"^=+ +(?:Invalid __(?:global|shared|local)__ (?:read|write|atomic)\b|(?:Out-of-range|Misaligned) Shared or Local Address\b)",
+        3,
+    ),
     // --- NVSHMEM's error macros (DeepEP's transport) print `FILE:LINE: non-zero status: N ` or
     // `FILE:LINE: NULL value ` and then the failed step (`ibrc.cpp:418: non-zero status: 110
     // ibv_modify_qp failed`), innermost first, each caller adding its own line (tier 3) ---
@@ -586,6 +593,9 @@ const EVENT_WORDS: &[&str] = &[
     "undefined",
     "cannot open shared object",
     "unable to load any of",
+    // compute-sanitizer's memcheck
+    "invalid __",
+    "shared or local address",
     "no module named",
     "unknown quantization method",
     "cannot find",
@@ -951,7 +961,7 @@ const CLASSES: &[(&str, &str)] = &[
     // GPU node-N` and cuda-gdb's `CUDA Exception: Warp Out of range Address`)
     (
         "cuda_illegal_memory_access",
-        r"Failed to initialize the TMA descriptor,? (?:error code: )?700\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
+        r"\bInvalid __(?:global|shared|local)__ (?:read|write|atomic)\b|\b(?:Out-of-range|Misaligned) Shared or Local Address\b|Failed to initialize the TMA descriptor,? (?:error code: )?700\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
     ),
     // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
     // `Piecewise CUDA Graph failed with error: <e>`; torch's CUDA graph trees refuse a read of a

@@ -97,6 +97,9 @@ pub struct Triage {
     /// The last line that showed the program up (ready, serving, training): a line that only
     /// a logger's ERROR level made an event, before it, did not stop the program.
     came_up_at: u64,
+    /// The process torch.multiprocessing's spawn reported failed first (`-- Process 6 terminated
+    /// with the following error:`).
+    spawn_failed: Option<u32>,
     /// Lines left of a Python warning's message that went on below its header, and the level
     /// the header was logged at (a collector's, which every line has, or none).
     warning_continues: u8,
@@ -230,6 +233,7 @@ static NCCL_WARN: Word = Word::new("NCCL WARN ");
 static PY_WARNING_HEADER: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"\.py:\d+: [A-Z]\w*Warning: "));
 static CUDA_GET_DEVICE_COUNT: Word = Word::new("cudaGetDeviceCount()");
+static SPAWN_FAILED: Word = Word::new(" terminated with the following error:");
 static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"cudaGetDeviceCount\(\).*\bError \d+: \S"));
 static PTXAS_FAILED: Word = Word::new("PTXASError");
@@ -701,6 +705,13 @@ impl Triage {
             if self.ray_exit.is_none() && text.contains("Worker exit type: ") {
                 self.ray_exit = Some((line.number, text.trim().chars().take(500).collect()));
             }
+        }
+        if self.spawn_failed.is_none() && SPAWN_FAILED.is_in(text) {
+            self.spawn_failed = text
+                .trim_start_matches(['-', ' '])
+                .strip_prefix("Process ")
+                .and_then(|r| r.split(' ').next())
+                .and_then(|n| n.parse().ok());
         }
         if self.cuda_init_failed.is_none()
             && CUDA_GET_DEVICE_COUNT.is_in(text)
@@ -1646,6 +1657,13 @@ impl Triage {
         // torchrun's agent names the first worker it saw fail: `failed (exitcode: -9)
         // local_rank: 3 (pid: ...)` (its rank on that node, the only one the line gives; newer
         // versions: `failed (exitcode: -9) for binary located at PATH with local_rank: 0`)
+        // (torch.multiprocessing's spawn names the process that failed by its index, which a
+        // spawned run uses as its rank: `-- Process 6 terminated with the following error:`)
+        if ev.rank.is_none() {
+            if let Some(r) = self.spawn_failed {
+                return Some(r);
+            }
+        }
         static ELASTIC_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| {
             AsciiFirst::new(
                 r"failed \(exitcode: -?\d+\) (?:for binary located at \S+ with )?local_rank: (\d+)",

@@ -12,7 +12,9 @@ const MARKERS: &[(&str, &str)] = &[
         "build",
     ),
     // SGLang / vLLM / TRT-LLM progress, most specific first (vLLM's custom all-reduce registers
-    // the buffers of the graphs it captured, `Registering N cuda graph addresses`; TGI's router
+    // the buffers of the graphs it captured, `Registering N cuda graph addresses`; TensorRT-LLM's
+    // PyTorch executor `Creating CUDA graph instances for N batch sizes`, then `Run generation
+    // only CUDA graph warmup for batch size=N` for each; TGI's router
     // names the step of a batch in its tracing span, `batch{batch_size=N}:prefill:prefill{id=N
     // size=N}`, and its server the gRPC method that failed, `Method Decode encountered an error`)
     (
@@ -20,7 +22,7 @@ const MARKERS: &[(&str, &str)] = &[
         "warmup",
     ),
     (
-        r"Capture (?:draft )?cuda graph begin|Registering \d+ cuda graph addresses|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|reduce the `max_num_seqs` as needed to decrease memory usage",
+        r"Capture (?:draft )?cuda graph begin|Registering \d+ cuda graph addresses|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|Creating CUDA graph instances for|CUDA graph warmup for batch size|reduce the `max_num_seqs` as needed to decrease memory usage",
         "cuda_graph_capture",
     ),
     (
