@@ -2006,6 +2006,15 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     {
         return Some("build");
     }
+    // llama.cpp's report, right below a failed allocation, that it could not create the
+    // context (`graph_reserve: failed to allocate compute buffers`, `llama_init_from_model:
+    // failed to initialize the context`): the weights were loaded, their KV cache and compute
+    // buffers did not fit
+    if ev.after.iter().take(4).any(|a| {
+        a.contains("failed to allocate compute") || a.contains("failed to initialize the context")
+    }) {
+        return Some("memory_init");
+    }
     // An application's report, right below the error, that its model did not load (`Stable
     // diffusion model failed to load`, `Failed to load model`)
     if ev.after.iter().take(6).any(|a| {
