@@ -520,13 +520,22 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
             .or_else(|| ninja_status_key(&ev.text))
             .or_else(|| missing_nvcc_key(ev))
             .or_else(|| build_probe_key(ev, norm))
+            .or_else(|| missing_header_key(&ev.text))
+            .or_else(|| source_error_key(&ev.text))
             .or_else(|| compiler_command_key(&ev.text)),
         "import_error" => glibc_key(&ev.text)
             .or_else(|| library_dependency_key(&ev.text))
             .or_else(|| extension_symbol_key(&ev.text, norm)),
         "nccl_error" => nccl_cuda_failure(ev)
             .or_else(|| ib_completion_key(&ev.text))
-            .or_else(|| nccl_warn_key(&ev.text)),
+            .or_else(|| nccl_warn_key(&ev.text))
+            // (NCCL's statement without its `NCCL WARN` prefix, as a wrapper quotes it)
+            .or_else(|| {
+                let i = ev.text.find("Error while ")?;
+                ev.text[i..]
+                    .contains(" shared memory segment")
+                    .then(|| nccl_key(&ev.text[i..]))
+            }),
         "nccl_timeout" => wrapped_watchdog_key(ev)
             .or_else(|| deepep_timeout_key(&ev.text))
             .or_else(|| stuck_watchdog_key(&ev.text)),
@@ -984,6 +993,30 @@ fn nccl_warn_key(text: &str) -> Option<String> {
         return Some(SHM_ATTACH_KEY.into());
     }
     (!nccl_statement(rest).is_empty()).then(|| nccl_key(rest))
+}
+
+/// A header the compiler could not find (`fatal error: cuda/std/utility: No such file or
+/// directory`): the header is the problem (a toolkit that moved it, a package not installed),
+/// whichever source file included it.
+fn missing_header_key(text: &str) -> Option<String> {
+    static HEADER: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"fatal error: ([\w./+-]+\.?\w*): No such file or directory")
+    });
+    let c = HEADER.captures(text)?;
+    Some(format!("missing header {}", &c[1]))
+}
+
+/// A compiler's first error in a source file (`sparse24_gemm_sm90.cu(292): error: ...`,
+/// `file.cpp:12:5: error: ...`): the file that does not compile is the problem, whichever of its
+/// errors a compiler version or a paste shows first.
+fn source_error_key(text: &str) -> Option<String> {
+    static SOURCE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"(?:^|[\s/\\])([\w.+-]+\.(?:cu|cpp|cc|cxx|c))(?:\(\d+\)|:\d+(?::\d+)?):? (?:fatal )?error\b",
+        )
+    });
+    let c = SOURCE.captures(text)?;
+    Some(format!("compile error in {}", &c[1]))
 }
 
 /// The key of a process killed by SIGFPE, whichever handler reported it.

@@ -100,6 +100,9 @@ pub struct Triage {
     /// The process torch.multiprocessing's spawn reported failed first (`-- Process 6 terminated
     /// with the following error:`).
     spawn_failed: Option<u32>,
+    /// An event whose header ends in a colon and whose statement is on the line below (CMake's
+    /// `CMake Error in FILE:`): that line is appended to it.
+    detail_follows: Option<usize>,
     /// Lines left of a Python warning's message that went on below its header, and the level
     /// the header was logged at (a collector's, which every line has, or none).
     warning_continues: u8,
@@ -557,6 +560,23 @@ impl Triage {
                     .take(2000)
                     .collect();
                 ev.raw = line.raw.chars().take(4000).collect();
+                ev.after.retain(|a| a.trim() != msg);
+            }
+        }
+        if let Some(i) = self.detail_follows.take() {
+            let msg = text.trim();
+            if msg.is_empty() {
+                self.detail_follows = Some(i);
+            } else if msg.chars().any(char::is_alphabetic) {
+                let ev = &mut self.events[i];
+                ev.text = format!("{} {}", ev.text.trim_end(), msg)
+                    .chars()
+                    .take(2000)
+                    .collect();
+                ev.raw = format!("{} {}", ev.raw.trim_end(), line.raw.trim())
+                    .chars()
+                    .take(4000)
+                    .collect();
                 ev.after.retain(|a| a.trim() != msg);
             }
         }
@@ -1195,6 +1215,12 @@ impl Triage {
         {
             self.message_follows = Some(self.events.len() - 1);
         }
+        // CMake heads an error with where it was raised (`CMake Error in common/CMakeLists.txt:`,
+        // `CMake Error at FILE:N (message):`) and states it on the indented lines below: the
+        // statement is the two read as one.
+        if text.trim_end().ends_with(':') && text.trim_start().starts_with("CMake Error ") {
+            self.detail_follows = Some(self.events.len() - 1);
+        }
         if text.trim_end().ends_with("(look up to see its traceback):") {
             self.cause_follows = Some(self.events.len() - 1);
         }
@@ -1711,7 +1737,10 @@ fn quoted_exception(text: &str) -> Option<&str> {
         }
     }
     let t = text.trim_start();
-    if t.len() != text.len() && is_exception(t) {
+    // (or its name alone, its message on the lines below: ` RuntimeError:`)
+    if t.len() != text.len()
+        && (is_exception(t) || (t.ends_with(':') && events::exception_parts(t).is_some()))
+    {
         return Some(t);
     }
     let rest = t.strip_prefix("Error: ")?.trim_start();
