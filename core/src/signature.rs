@@ -718,11 +718,13 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     ),
     // The NVIDIA container runtime's refusal of an image built for a newer CUDA than the host's
     // driver (`requirement error: unsatisfied condition: cuda>=12.8`), whichever CUDA, and
-    // whichever tool (docker, compose, an API that created the container) relayed it
+    // whichever tool (docker, compose, an API that created the container) relayed it; or the
+    // image's own entrypoint finding the driver too old (NGC's `This container was built for
+    // NVIDIA Driver Release 450.36 or later, but version 440.100 was detected`)
     (
         Some("cuda_driver_error"),
         Scope::Lines,
-        r"unsatisfied condition: cuda>=",
+        r"unsatisfied condition: cuda>=|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE \(cuInit",
         "container: image needs a newer cuda driver than the host's",
     ),
     // Triton's ptxas that cannot target the GPU's architecture (a bundled ptxas older than the

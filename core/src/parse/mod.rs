@@ -1798,11 +1798,16 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         return "startup";
     }
     // A container that Docker could not give the GPUs it asked for never started, nor did one
-    // the NVIDIA container runtime's prestart hook (`nvidia-container-cli`) refused.
+    // the NVIDIA container runtime's prestart hook (`nvidia-container-cli`) refused, nor one
+    // whose entrypoint found the host's driver too old for it.
     if ev.phase == "unknown"
         && class == "cuda_driver_error"
         && (ev.text.contains("could not select device driver")
-            || ev.text.contains("nvidia-container-cli: "))
+            || ev.text.contains("nvidia-container-cli: ")
+            || ev
+                .text
+                .contains("This container was built for NVIDIA Driver")
+            || ev.text.contains("CUDA Driver UNAVAILABLE"))
     {
         return "startup";
     }
