@@ -226,7 +226,14 @@ pub fn signature(
     // host`), and that call and its error are the problem.
     // The call is the one NCCL 2.11 and earlier states on its own `NCCL WARN` line, which a log
     // of those versions has instead: keyed alike (an InfiniBand completion keeps its status).
-    if class == "nccl_error" && msg.contains("unhandled system error") {
+    // (NCCL's `internal error` and `invalid usage` name theirs the same way: `Last error:` then
+    // `Bootstrap : no socket interface found`)
+    if class == "nccl_error"
+        && (msg.contains("unhandled system error")
+            || msg.contains("internal error")
+            || msg.contains("Internal check failed")
+            || msg.contains("invalid usage"))
+    {
         if let Some(last) = nccl_last_error(ev) {
             if last.contains("Got completion from peer") {
                 parts.push(format!("last error: {}", normalize(last).to_lowercase()));
