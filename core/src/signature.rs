@@ -948,7 +948,7 @@ fn nccl_cuda_failure(ev: &Event) -> Option<String> {
 }
 
 /// The failed call NCCL names after `Last error:` (on the next line, or after the label).
-fn nccl_last_error(ev: &Event) -> Option<&str> {
+pub(crate) fn nccl_last_error(ev: &Event) -> Option<&str> {
     let mut lines = ev.lines();
     while let Some(t) = lines.next() {
         let Some(i) = t.find("Last error:") else {

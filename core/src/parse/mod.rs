@@ -1555,6 +1555,19 @@ impl Triage {
         };
         let (signature, fingerprint) =
             signature::signature(class, phase, ev, env.framework.as_deref());
+        // torch's `NCCL error in: ..., unhandled system error ...` goes on with NCCL's own
+        // account, `Last error:` and the call that failed, on the lines below: one message, shown
+        // whole.
+        let shown = match signature::nccl_last_error(ev) {
+            Some(last)
+                if class == "nccl_error"
+                    && ev.text.contains("NCCL error")
+                    && !ev.raw.contains(last) =>
+            {
+                format!("{} Last error: {last}", ev.raw.trim_end())
+            }
+            _ => ev.raw.clone(),
+        };
         let mut key_lines = self.strong_lines.clone();
         key_lines.push(ev.line);
         key_lines.sort_unstable();
@@ -1563,7 +1576,7 @@ impl Triage {
             crash: true,
             first_error: Some(LineRef {
                 line: ev.line,
-                text: ev.raw.clone(),
+                text: shown,
             }),
             error_class: class.into(),
             phase: phase.into(),
