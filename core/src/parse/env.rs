@@ -377,6 +377,9 @@ static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
 static PTXAS_GPU_NAME: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(r"^ptxas\S*\s+fatal\s*: Value 'sm_(\d{2,3})[af]?' is not defined for option 'gpu-name'")
 });
+/// ptxas's refusal of a target anywhere on a line (behind a rank's prefix, quoted bare).
+static PTXAS_TARGET: LazyLock<AsciiFirst> =
+    LazyLock::new(|| re(r"\bValue 'sm_(\d{2,3})[af]?' is not defined for option 'gpu-name'"));
 static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"(?i)(?:Driver Version|Nvidia driver version|CUDA Driver Versions?|NVIDIA-SMI|driver version|\bDriver:)\s*:?\s*(\d{3}\.\d+(?:\.\d+)?)",
@@ -512,6 +515,12 @@ pub struct EnvCollector {
     bare_count: Option<u32>,
     /// The line above was Triton's `` `ptxas` stderr: `` heading.
     ptxas_stderr: bool,
+    /// The architecture a ptxas refused to target with no Triton heading above it (`ptxas fatal
+    /// : Value 'sm_100' is not defined for option 'gpu-name'`), and whether the log shows a build
+    /// (nvcc, ninja, a wheel): away from a build, the ptxas that ran was a JIT's, compiling for
+    /// the GPU it found.
+    ptxas_target: Option<String>,
+    build_seen: bool,
     /// The column of `compute_cap` in the CSV header just read (`nvidia-smi
     /// --query-gpu=name,compute_cap --format=csv`): the next line holds its value.
     cap_column: Option<usize>,
@@ -544,6 +553,14 @@ impl EnvCollector {
             if let Some(c) = PTXAS_GPU_NAME.captures(t) {
                 self.sm_stated = Some(format!("sm_{}", &c[1]));
             }
+        }
+        if self.ptxas_target.is_none() && t.contains("is not defined for option 'gpu-name'") {
+            self.ptxas_target = PTXAS_TARGET.captures(t).map(|c| format!("sm_{}", &c[1]));
+        }
+        if !self.build_seen
+            && (t.contains("nvcc") || t.contains("ninja") || t.contains("Building wheel"))
+        {
+            self.build_seen = true;
         }
         self.ptxas_stderr = w.has(W::PTXAS_STDERR);
         self.gpu(t, w);
@@ -903,13 +920,17 @@ impl EnvCollector {
         } else if self.gpu_model_rank == 0 {
             self.env.gpu_count = self.bare_count;
         }
-        self.env.sm_arch = self.sm_stated.clone().or_else(|| {
-            self.env
-                .gpu_model
-                .as_deref()
-                .and_then(sm_for_model)
-                .map(str::to_string)
-        });
+        self.env.sm_arch = self
+            .sm_stated
+            .clone()
+            .or_else(|| {
+                self.env
+                    .gpu_model
+                    .as_deref()
+                    .and_then(sm_for_model)
+                    .map(str::to_string)
+            })
+            .or_else(|| self.ptxas_target.clone().filter(|_| !self.build_seen));
         if self.env.cuda_version.is_none() {
             if let Some(v) = self
                 .env
@@ -1036,6 +1057,15 @@ mod tests {
         let e = env(&["not implemented: dtype=e2m1, is_fused_moe=1, sm=70"]);
         assert_eq!(e.sm_arch.as_deref(), Some("sm_70"));
         assert_eq!(env(&["kernel_sm=70 done"]).sm_arch, None);
+        // ptxas refusing the GPU's architecture at run time names it; in a build, the target
+        // list is a setting, not the device
+        let refused =
+            "[rank6]: ptxas fatal   : Value 'sm_100' is not defined for option 'gpu-name'";
+        assert_eq!(env(&[refused]).sm_arch.as_deref(), Some("sm_100"));
+        assert_eq!(
+            env(&["[1/4] /usr/local/cuda/bin/nvcc -c a.cu", refused]).sm_arch,
+            None
+        );
     }
 
     #[test]
