@@ -1004,6 +1004,12 @@ fn nccl_warn_key(text: &str) -> Option<String> {
     (!nccl_statement(rest).is_empty()).then(|| nccl_key(rest))
 }
 
+/// The key `<what> <first group>` of a message that `re` reads (a key named by one word of the
+/// message: the header, the file, the Xid).
+fn captured_key(re: &AsciiFirst, text: &str, what: &str) -> Option<String> {
+    re.captures(text).map(|c| format!("{what} {}", &c[1]))
+}
+
 /// A header the compiler could not find (`fatal error: cuda/std/utility: No such file or
 /// directory`): the header is the problem (a toolkit that moved it, a package not installed),
 /// whichever source file included it.
@@ -1011,8 +1017,7 @@ fn missing_header_key(text: &str) -> Option<String> {
     static HEADER: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r"fatal error: ([\w./+-]+\.?\w*): No such file or directory")
     });
-    let c = HEADER.captures(text)?;
-    Some(format!("missing header {}", &c[1]))
+    captured_key(&HEADER, text, "missing header")
 }
 
 /// A compiler's first error in a source file (`sparse24_gemm_sm90.cu(292): error: ...`,
@@ -1024,8 +1029,7 @@ fn source_error_key(text: &str) -> Option<String> {
             r"(?:^|[\s/\\])([\w.+-]+\.(?:cu|cpp|cc|cxx|c))(?:\(\d+\)|:\d+(?::\d+)?):? (?:fatal )?error\b",
         )
     });
-    let c = SOURCE.captures(text)?;
-    Some(format!("compile error in {}", &c[1]))
+    captured_key(&SOURCE, text, "compile error in")
 }
 
 /// The key of a process killed by SIGFPE, whichever handler reported it.
@@ -1194,8 +1198,7 @@ fn library_status_key(text: &str) -> Option<String> {
 /// kind of fault; the bus address, process and fault address differ from run to run.
 fn xid_key(text: &str) -> Option<String> {
     static XID: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"Xid \([^)]*\):? (\d+)"));
-    let c = XID.captures(text)?;
-    Some(format!("nvidia xid {}", &c[1]))
+    captured_key(&XID, text, "nvidia xid")
 }
 
 /// compute-sanitizer's memcheck names the kernel below the access it caught (`at void
@@ -1227,8 +1230,7 @@ fn assert_macro_key(text: &str) -> Option<String> {
     static MACRO: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r"Assertion failed: (?:\S*/)?([\w.-]+\.cuh?):\d+,(?: condition: |\s*$)")
     });
-    let c = MACRO.captures(text)?;
-    Some(format!("device assertion in {}", &c[1]))
+    captured_key(&MACRO, text, "device assertion in")
 }
 
 /// Triton's `CompilationError: at 78:24:` gives a position in a kernel's source, which it prints
@@ -1493,14 +1495,8 @@ fn core_message(text: &str) -> String {
             r#"\{['"]error['"]: ?\{['"]message['"]: ?['"](.{20,}?)(?:['"], ['"](?:type|object|param|code)['"]|$)"#,
         )
     });
-    let api_message;
-    let t = match API_MESSAGE.captures(t) {
-        Some(c) => {
-            api_message = c[1].to_string();
-            api_message.as_str()
-        }
-        None => t,
-    };
+    let api_message = API_MESSAGE.captures(t).map(|c| c[1].to_string());
+    let t = api_message.as_deref().unwrap_or(t);
     // a bare `Error` word a program or a writer put in front of the statement (`Error CUDA
     // error: ...`, `ERROR: CUDA error: ...`)
     let t = match t
@@ -1553,14 +1549,8 @@ fn core_message(text: &str) -> String {
     static REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r#"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\(['"](.+?)['"]?\)?\.?$"#)
     });
-    let repr;
-    let t = match REPR.captures(t) {
-        Some(c) => {
-            repr = c[1].to_string();
-            repr.as_str()
-        }
-        None => t,
-    };
+    let repr = REPR.captures(t).map(|c| c[1].to_string());
+    let t = repr.as_deref().unwrap_or(t);
     // a capture wrapper glued behind a reporter's prose (`<prose>Exception: Capture cuda graph
     // failed: <cause>`): the cause it wraps
     let t = match t

@@ -325,6 +325,10 @@ words! {
     MEM_FRACTION = "mem-fraction-static",
     SCHEDULER_DEAD = "scheduler is dead",
     PTXAS_STDERR = "`ptxas` stderr:",
+    GPU_NAME_OPTION = "is not defined for option 'gpu-name'",
+    NVCC = "nvcc",
+    NINJA = "ninja",
+    BUILDING_WHEEL = "Building wheel",
 }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
@@ -554,12 +558,10 @@ impl EnvCollector {
                 self.sm_stated = Some(format!("sm_{}", &c[1]));
             }
         }
-        if self.ptxas_target.is_none() && t.contains("is not defined for option 'gpu-name'") {
+        if self.ptxas_target.is_none() && w.has(W::GPU_NAME_OPTION) {
             self.ptxas_target = PTXAS_TARGET.captures(t).map(|c| format!("sm_{}", &c[1]));
         }
-        if !self.build_seen
-            && (t.contains("nvcc") || t.contains("ninja") || t.contains("Building wheel"))
-        {
+        if !self.build_seen && (w.has(W::NVCC) || w.has(W::NINJA) || w.has(W::BUILDING_WHEEL)) {
             self.build_seen = true;
         }
         self.ptxas_stderr = w.has(W::PTXAS_STDERR);

@@ -109,11 +109,11 @@ pub struct Triage {
     warning_level: Option<char>,
     /// The line of the last event, kept or not.
     last_event_at: u64,
-    /// The line above the one being read and that line (number, message, raw line, at most 500
-    /// chars each):
+    /// The line above the one being read, and that line: its number, level, and its message
+    /// and raw line (each cut to 500 chars) when it stopped mid-phrase ([`cut_mid_phrase`]),
     /// the start of a statement that a hard wrap cut before its error words.
-    above: (u64, String, String, Option<char>),
-    current: (u64, String, String, Option<char>),
+    above: (u64, Option<char>, Option<(String, String)>),
+    current: (u64, Option<char>, Option<(String, String)>),
     /// A wrapper whose message points at the line below for the error it caught (transformers'
     /// `Failed to import X because of the following error (look up to see its traceback):`,
     /// then the caught exception's message): that line is the statement.
@@ -247,6 +247,27 @@ static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
 static NCCL_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-9]\d*\b"));
 /// A line kept whole for a later decision (number, message and raw line, capped).
+/// Whether a line stopped mid-phrase, as a hard wrap cuts one: long, not a traceback's frame,
+/// and ending in a comma or slash, a word that cannot end a sentence, or with a parenthesis left
+/// open (a line ending in a name or a number may be a whole record).
+fn cut_mid_phrase(t: &str) -> bool {
+    const OPEN_WORDS: &[&str] = &[
+        "the", "a", "an", "of", "to", "in", "for", "with", "and", "or", "by", "from", "at", "on",
+        "is", "are", "was", "be", "not",
+    ];
+    t.len() >= 40
+        && !t.starts_with("File \"")
+        && (t.ends_with([',', '/'])
+            || t.rsplit(' ')
+                .next()
+                .is_some_and(|w| OPEN_WORDS.contains(&w))
+            || t.bytes().fold(0i32, |open, b| match b {
+                b'(' => open + 1,
+                b')' => open - 1,
+                _ => open,
+            }) > 0)
+}
+
 fn noted(line: &Line, text: &str) -> (u64, String, String) {
     (
         line.number,
@@ -475,33 +496,18 @@ impl Triage {
 
     /// The line above, when `text` continues a statement that a hard wrap cut there: this line
     /// has no level of its own (none but the one a collector gave every line) and starts
-    /// mid-sentence (a lower-case word, a closing parenthesis), and the line above was long, no
-    /// event, no frame, and stopped mid-phrase.
+    /// mid-sentence (a lower-case word, a closing parenthesis), and the line above, no event,
+    /// stopped mid-phrase.
     fn wrapped_start(&self, line: &Line, text: &str) -> Option<(u64, String, String)> {
-        let (n, above, above_raw, above_level) = &self.above;
+        let (n, level, Some((above, above_raw))) = &self.above else {
+            return None;
+        };
         let t = text.trim_start();
         let first = t.split_whitespace().next()?;
         let continues = t.starts_with(|c: char| c.is_ascii_lowercase() || c == ')')
             && !first.ends_with(':')
             && !first.contains("():");
-        // (mid-phrase: a parenthesis left open, a comma or slash, or a word that cannot end a
-        // sentence; a line ending in a name or a number may be a whole record)
-        const OPEN_WORDS: &[&str] = &[
-            "the", "a", "an", "of", "to", "in", "for", "with", "and", "or", "by", "from", "at",
-            "on", "is", "are", "was", "be", "not",
-        ];
-        let mid_phrase = above.matches('(').count() > above.matches(')').count()
-            || above.ends_with([',', '/'])
-            || above
-                .rsplit(' ')
-                .next()
-                .is_some_and(|w| OPEN_WORDS.contains(&w));
-        let cut = above.len() >= 40 && mid_phrase && !above.starts_with("File \"");
-        (continues
-            && cut
-            && line.level == *above_level
-            && *n + 1 == line.number
-            && self.last_event_at != *n)
+        (continues && line.level == *level && *n + 1 == line.number && self.last_event_at != *n)
             .then(|| (*n, above.clone(), above_raw.clone()))
     }
 
@@ -509,18 +515,14 @@ impl Triage {
         self.lines = line.number;
         let text = line.text.as_str();
         // (the parts of a glued line share its number: the line above is the one before them)
+        // (copied only when it could be such a start: most lines are not)
         if self.current.0 != line.number {
-            std::mem::swap(&mut self.above, &mut self.current);
-            self.current.0 = line.number;
-            self.current.1.clear();
             let t = text.trim();
-            let end = t.char_indices().nth(500).map_or(t.len(), |(i, _)| i);
-            self.current.1.push_str(&t[..end]);
-            self.current.2.clear();
-            let r = line.raw.as_str();
-            let end = r.char_indices().nth(500).map_or(r.len(), |(i, _)| i);
-            self.current.2.push_str(&r[..end]);
-            self.current.3 = line.level;
+            let cut = cut_mid_phrase(t).then(|| {
+                let short = |s: &str| s.chars().take(500).collect::<String>();
+                (short(t), short(&line.raw))
+            });
+            self.above = std::mem::replace(&mut self.current, (line.number, line.level, cut));
         }
         if let Some(r) = line.rank {
             self.ranks.insert(r);
