@@ -1085,10 +1085,11 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`
-    // behind the exception's type)
+    // behind the exception's type; a rank waiting for rank 0 to publish the communicator's id
+    // in the store times out as `retrieving ncclUniqueId from [0] ... got error: Socket Timeout`)
     (
         "nccl_timeout",
-        r"Timed out initializing process group in store based barrier|: DeepEP timeout check failed",
+        r"Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retrieving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
     ),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate

@@ -1765,7 +1765,9 @@ fn quoted_exception(text: &str) -> Option<&str> {
 fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static str {
     // A server or a rendezvous store opens its listening port as it starts, whatever step its
     // progress lines reached before (a server binds its HTTP port once the model is up).
-    if events::is_bind_failure(&ev.text) {
+    // (and the store that never saw all its ranks join, `Timed out after 601 seconds waiting for
+    // clients. 1/2 clients joined.`, timed out as the process group was being created)
+    if events::is_bind_failure(&ev.text) || ev.text.contains(" clients joined") {
         return "startup";
     }
     let context = phase::phase_from_context(&ev.frames, &ev.continued());
