@@ -35,12 +35,13 @@ const MARKERS: &[(&str, &str)] = &[
     ),
     // (TensorRT-LLM prints `Loaded engine size` when it has read an engine file, before it
     // deserialises the engine's plugins; TensorFlow's `Reading SavedModel from` and `SavedModel
-    // load for tags { serve }` as a server loads a model; llama.cpp names the step of each line it logs:
+    // load for tags { serve }` as a server loads a model; FasterTransformer's backend `Before
+    // Loading Model:` with the memory it has; llama.cpp names the step of each line it logs:
     // `load_tensors:` as it reads the weights, `llama_kv_cache_init:`, `llama_context:` as it
     // sizes the KV cache and compute buffers; a desktop app's headline `Failed to load the model`
     // and llama.cpp's `error loading model: ...` name the step that failed)
     (
-        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|^(?:llm_)?load_tensors: |^llama_model_loader: |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: ",
+        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: ",
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
