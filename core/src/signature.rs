@@ -737,8 +737,8 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     // Triton's ptxas that cannot target the GPU's architecture (a bundled ptxas older than the
     // GPU: `Value 'sm_120' is not defined for option 'gpu-name'`, or only its command,
     // `--gpu-name=sm_100 ... returned non-zero exit status 255`, as a list of arguments or, in
-    // older versions, one string), whichever architecture (not
-    // Triton's PTX too old for the target, `PTX .version 7.4 does not support .target sm_89`)
+    // older versions, one string), whichever architecture (not Triton's PTX too old for the
+    // target, `PTX .version 7.4 does not support .target sm_89`)
     (
         Some("triton_error"),
         Scope::Lines,

@@ -375,13 +375,10 @@ static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capability sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b",
     )
 });
-/// ptxas refusing the architecture it was asked to build for. Triton compiles for the GPU it
-/// runs on and quotes ptxas's output under `` `ptxas` stderr: ``, so there the architecture is
-/// the device's (not in a build, whose target list is a setting).
-static PTXAS_GPU_NAME: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    re(r"^ptxas\S*\s+fatal\s*: Value 'sm_(\d{2,3})[af]?' is not defined for option 'gpu-name'")
-});
-/// ptxas's refusal of a target anywhere on a line (behind a rank's prefix, quoted bare).
+/// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
+/// rank's prefix, quoted bare). Triton compiles for the GPU it runs on and quotes ptxas's output
+/// under `` `ptxas` stderr: ``, so there the architecture is the device's; so is it in a log
+/// with no build (not in a build, whose target list is a setting).
 static PTXAS_TARGET: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"\bValue 'sm_(\d{2,3})[af]?' is not defined for option 'gpu-name'"));
 static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -554,7 +551,7 @@ impl EnvCollector {
             self.cap_column = t.split(',').position(|c| c.trim() == "compute_cap");
         }
         if std::mem::take(&mut self.ptxas_stderr) && self.sm_stated.is_none() {
-            if let Some(c) = PTXAS_GPU_NAME.captures(t) {
+            if let Some(c) = PTXAS_TARGET.captures(t) {
                 self.sm_stated = Some(format!("sm_{}", &c[1]));
             }
         }

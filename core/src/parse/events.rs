@@ -1334,14 +1334,22 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     }
     // ptxas's own diagnostic with no Triton run around it is a compile of PTX (nvcc's step of a
     // build, or a JIT's), whatever words it uses (`Instruction 'wgmma.fence' not supported on
-    // .target 'sm_120'` is PTX written for another architecture, not an unsupported option)
-    if (PTXAS_LINE.is_match(text) || PTXAS_AT_LINE.is_match(text) || is_ptxas_unknown_target(text))
+    // .target 'sm_120'` is PTX written for another architecture, not an unsupported option).
+    // One that does not know the GPU's architecture, away from any build, is the ptxas a program
+    // runs to compile kernels for the GPU it found: Triton's, which bundles its own (a build
+    // compiles for the targets it was given, with nvcc's ptxas).
+    let unknown_target = PTXAS_UNKNOWN_TARGET.is_match(text);
+    if (PTXAS_LINE.is_match(text) || PTXAS_AT_LINE.is_match(text) || unknown_target)
         && !matches!(
             class_of(text),
             Some("triton_error" | "cuda_oom" | "host_oom")
         )
     {
-        return "build_error";
+        return if unknown_target && ev.phase != "build" && !text.contains("tmpxft") {
+            "triton_error"
+        } else {
+            "build_error"
+        };
     }
     // An assertion in Triton's own front end (`triton/language/semantic.py`: `Input shapes should
     // have M >= 16, ...`) is Triton refusing to compile the kernel it was given.
@@ -1752,11 +1760,6 @@ static PTXAS_UNKNOWN_TARGET: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|\bPTX \.version \d+\.\d+ does not support \.target sm_\d+",
     )
 });
-
-/// Whether a message is ptxas refusing a target it does not know ([`PTXAS_UNKNOWN_TARGET`]).
-pub fn is_ptxas_unknown_target(text: &str) -> bool {
-    PTXAS_UNKNOWN_TARGET.is_match(text)
-}
 
 /// A model parameter's dotted name quoted as a dictionary key: `'model.layers.0.mlp.weight'`,
 /// `'layers.17.mlp.down_proj.weight.absmax'`.

@@ -76,8 +76,9 @@ pub struct Triage {
     /// A frame's `File "...` line that a paste hard-wrapped inside its path: the rest of the
     /// frame (`...py", line N, in f`) is on the next line.
     wrapped_frame: Option<String>,
-    /// An exception printed as `ImportError: ` whose message starts on the next line.
-    message_follows: Option<usize>,
+    /// An event whose statement starts on the next line: an exception printed as `ImportError: `
+    /// (the statement moves there), or CMake's `CMake Error in FILE:` (read with the header).
+    message_follows: Option<(usize, Follows)>,
     /// Triton's report of a failed ptxas run (`PTXASError: PTXAS error: Internal Triton PTX
     /// codegen error`, `` `ptxas` failed with error code N: ``), which quotes ptxas's own
     /// diagnostic on the lines below it: the event and how many lines may still hold it.
@@ -100,9 +101,6 @@ pub struct Triage {
     /// The process torch.multiprocessing's spawn reported failed first (`-- Process 6 terminated
     /// with the following error:`).
     spawn_failed: Option<u32>,
-    /// An event whose header ends in a colon and whose statement is on the line below (CMake's
-    /// `CMake Error in FILE:`): that line is appended to it.
-    detail_follows: Option<usize>,
     /// Lines left of a Python warning's message that went on below its header, and the level
     /// the header was logged at (a collector's, which every line has, or none).
     warning_continues: u8,
@@ -246,7 +244,15 @@ static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
 /// NCCL's trace of an error code returned up its stack: `NCCL INFO bootstrap.cc:256 -> 3`.
 static NCCL_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-9]\d*\b"));
-/// A line kept whole for a later decision (number, message and raw line, capped).
+/// How the line after an event continues it (see `Triage::message_follows`).
+#[derive(Clone, Copy)]
+enum Follows {
+    /// The event's statement is that line (the event moves there).
+    Message,
+    /// That line states what the event's header introduced (both are shown).
+    Detail,
+}
+
 /// Whether a line stopped mid-phrase, as a hard wrap cuts one: long, not a traceback's frame,
 /// and ending in a comma or slash, a word that cannot end a sentence, or with a parenthesis left
 /// open (a line ending in a name or a number may be a whole record).
@@ -268,6 +274,7 @@ fn cut_mid_phrase(t: &str) -> bool {
             }) > 0)
 }
 
+/// A line kept whole for a later decision (number, message and raw line, capped).
 fn noted(line: &Line, text: &str) -> (u64, String, String) {
     (
         line.number,
@@ -550,35 +557,26 @@ impl Triage {
         }
         // `raise ImportError("\n[lib] could not load ...")` prints the type alone on its line:
         // the message, and so the statement of the error, is the next line.
-        if let Some(i) = self.message_follows.take() {
+        if let Some((i, follows)) = self.message_follows.take() {
             let msg = text.trim();
             if msg.is_empty() {
-                self.message_follows = Some(i);
+                self.message_follows = Some((i, follows));
             } else if !TRACEBACK.is_in(text) && msg.chars().any(char::is_alphabetic) {
                 let ev = &mut self.events[i];
-                ev.line = line.number;
                 ev.text = format!("{} {}", ev.text.trim_end(), msg)
                     .chars()
                     .take(2000)
                     .collect();
-                ev.raw = line.raw.chars().take(4000).collect();
-                ev.after.retain(|a| a.trim() != msg);
-            }
-        }
-        if let Some(i) = self.detail_follows.take() {
-            let msg = text.trim();
-            if msg.is_empty() {
-                self.detail_follows = Some(i);
-            } else if msg.chars().any(char::is_alphabetic) {
-                let ev = &mut self.events[i];
-                ev.text = format!("{} {}", ev.text.trim_end(), msg)
-                    .chars()
-                    .take(2000)
-                    .collect();
-                ev.raw = format!("{} {}", ev.raw.trim_end(), line.raw.trim())
-                    .chars()
-                    .take(4000)
-                    .collect();
+                ev.raw = match follows {
+                    Follows::Message => {
+                        ev.line = line.number;
+                        line.raw.chars().take(4000).collect()
+                    }
+                    Follows::Detail => format!("{} {}", ev.raw.trim_end(), line.raw.trim())
+                        .chars()
+                        .take(4000)
+                        .collect(),
+                };
                 ev.after.retain(|a| a.trim() != msg);
             }
         }
@@ -1215,13 +1213,13 @@ impl Triage {
             && text.trim_end().ends_with(':')
             && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
         {
-            self.message_follows = Some(self.events.len() - 1);
+            self.message_follows = Some((self.events.len() - 1, Follows::Message));
         }
         // CMake heads an error with where it was raised (`CMake Error in common/CMakeLists.txt:`,
         // `CMake Error at FILE:N (message):`) and states it on the indented lines below: the
         // statement is the two read as one.
         if text.trim_end().ends_with(':') && text.trim_start().starts_with("CMake Error ") {
-            self.detail_follows = Some(self.events.len() - 1);
+            self.message_follows = Some((self.events.len() - 1, Follows::Detail));
         }
         if text.trim_end().ends_with("(look up to see its traceback):") {
             self.cause_follows = Some(self.events.len() - 1);
@@ -1437,18 +1435,6 @@ impl Triage {
             ev
         };
         let class = events::classify(framed, self.device_assert);
-        // A ptxas that does not know the GPU's architecture, away from any build, is the one a
-        // program runs at run time to compile kernels for the GPU it found: Triton's, which
-        // bundles its own (a build compiles for the targets it was given, with nvcc's ptxas).
-        let class = if class == "build_error"
-            && ev.phase != "build"
-            && events::is_ptxas_unknown_target(&ev.text)
-            && !ev.text.contains("tmpxft")
-        {
-            "triton_error"
-        } else {
-            class
-        };
         // A traceback that follows the error and was cut before its exception line re-raises it
         // (a scheduler's report of the exception it caught): its frames say which step failed.
         let reraised = (self.in_traceback && self.traceback_line > ev.line)
@@ -1700,17 +1686,15 @@ impl Triage {
         // versions: `failed (exitcode: -9) for binary located at PATH with local_rank: 0`)
         // (torch.multiprocessing's spawn names the process that failed by its index, which a
         // spawned run uses as its rank: `-- Process 6 terminated with the following error:`)
-        if ev.rank.is_none() {
-            if let Some(r) = self.spawn_failed {
-                return Some(r);
-            }
-        }
         static ELASTIC_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| {
             AsciiFirst::new(
                 r"failed \(exitcode: -?\d+\) (?:for binary located at \S+ with )?local_rank: (\d+)",
             )
         });
         if ev.rank.is_none() {
+            if let Some(r) = self.spawn_failed {
+                return Some(r);
+            }
             if let Some(c) = ELASTIC_FAILED.captures(&ev.text) {
                 return c[1].parse().ok();
             }
