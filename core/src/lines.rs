@@ -371,6 +371,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>:
         r"^\[[^\]\s]*@<\d+,\d+>\]: ?",
         r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>: ?",
+        // a benchmark runner's tag of each host's stream (milabench's `node-1.cluster [stderr] `)
+        r"^[A-Za-z][\w.\-]* \[std(?:out|err)\] ",
         // pdsh's (DeepSpeed's multi-node launcher's) tag of each node's output by its address:
         // `10.0.0.5: [rank0]: ...`
         r"^\d{1,3}(?:\.\d{1,3}){3}: ",
@@ -704,6 +706,19 @@ mod tests {
         let l = text(" [rank3]:[E227 16:30:43.526301625 ProcessGroupNCCL.cpp:1834] [PG ID 2 PG GUID 3 Rank 3] Timeout at NCCL work: 32");
         assert_eq!(l.rank, Some(3));
         assert!(l.text.starts_with("[PG ID 2"), "{}", l.text);
+    }
+
+    #[test]
+    fn strips_a_runners_host_and_stream_tag() {
+        let l = text("node-d004.cluster [stderr] [rank14]:[E909 09:55:29.307629539 ProcessGroupNCCL.cpp:607] [Rank 14] Watchdog caught collective operation timeout: ");
+        assert_eq!(l.rank, Some(14));
+        assert_eq!(l.level, Some('E'));
+        assert!(l.text.starts_with("[Rank 14] Watchdog"), "{}", l.text);
+        // (a bracketed word in prose is no tag)
+        assert_eq!(
+            text("see the [stderr] output").text,
+            "see the [stderr] output"
+        );
     }
 
     #[test]

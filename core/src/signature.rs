@@ -198,7 +198,14 @@ pub fn signature(
         && op_key.is_none()
         && !msg.contains(" failed with error code ")
     {
-        if let Some(w) = library(ev) {
+        // (a C++ program names the CUDA source of the failed call, `CUDA error 209 at
+        // D:\src\ggml-cuda.cu:5284: no kernel image ...` or below the message, `current device:
+        // 0, in function ggml_cuda_compute_forward at .../ggml-cuda.cu:2313`: that source is the
+        // binary, whichever call, line or path)
+        if let Some(file) = cuda_source(ev) {
+            parts[1] = key_message(class, "no kernel image is available for execution");
+            parts.push(format!("in {file}"));
+        } else if let Some(w) = library(ev) {
             parts.push(w);
         }
     }
@@ -718,7 +725,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     // Triton's refusal of an FP8 type below the architecture that has it, in its old and new
     // wording, whichever exception (a worker's quote of it, an assertion) carries it
     (
-        Some("triton_error"),
+        Some("unsupported_config"),
         Scope::Lines,
         crate::parse::events::TRITON_FP8_ARCH,
         "triton: fp8 type not supported on this architecture",
@@ -2097,6 +2104,18 @@ fn undefined_symbol_key(norm: &str) -> Option<String> {
 
 /// A kernel named in a message (`file.cu:123: kernel_name`).
 static KERNEL: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"(\w+\.cuh?):\d+: (\w+)"));
+
+/// The CUDA source file a C++ program names with a failed call, in its message (`CUDA error 209
+/// at D:\src\ggml-cuda.cu:5284: ...`) or on the line below (`in function f at
+/// /src/ggml-cuda.cu:2313`).
+fn cuda_source(ev: &Event) -> Option<String> {
+    static AT: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"(?:\bCUDA error \d+ at |\bin function \w+ at )\S*?([\w.-]+\.cuh?):\d+")
+    });
+    std::iter::once(&ev.text)
+        .chain(ev.after.iter().take(2))
+        .find_map(|t| AT.captures(t).map(|c| c[1].to_string()))
+}
 
 /// The kernel named in an error's message, or the installed package (other than torch) of its
 /// innermost frame: which binary failed.

@@ -370,7 +370,7 @@ const DETECTORS: &[(&str, u8)] = &[
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
-            r"|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence"
+            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence"
         ),
         3,
     ),
@@ -618,6 +618,10 @@ const EVENT_WORDS: &[&str] = &[
     "status",
     // vLLM's KV-cache sizing check, stated without an exception type in older versions
     "stored in kv cache",
+    // Triton's refusal of an FP8 type the GPU lacks, quoted without its exception, and its
+    // compiler's (`Conversion from/to f8e4m3nv is only supported on compute capability >= 90`)
+    "supported in this architecture",
+    "only supported on compute capability",
     "to serve at least one request",
     // (and TensorRT-LLM's: `maxTokensInPagedKvCache (N) must be large enough to process at least
     // 1 sequence to completion`)
@@ -951,6 +955,17 @@ const CLASSES: &[(&str, &str)] = &[
         // (a kernel's block and thread before it: its `failed.` may be wrapped to the next line)
         r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion `|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
     ),
+    // (Triton's language refuses an FP8 type the GPU has no instructions for, FP8 e4m3 below
+    // SM89: `type fp8e4nv not supported in this architecture`, older `fp8e4nv data type is not
+    // supported on CUDA arch < 89`: a quantisation the architecture does not support, whatever
+    // exception or compile error carries it; the LLVM lowering of an older Triton that meets the
+    // type, `Conversion from/to f8e4m3nv is only supported on compute capability >= 90` before
+    // it aborts, is its compiler failing)
+    ("unsupported_config", TRITON_FP8_ARCH),
+    (
+        "triton_error",
+        r"\bConversion from/to f8\w+ is only supported on compute capability\b",
+    ),
     // (Triton's report of a kernel that needs more shared memory than an SM has, which it and
     // Inductor name `OutOfMemoryError` in some versions: `out of resource: triton_mm Required:
     // 131072 Hardware limit:101376`; no allocation of device memory failed)
@@ -1122,10 +1137,6 @@ const CLASSES: &[(&str, &str)] = &[
         "triton_error",
         r"error: '(?:tt|ttg|ttng|triton_gpu|triton_nvidia_gpu)\.\w+' op\b",
     ),
-    // (Triton's language refuses an FP8 type the GPU has no instructions for, FP8 e4m3 below
-    // SM89: `type fp8e4nv not supported in this architecture`, older `fp8e4nv data type is not
-    // supported on CUDA arch < 89`: the kernel's compile, whatever exception carries it)
-    ("triton_error", TRITON_FP8_ARCH),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
     (
@@ -1168,7 +1179,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "unsupported_config",
-        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|not currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:does|do) not (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
+        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|is not divisible by|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|not currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) not|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
@@ -1353,7 +1364,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     }
     // An assertion in Triton's own front end (`triton/language/semantic.py`: `Input shapes should
     // have M >= 16, ...`) is Triton refusing to compile the kernel it was given.
+    // (not its refusal of an FP8 type the GPU lacks, a quantisation the GPU does not support)
     if matches!(exception_parts(text), Some(("AssertionError", _)))
+        && class_of(text) != Some("unsupported_config")
         && ev
             .frames
             .last()
@@ -1420,7 +1433,12 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         .map(|(_, cause)| class_of(cause))
     {
         Some(Some(c)) if c != "python_exception" && c != "process_crash" => Some(c),
-        _ => class_of(text),
+        // (an attribute that does not exist is a name, not a statement: `module 'torch' has no
+        // attribute 'OutOfMemoryError'` is a torch older than the code that asks for it)
+        _ => match (exc, text.find(" has no attribute '")) {
+            (Some(("AttributeError", _)), Some(i)) => class_of(&text[..i]),
+            _ => class_of(text),
+        },
     };
     // A C++ check that throws (dmlc's and TVM's `LOG(FATAL)`, xgrammar's `XGRAMMAR_CHECK`) rather
     // than aborts reaches Python as an exception: `RuntimeError: [t] file.cc:N: Check failed: ...`
@@ -1973,6 +1991,10 @@ mod tests {
                 "unsupported_config",
             ),
             ("RuntimeError: FlashInfer requires sm75+", "unsupported_config"),
+            (
+                "ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10",
+                "unsupported_config",
+            ),
             ("      Reason:       OOMKilled", "host_oom"),
             (
                 "slurmstepd: error: Detected 1 oom_kill event in StepId=1.0. Some of the step tasks have been OOM Killed.",

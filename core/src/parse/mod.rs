@@ -83,6 +83,11 @@ pub struct Triage {
     /// codegen error`, `` `ptxas` failed with error code N: ``), which quotes ptxas's own
     /// diagnostic on the lines below it: the event and how many lines may still hold it.
     ptxas_stderr: Option<(usize, u8)>,
+    /// Triton's `CompilationError: at 1:0:` (or a worker's quote of it), which states only a
+    /// position: the kernel's source follows, a caret under the position, then the exception
+    /// that stopped the compile. The event, how many lines may still hold the caret, and whether
+    /// the caret was seen.
+    triton_cause: Option<(usize, u8, bool)>,
     /// torch's `Error building extension 'X':` quotes the build's output on the lines after it:
     /// its line, and how many lines may still hold the compiler's or the shell's error.
     build_output: Option<(u64, u8)>,
@@ -131,6 +136,10 @@ pub struct Triage {
     /// PyTorch's warning that the GPU's architecture is not in its build (line, text, raw): the
     /// problem when nothing in the log failed after it.
     incompatible: Option<(u64, String, String)>,
+    /// torch's `collect_env` began its report (`Collecting environment information...`): the
+    /// warning of a build without the GPU's architecture that follows is its own import of torch,
+    /// which ran nothing on the GPU.
+    env_report: bool,
     /// A warning that a package's compiled extension did not load (line, text, raw):
     /// `Failed to import from vllm._C with ImportError(...)`.
     extension_unloaded: Option<(u64, String, String)>,
@@ -238,6 +247,14 @@ static SPAWN_FAILED: Word = Word::new(" terminated with the following error:");
 static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"cudaGetDeviceCount\(\).*\bError \d+: \S"));
 static PTXAS_FAILED: Word = Word::new("PTXASError");
+/// Triton's `CompilationError: at 40:12:`, alone or quoted by a worker (`Worker failed with error
+/// 'at 1:0:`).
+static TRITON_POSITION: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"(?:CompilationError: |error ')at \d+:\d+:$"));
+/// An exception stated below the caret of Triton's source quote: `ValueError("...")` or
+/// `AssertionError: ...`.
+static CAUSE_AFTER_CARET: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^(?:\w+\.)*[A-Z]\w*(?:Error|Exception)(?:\(|: \S)"));
 /// A diagnostic of ptxas itself: `ptxas fatal   : msg`, `ptxas FILE, line N; error   : msg`.
 static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^ptxas\b.*\b(?:error|fatal)\s+:"));
@@ -605,6 +622,16 @@ impl Triage {
                 self.ptxas_stderr = Some((i, left - 1));
             }
         }
+        if let Some((i, left, caret)) = self.triton_cause.take() {
+            let t = text.trim();
+            if caret && !t.is_empty() {
+                if CAUSE_AFTER_CARET.is_match(t) {
+                    self.restate(i, line, t);
+                }
+            } else if left > 1 {
+                self.triton_cause = Some((i, left - 1, caret || t.chars().all(|c| c == '^')));
+            }
+        }
         if let Some((i, left)) = self.usage_detail.take() {
             let t = text.trim();
             if t.starts_with("Duplicate GPU detected") {
@@ -664,7 +691,9 @@ impl Triage {
             && facts.tier.is_none()
             && !text.trim_end().ends_with(':')
             && (events::QUALIFIED_EXCEPTION.is_match(text.trim())
-                // (a traceback pasted indented as a whole ends with its exception indented)
+                // (an exception raised without a message is its class alone, `Exception`,
+                // and a traceback pasted indented as a whole ends with its exception indented)
+                || (self.in_traceback && BARE_EXCEPTION.is_match(text.trim()))
                 || (text.starts_with(' ') && BARE_EXCEPTION.is_match(text.trim())));
         if qualified {
             let t = text.trim();
@@ -707,7 +736,14 @@ impl Triage {
         if ASYNC_REPORT.is_in(text) {
             self.async_report = true;
         }
-        if self.incompatible.is_none() && facts.phase.is_none() && INCOMPATIBLE.is_match(text) {
+        if text.starts_with("Collecting environment information") {
+            self.env_report = true;
+        }
+        if self.incompatible.is_none()
+            && !self.env_report
+            && facts.phase.is_none()
+            && INCOMPATIBLE.is_match(text)
+        {
             self.incompatible = Some(noted(line, text));
         }
         // (both are lines the detectors took for events: only those are searched again)
@@ -1232,6 +1268,9 @@ impl Triage {
         {
             self.ptxas_stderr = Some((self.events.len() - 1, 3));
         }
+        if TRITON_POSITION.is_match(text.trim_end()) {
+            self.triton_cause = Some((self.events.len() - 1, 60, false));
+        }
         if text.contains("NCCL error") && text.contains(", invalid usage") {
             self.usage_detail = Some((self.events.len() - 1, 4));
         }
@@ -1421,11 +1460,11 @@ impl Triage {
         // the step that waited, a log exported newest first) is the error's own: its frames say
         // where the run was and which step failed.
         let trailing;
-        let framed = if ev.frames.is_empty()
+        let followed_by_traceback = ev.frames.is_empty()
             && self.in_traceback
             && !self.frames.is_empty()
-            && self.traceback_line > ev.line
-        {
+            && self.traceback_line > ev.line;
+        let framed = if followed_by_traceback {
             trailing = Event {
                 frames: self.frames.clone(),
                 ..ev.clone()
@@ -1434,7 +1473,22 @@ impl Triage {
         } else {
             ev
         };
-        let class = events::classify(framed, self.device_assert);
+        let class = match events::classify(framed, self.device_assert) {
+            // (a record that a traceback follows, `logger.exception(e)`, states an exception's
+            // text, whatever words it has: no signal killed the process)
+            // (not a fatal signal's own words, which faulthandler's stack dump follows, nor a
+            // launcher's report of a child's exit code, before the traceback of its own raise)
+            "process_crash"
+                if followed_by_traceback
+                    && !events::is_class(&ev.text, "process_crash")
+                    && !ev.text.contains("exitcode")
+                    && !ev.text.contains("exit code")
+                    && !ev.text.to_ascii_lowercase().contains("signal") =>
+            {
+                "python_exception"
+            }
+            c => c,
+        };
         // A traceback that follows the error and was cut before its exception line re-raises it
         // (a scheduler's report of the exception it caught): its frames say which step failed.
         let reraised = (self.in_traceback && self.traceback_line > ev.line)
@@ -2156,7 +2210,7 @@ static CUDA_FAILURE: LazyLock<AsciiFirst> = LazyLock::new(|| {
 
 /// An exception's name alone on its line (`AssertionError` of an `assert` without a message).
 static BARE_EXCEPTION: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::matcher(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)$"));
+    LazyLock::new(|| AsciiFirst::matcher(r"^(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*)?(?:Error|Exception)$"));
 
 /// A frame as IPython prints it (`File ~/pkg/cache_engine.py:64, in CacheEngine._allocate(self,
 /// n)`; Jupyter's copy links the path, `File [~/pkg/x.py:64](http://host/...#line=63), in ...`),
