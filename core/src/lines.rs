@@ -321,6 +321,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // `ServeReplica:app:deployment`, Ray Data's `MapWorker(MapBatches(vLLMEngineActor))`):
         // always with its pid, which tells it from a parenthesis in prose
         r"^\((?P<proc>[A-Za-z_][\w\-:.]*(?:\([\w\-:.()]*\))?) pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
+        // (a Ray actor that names its own rank among its fields, `(worker1, rank=1, pid=N,
+        // ip=10.2.97.7)`: the actor's, not the rank of the process group behind it)
+        r"^\((?P<proc>[A-Za-z_][\w\-]*), rank=\d+, pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
         VLLM_LOGGER,
         // that logger's source location alone, where a paste cut the level and time off the line
         // (in its older wording without the opening bracket: `worker_base.py:572] `)
@@ -347,6 +350,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
         // the source location LMDeploy's logger writes after the level: `- base.py:53 - msg`
         r"^[\w.\-]+\.py:\d+ - ",
+        // a formatter that puts the level and the function between dashes, behind the time
+        // SGLang's prefix read (`- ERROR - swa_radix_cache.py:sanity_check - msg`)
+        r"^- (?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - [\w.\-]+\.py:[<>\w]+ - ",
         // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
         r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+:| +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +",
         // docker compose: svc-1  | ...
@@ -719,6 +725,13 @@ mod tests {
             text("see the [stderr] output").text,
             "see the [stderr] output"
         );
+    }
+
+    #[test]
+    fn strips_a_ray_actors_fields_before_the_ranks_tag() {
+        let l = text("(worker1, rank=1, pid=1341842, ip=10.2.97.7) [rank13]: RuntimeError: boom");
+        assert_eq!(l.rank, Some(13));
+        assert_eq!(l.text, "RuntimeError: boom");
     }
 
     #[test]

@@ -277,11 +277,13 @@ pub fn signature(
     if class == "process_crash" {
         static SIGNAL: LazyLock<AsciiFirst> =
             LazyLock::new(|| AsciiFirst::new(r"(?i)\bsignal:? (\d+)\b"));
-        // (the SIGFPE and SIGBUS keys name their signal already, which not every handler numbers)
-        if let Some(c) = SIGNAL
-            .captures(&ev.text)
-            .filter(|_| parts[1] != SIGFPE_KEY && parts[1] != SIGBUS_KEY)
-        {
+        // (the SIGFPE, SIGBUS and torchrun keys name their signal already, which not every
+        // handler numbers)
+        if let Some(c) = SIGNAL.captures(&ev.text).filter(|_| {
+            parts[1] != SIGFPE_KEY
+                && parts[1] != SIGBUS_KEY
+                && !parts[1].starts_with("worker killed by signal ")
+        }) {
             parts.push(format!("signal {}", &c[1]));
         }
         // A handler that symbolises the native stack (torch's `!!!!!!! Segfault encountered
@@ -355,6 +357,24 @@ fn closing_bold(text: &str) -> Option<usize> {
 fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
+    }
+    if let Some(key) = dll_key(&ev.text) {
+        return Some(key);
+    }
+    // SGLang's check, when its scheduler idles, that every KV-cache slot came back
+    // (`token_to_kv_pool_allocator memory leak detected! available_size=N, protected_size=N,
+    // ...`): one leak whatever sizes each version lists, and in whatever order; a hybrid model's
+    // allocator, which checks its pools apart (`full_available_size=N, mamba_...`), is another
+    if let Some(i) = ev.text.find(" memory leak detected!") {
+        let pool = ev.text[..i].rsplit(' ').next().unwrap_or("");
+        let sizes = &ev.text[i..];
+        let hybrid = ["full_", "swa_", "mamba"].iter().any(|p| sizes.contains(p));
+        let kind = if hybrid {
+            "a hybrid model's pools"
+        } else {
+            "one pool"
+        };
+        return Some(format!("sglang: {pool} slots leaked ({kind})"));
     }
     // autograd's refusal of a backward through a result that needs no gradient, in torch's
     // wording before 1.0 (`element 0 of variables does not require grad ...`) and after
@@ -839,6 +859,52 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"default chat template is no longer",
         "transformers: the tokenizer has no chat template",
     ),
+    // The Hugging Face Hub refusing a gated (or private) model to a client with no token or one
+    // without access, in each client's words: huggingface_hub's `GatedRepoError: 401 Client
+    // Error. (Request ID: ...)` with `Cannot access gated repo for url ...`, `Access to model X
+    // is restricted`, or requests' bare `HTTPError: 401 Client Error: Unauthorized for url:
+    // https://huggingface.co/...` (403 `Forbidden` for a token not granted the model)
+    (
+        None,
+        Scope::Lines,
+        r"GatedRepoError|Cannot access gated repo|Access to model \S+ is restricted|\b40[13] Client Error: (?:Unauthorized|Forbidden) for url: https://huggingface\.co/",
+        "huggingface hub: access to a gated or private model refused",
+    ),
+    // A GPU without bfloat16 (before Ampere) refused by whichever check met it first: torch's
+    // autocast (`Current CUDA Device does not support bfloat16`), transformers' arguments (`Your
+    // setup doesn't support bf16/gpu`), a server's (`Bfloat16 is only supported on GPUs with
+    // compute capability of at least 8.0`)
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"(?i)(?:doesn't|does not) support (?:bf16|bfloat16)\b|bfloat16 is only supported on GPUs with compute capability",
+        "gpu: bfloat16 not supported on this gpu",
+    ),
+    // A GPU that dropped off its PCIe link, however the kernel saw it first: the driver's `Xid
+    // 79, GPU has fallen off the bus`, or the root port's fatal AER error before it (not
+    // nvidia-smi's `Unable to determine the device handle`, which a lost GPU of any cause shows)
+    (
+        Some("gpu_hardware_error"),
+        Scope::Message,
+        r"fallen off the bus|Xid \([^)]*\):? 79\b|AER: Uncorrected \(Fatal\) error received",
+        "gpu: fell off the bus",
+    ),
+    // Megatron's check of the gradients of a backward pass (`found NaN in local grad norm for
+    // bucket #0 ...`), raised as an assertion in older versions and by its rerun state machine
+    // (`Unexpected result nan on rank 3 at iteration #3 ...`) in newer ones
+    (
+        None,
+        Scope::Message,
+        r"found NaN in local grad norm",
+        "megatron: nan in the local grad norm",
+    ),
+    // bitsandbytes that could not set up its CUDA library, in each version's closing words
+    (
+        None,
+        Scope::Message,
+        r"CUDA Setup failed despite GPU being available",
+        "bitsandbytes: cuda setup failed",
+    ),
     // torch's check that a device index is one of the GPUs it counted (`device >= 0 && device <
     // num_gpus INTERNAL ASSERT FAILED`), as it is raised or as a deferred CUDA call re-raises it
     // (`CUDA call failed lazily at initialization with error: ...`)
@@ -1015,6 +1081,19 @@ fn nccl_warn_key(text: &str) -> Option<String> {
 /// message: the header, the file, the Xid).
 fn captured_key(re: &AsciiFirst, text: &str, what: &str) -> Option<String> {
     re.captures(text).map(|c| format!("{what} {}", &c[1]))
+}
+
+/// Windows' loader failing on a DLL (`Error loading "C:\\...\\torch\\lib\\fbgemm.dll" or one
+/// of its dependencies`, `Could not find module 'C:\\...\\koboldcpp_cublas.dll'`): the DLL is the
+/// problem, whichever install path and whichever language the system states it in.
+fn dll_key(text: &str) -> Option<String> {
+    static DLL: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r#"(?:Error loading "|Could not find module ')(?:[^"']*[\\/])?([\w.+-]+\.dll)["']"#,
+        )
+    });
+    DLL.captures(text)
+        .map(|c| format!("windows: cannot load {}", c[1].to_lowercase()))
 }
 
 /// A header the compiler could not find (`fatal error: cuda/std/utility: No such file or
@@ -1544,7 +1623,19 @@ fn core_message(text: &str) -> String {
         _ => t,
     };
     // Rust's `tracing` names the module that logged a record behind its level
-    // (`ERROR dynamo_runtime::worker: <msg>`): where it was logged, not the error
+    // (`ERROR dynamo_runtime::worker: <msg>`): where it was logged, not the error; so are the
+    // spans it was in and the source line, before it (TGI's router: `batch{batch_size=1}:prefill:
+    // prefill{id=1 size=1}: text_generation_client: router/client/src/lib.rs:33: Server error:
+    // <the shard's message>`)
+    static SPANS: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"^(?:[a-z_]\w*(?:\{[^}]*\})?:)+ [a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)*: \S+\.rs:\d+: (?:Server error: )?",
+        )
+    });
+    let t = match SPANS.find(t) {
+        Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
+        _ => t,
+    };
     static TARGET: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::new(r"^[a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)+: "));
     let t = match TARGET.find(t) {
@@ -1558,6 +1649,14 @@ fn core_message(text: &str) -> String {
     });
     let repr = REPR.captures(t).map(|c| c[1].to_string());
     let t = repr.as_deref().unwrap_or(t);
+    // asyncio's report of a future that failed unobserved (`future: <Future finished
+    // exception=RayTaskError(RuntimeError)(RuntimeError('probability tensor ...'))>`): the
+    // message of the exception it holds, whatever wrapped it
+    static FUTURE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r#"<(?:Future|Task) finished .*?exception=[\w.()]*?\(['"](.+?)['"]\)"#)
+    });
+    let held = FUTURE.captures(t).map(|c| c[1].to_string());
+    let t = held.as_deref().unwrap_or(t);
     // a capture wrapper glued behind a reporter's prose (`<prose>Exception: Capture cuda graph
     // failed: <cause>`): the cause it wraps
     let t = match t

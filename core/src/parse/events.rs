@@ -297,9 +297,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- kernel and hardware (tier 3); an NVSwitch reports its errors as `SXid (PCI:...): N`, the
     // driver a GPU System Processor that stopped answering as `NVRM: ... Heartbeat timed out`,
     // a channel that stopped making progress as `NVRM: ... RC watchdog: GPU is probably locked!`
-    // (before the Xid it raises for it) ---
+    // (before the Xid it raises for it); the PCIe root port states a fatal error on the GPU's
+    // link (`pcieport 0000:00:02.0: AER: Uncorrected (Fatal) error received: id=0010`) before the
+    // driver finds the GPU gone ---
     (
-        r"NVRM: Xid|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- a scheduler's or orchestrator's report that the OOM killer ended a job (tier 3):
@@ -464,6 +466,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // not implemented` and then traps (the host sees an `unspecified launch failure`): the
     // statement (tier 3) ---
     (r"\bcutlass::.* not implemented$", 3),
+    // --- Megatron's check of the gradients a backward pass reduces, `found NaN in local grad
+    // norm for bucket #0 ...`, which its rerun state machine logs as `Unexpected result nan on
+    // rank 3 at iteration #3 ...` with no error word of its own (tier 3) ---
+    (r"found NaN in local grad norm", 3),
     // --- TurboMind's (LMDeploy's) check of a kernel it lacks for a data type and GPU, `not
     // implemented: dtype=e2m1, is_fused_moe=1, sm=70`, before it aborts (tier 3) ---
     (r"^not implemented: \S", 3),
@@ -621,6 +627,8 @@ const EVENT_WORDS: &[&str] = &[
     // Triton's refusal of an FP8 type the GPU lacks, quoted without its exception, and its
     // compiler's (`Conversion from/to f8e4m3nv is only supported on compute capability >= 90`)
     "supported in this architecture",
+    // Megatron's check of a backward pass's gradients
+    "nan in local grad norm",
     "only supported on compute capability",
     "to serve at least one request",
     // (and TensorRT-LLM's: `maxTokensInPagedKvCache (N) must be large enough to process at least
@@ -898,7 +906,7 @@ pub const OP_REASON: &str = "operators not supported because: ";
 const CLASSES: &[(&str, &str)] = &[
     (
         "gpu_hardware_error",
-        r"NVRM: Xid|fallen off the bus|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
+        r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
     ),
     (
         "host_oom",
@@ -962,6 +970,9 @@ const CLASSES: &[(&str, &str)] = &[
     // type, `Conversion from/to f8e4m3nv is only supported on compute capability >= 90` before
     // it aborts, is its compiler failing)
     ("unsupported_config", TRITON_FP8_ARCH),
+    // (Megatron's check of a backward pass's gradients raises, or its rerun state machine stops
+    // the run, with no error word: an exception either way, not a signal)
+    ("python_exception", r"found NaN in local grad norm"),
     (
         "triton_error",
         r"\bConversion from/to f8\w+ is only supported on compute capability\b",
@@ -1074,10 +1085,14 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
     // available`; torchvision whose compiled operators did not load into this torch: `operator
-    // torchvision::nms does not exist`)
+    // torchvision::nms does not exist`; Windows' loader that cannot find or start a DLL or one
+    // it depends on, in the system's language: `OSError: [WinError 126] The specified module
+    // could not be found. Error loading "...\\torch\\lib\\fbgemm.dll" or one of its
+    // dependencies.`, ctypes' `Could not find module '...\\x.dll' (or one of its dependencies)`,
+    // `[WinError 1114]` for a DLL whose initialisation failed)
     (
         "import_error",
-        r"CUDA Setup failed despite GPU being available|operator torchvision::\w+ does not exist",
+        r"CUDA Setup failed despite GPU being available|operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
@@ -1129,7 +1144,7 @@ const CLASSES: &[(&str, &str)] = &[
     // unsupported)
     (
         "triton_error",
-        r"Internal Triton PTX codegen error|\bTriton compilation failed: |'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
+        r"Internal Triton PTX codegen error|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\. Please specify via CC|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
     ),
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
     // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off)
@@ -1529,6 +1544,8 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         || (text.contains(" exception: ")
                             && !text.contains("Unhandled exception: "))
                         || is_logged_failure(text)
+                        // (a message a class rule names an exception, whatever its words)
+                        || stated_exception(text)
                         // (Rust's anyhow prints an error returned from `main` as `Error: <msg>`,
                         // then its chain of causes under `Caused by:`: an error a program
                         // returned, not a signal)
@@ -1625,6 +1642,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             || HOST_ASSERTION.iter().any(|a| text.contains(a)))
         && (REQUIREMENT.is_match(text) || REQUIREMENT.is_match(&wrapped_message(ev, text)))
         && !(text.contains("expected size ") && text.contains(" at dim="))
+        // (a C++ check that names the object's own member, `this->value != kInvalidPoolIndex`,
+        // is about its state)
+        && !text.contains("this->")
     {
         class = "unsupported_config";
     }
@@ -1794,6 +1814,16 @@ static ARCHITECTURE_KEY: LazyLock<AsciiFirst> =
 /// A line that only a logger's ERROR level made an event (`Failed to start model server:
 /// integer division or modulo by zero`): a running program reporting a failure it caught, not a
 /// process killed by a signal.
+/// Whether a class rule other than the last, generic one (`Error` or `Exception`) reads the
+/// message as an exception.
+fn stated_exception(text: &str) -> bool {
+    let rules = &CLASS_RES[..CLASS_RES.len() - 1];
+    rules
+        .iter()
+        .find(|(_, re)| re.is_match(text))
+        .is_some_and(|(c, _)| *c == "python_exception")
+}
+
 fn is_logged_failure(text: &str) -> bool {
     RULES.0.first_match(text) == Some(DETECTORS.len())
 }

@@ -88,6 +88,10 @@ pub struct Triage {
     /// that stopped the compile. The event, how many lines may still hold the caret, and whether
     /// the caret was seen.
     triton_cause: Option<(usize, u8, bool)>,
+    /// torchrun's failure summary, `exitcode  : -11 (pid: N)`: the event and how many lines may
+    /// still hold the summary's `traceback : Signal 11 (SIGSEGV) received by PID N`, which names
+    /// the signal the exit code stands for.
+    exit_signal: Option<(usize, u8)>,
     /// torch's `Error building extension 'X':` quotes the build's output on the lines after it:
     /// its line, and how many lines may still hold the compiler's or the shell's error.
     build_output: Option<(u64, u8)>,
@@ -247,6 +251,11 @@ static SPAWN_FAILED: Word = Word::new(" terminated with the following error:");
 static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"cudaGetDeviceCount\(\).*\bError \d+: \S"));
 static PTXAS_FAILED: Word = Word::new("PTXASError");
+/// The exit code of torchrun's failure summary, and the signal its `traceback` field names.
+static SUMMARY_EXIT: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^exitcode\s*: -\d+ \(pid: \d+\)"));
+static SUMMARY_SIGNAL: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^traceback\s*: Signal \d+ \(SIG\w+\) received by PID \d+"));
 /// Triton's `CompilationError: at 40:12:`, alone or quoted by a worker (`Worker failed with error
 /// 'at 1:0:`).
 static TRITON_POSITION: LazyLock<AsciiFirst> =
@@ -630,6 +639,14 @@ impl Triage {
                 }
             } else if left > 1 {
                 self.triton_cause = Some((i, left - 1, caret || t.chars().all(|c| c == '^')));
+            }
+        }
+        if let Some((i, left)) = self.exit_signal.take() {
+            let t = text.trim();
+            if SUMMARY_SIGNAL.is_match(t) {
+                self.restate(i, line, t);
+            } else if left > 1 {
+                self.exit_signal = Some((i, left - 1));
             }
         }
         if let Some((i, left)) = self.usage_detail.take() {
@@ -1267,6 +1284,9 @@ impl Triage {
             || text.contains("Internal Triton PTX codegen error")
         {
             self.ptxas_stderr = Some((self.events.len() - 1, 3));
+        }
+        if SUMMARY_EXIT.is_match(text.trim()) {
+            self.exit_signal = Some((self.events.len() - 1, 3));
         }
         if TRITON_POSITION.is_match(text.trim_end()) {
             self.triton_cause = Some((self.events.len() - 1, 60, false));

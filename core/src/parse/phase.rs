@@ -196,6 +196,12 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("cuda_graph_capture");
     }
+    // Megatron's check of the gradients each backward pass reduces (`found NaN in local grad norm
+    // for bucket #0 in backward pass before data-parallel communication collective`, reported by
+    // its rerun state machine with the iteration): a step of training
+    if text.contains("in local grad norm") {
+        return Some("training");
+    }
     // A grammar backend advances each request's automaton by every token the model samples
     // (`Failed to advance FSM for request R for tokens N`): a step of decoding
     if text.contains("Failed to advance FSM for request") {
