@@ -519,10 +519,11 @@ fn strip_margins(mut rest: &str) -> &str {
 /// after it: that line is what follows the last bar.
 fn strip_glued_progress_bar(s: &str) -> &str {
     static BAR: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"^.*\d%(?:\|[^|]*\|)?[^\[\]|]*\[[^\]]*(?:it/s|s/it)[^\]]*\]")
+        AsciiFirst::new(r"^.*\d%(?:\|[^|]*\|)?[^\[\]|]*\[[^\]]*(?:\w/s|s/it)[^\]]*\]")
     });
-    // (a notebook draws the bar without its `|` borders: `Epoch 14:   0% 0/101 [00:00<?, ?it/s]`)
-    if !(s.contains("it/s") || s.contains("s/it")) {
+    // (a notebook draws the bar without its `|` borders: `Epoch 14:   0% 0/101 [00:00<?, ?it/s]`;
+    // a bar counts in its own unit, `[00:00<?, ?sec/s]`)
+    if !(s.contains("/s") || s.contains("s/it")) {
         return s;
     }
     match BAR.find(s) {
@@ -803,6 +804,10 @@ mod tests {
         assert_eq!((l.rank, l.glued_bar), (Some(1), true));
         assert!(l.text.starts_with("[Rank 1] Watchdog caught"));
         // (a notebook's bar has no borders; a collector's level before the bar stays the line's)
+        let l = text(
+            "Transcribe:   0%|          | 0/4240.94 [00:00<?, ?sec/s]Could not load library x",
+        );
+        assert_eq!(l.text, "Could not load library x");
         let l = text("app  | 2025-03-01T12:00:00.123Z | ERROR | stderr | Epoch 14:   0% 0/101 [00:00<?, ?it/s]boom");
         assert_eq!((l.level, l.text.as_str()), (Some('E'), "boom"));
         // a bar alone is a progress line, not a prefix

@@ -361,6 +361,15 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
+    // SGLang's MoE runner that has no fused function for the all-to-all backend it was paired
+    // with (`Runner backend MoeRunnerBackend.FLASHINFER_TRTLLM requires a fused func for a2a
+    // backend deepep, but none is registered.`): the runner is the problem, whichever backend
+    // (`deepep`, `deepep_v2`) and wherever a paste wrapped the sentence
+    static RUNNER: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"Runner backend (MoeRunnerBackend\.\w+) requires\b"));
+    if let Some(key) = captured_key(&RUNNER, &ev.text, "sglang: no fused func registered for") {
+        return Some(key);
+    }
     // SGLang's check, when its scheduler idles, that every KV-cache slot came back
     // (`token_to_kv_pool_allocator memory leak detected! available_size=N, protected_size=N,
     // ...`): one leak whatever sizes each version lists, and in whatever order; a hybrid model's
@@ -769,7 +778,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("triton_error"),
         Scope::Lines,
-        r"is not defined for option 'gpu-name'|\bptxas\S* .*--gpu-name=sm_\w+.*returned non-zero exit status",
+        r"is not defined for option 'gpu-name'|\bptxas\S* .*--gpu-name=sm_\w+.*'\]?\)? returned\b",
         "triton: ptxas cannot target this gpu's architecture",
     ),
     // The linker's `cannot find -lcuda` (Triton building its launcher where only the driver's
@@ -1100,10 +1109,16 @@ fn dll_key(text: &str) -> Option<String> {
 /// directory`): the header is the problem (a toolkit that moved it, a package not installed),
 /// whichever source file included it.
 fn missing_header_key(text: &str) -> Option<String> {
+    // (MSVC's `fatal error C1083: Cannot open include file: 'Python.h': No such file or
+    // directory`, in the system's language; tcc's `error: include file 'Python.h' not found`)
     static HEADER: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"fatal error: ([\w./+-]+\.?\w*): No such file or directory")
+        AsciiFirst::new(
+            r#"fatal error: ([\w./+-]+\.?\w*): No such file or directory|fatal error C1083: [^:]*: ['"\x{201c}]?([\w./+-]+\.h)|\berror: include file '([\w./+-]+)' not found"#,
+        )
     });
-    captured_key(&HEADER, text, "missing header")
+    let c = HEADER.captures(text)?;
+    let header = (1..=3).find_map(|i| c.get(i))?.as_str();
+    Some(format!("missing header {header}"))
 }
 
 /// A compiler's first error in a source file (`sparse24_gemm_sm90.cu(292): error: ...`,

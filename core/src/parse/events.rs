@@ -325,6 +325,10 @@ const DETECTORS: &[(&str, u8)] = &[
         r"^\S+\.so[.\d]*: undefined symbol: |^(?:[a-z]\w*: )?\S+\.so[.\d]*: cannot open shared object file|^No module named '[\w.]+'\s*$|^Unknown quantization method: \S",
         2,
     ),
+    // --- bitsandbytes' statement of the CUDA library it did not find (`Could not find the
+    // bitsandbytes CUDA binary at PosixPath('.../libbitsandbytes_cuda121.so')`), before its
+    // fallback's loader error and the exception that ends the import (tier 3) ---
+    (r"^Could not find the bitsandbytes CUDA binary at ", 3),
     // --- ninja's report of a build step that failed (`FAILED: [code=139] cuda_0.o`, tier 2): the
     // compiler's own errors below it state why, when it printed any (a crashed nvcc prints none) ---
     (r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$", 2),
@@ -629,6 +633,8 @@ const EVENT_WORDS: &[&str] = &[
     "supported in this architecture",
     // Megatron's check of a backward pass's gradients
     "nan in local grad norm",
+    // bitsandbytes' report of the CUDA library it looked for
+    "bitsandbytes cuda binary",
     "only supported on compute capability",
     "to serve at least one request",
     // (and TensorRT-LLM's: `maxTokensInPagedKvCache (N) must be large enough to process at least
@@ -944,7 +950,7 @@ const CLASSES: &[(&str, &str)] = &[
     // cannot find as `Could not find nvcc and default cuda_home=... doesn't exist`)
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|CalledProcessError: Command '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -1092,7 +1098,7 @@ const CLASSES: &[(&str, &str)] = &[
     // `[WinError 1114]` for a DLL whose initialisation failed)
     (
         "import_error",
-        r"CUDA Setup failed despite GPU being available|operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
+        r"CUDA Setup failed despite GPU being available|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
@@ -1648,13 +1654,6 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         class = "unsupported_config";
     }
-    // Triton compiles the C launcher of its kernels with the host's gcc at run time, in a
-    // temporary directory (`/tmp/tmpXXXX/main.c`, `cuda_utils.c`) and linked against the
-    // driver (`-lcuda`): a compiler or linker error there is Triton's JIT failing, not a
-    // package's build.
-    if class == "build_error" && ev.lines().any(|t| TRITON_LAUNCHER.is_match(t)) {
-        class = "triton_error";
-    }
     // ggml (llama.cpp, ollama) aborts on a failed check: `GGML_ASSERT(addr) failed`,
     // `GGML_ABORT`'s `FILE:LINE: fatal error`: a process stopped by a signal, no exception.
     if class == "python_exception" && exc.is_none() && GGML_ABORT.is_match(text) {
@@ -1761,11 +1760,6 @@ static GGML_ABORT: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
         r"\bGGML_ASSERT(?:\(.*\) failed|: \S+:\d+: )|^GGML_ASSERT\(.*\);?\s*$|\.(?:cuh?|cpp|c):\d+: fatal error\s*$",
     )
-});
-
-/// Triton's run-time build of its C launcher (see [`classify`]).
-static TRITON_LAUNCHER: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(r"/tmp/tmp\w+/(?:main|cuda_utils)\.c\b|\bcuda_utils\.c\b|cannot find -lcuda\b")
 });
 
 /// torch's dispatcher's refusals (see [`classify`]).

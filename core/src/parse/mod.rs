@@ -79,28 +79,14 @@ pub struct Triage {
     /// An event whose statement starts on the next line: an exception printed as `ImportError: `
     /// (the statement moves there), or CMake's `CMake Error in FILE:` (read with the header).
     message_follows: Option<(usize, Follows)>,
-    /// Triton's report of a failed ptxas run (`PTXASError: PTXAS error: Internal Triton PTX
-    /// codegen error`, `` `ptxas` failed with error code N: ``), which quotes ptxas's own
-    /// diagnostic on the lines below it: the event and how many lines may still hold it.
-    ptxas_stderr: Option<(usize, u8)>,
-    /// Triton's `CompilationError: at 1:0:` (or a worker's quote of it), which states only a
-    /// position: the kernel's source follows, a caret under the position, then the exception
-    /// that stopped the compile. The event, how many lines may still hold the caret, and whether
-    /// the caret was seen.
-    triton_cause: Option<(usize, u8, bool)>,
-    /// torchrun's failure summary, `exitcode  : -11 (pid: N)`: the event and how many lines may
-    /// still hold the summary's `traceback : Signal 11 (SIGSEGV) received by PID N`, which names
-    /// the signal the exit code stands for.
-    exit_signal: Option<(usize, u8)>,
+    /// Events whose header leaves the statement to a line below it: the event, how many lines
+    /// may still hold that line, and which line it is.
+    stated_below: Vec<(usize, u8, Below)>,
     /// torch's `Error building extension 'X':` quotes the build's output on the lines after it:
     /// its line, and how many lines may still hold the compiler's or the shell's error.
     build_output: Option<(u64, u8)>,
     /// That error, and the line of the wrapper that quoted it.
     build_cause: Option<(u64, (u64, String, String))>,
-    /// torch's report of NCCL's `invalid usage` result, whose `Last error:` below names the
-    /// misuse (`Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 10`): the event
-    /// and how many lines may still hold it.
-    usage_detail: Option<(usize, u8)>,
     /// The build the log shows is an inference engine's (TensorRT-LLM's `Engine build
     /// starts`), not a package's compilation.
     engine_build: bool,
@@ -270,6 +256,27 @@ static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
 /// NCCL's trace of an error code returned up its stack: `NCCL INFO bootstrap.cc:256 -> 3`.
 static NCCL_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-9]\d*\b"));
+/// The line below an event's header that states what the header only introduces (see
+/// `Triage::stated_below`).
+#[derive(Clone, Copy)]
+enum Below {
+    /// ptxas's own diagnostic (`ptxas fatal : Value 'sm_121a' is not defined for option
+    /// 'gpu-name'`) under Triton's report of the ptxas run (`PTXASError: PTXAS error: Internal
+    /// Triton PTX codegen error`, `` `ptxas` failed with error code N: ``), which says only whose
+    /// run it was.
+    PtxasDiagnostic,
+    /// The exception (`ValueError("type fp8e4nv not supported ...")`) on the line after the
+    /// caret of the kernel source that Triton's `CompilationError: at 1:0:` quotes (or a
+    /// worker's quote of it); whether the caret was seen.
+    TritonCause { caret: bool },
+    /// The signal (`traceback : Signal 11 (SIGSEGV) received by PID N`) that the exit code of
+    /// torchrun's failure summary (`exitcode  : -11 (pid: N)`) stands for.
+    SummarySignal,
+    /// NCCL's misuse (`Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 10`) under
+    /// torch's report of its `invalid usage` result.
+    DuplicateGpu,
+}
+
 /// How the line after an event continues it (see `Triage::message_follows`).
 #[derive(Clone, Copy)]
 enum Follows {
@@ -621,40 +628,28 @@ impl Triage {
         {
             self.build_output = Some((line.number, 12));
         }
-        if let Some((i, left)) = self.ptxas_stderr.take() {
+        for (i, left, below) in std::mem::take(&mut self.stated_below) {
             let t = text.trim();
-            if PTXAS_DIAGNOSTIC.is_match(t) {
-                // ptxas's line states why (`ptxas fatal : Value 'sm_121a' is not defined for
-                // option 'gpu-name'`); Triton's wrapper says whose ptxas run it was
-                self.restate(i, line, t);
-            } else if left > 1 {
-                self.ptxas_stderr = Some((i, left - 1));
-            }
-        }
-        if let Some((i, left, caret)) = self.triton_cause.take() {
-            let t = text.trim();
-            if caret && !t.is_empty() {
-                if CAUSE_AFTER_CARET.is_match(t) {
-                    self.restate(i, line, t);
+            // (whether the line states it, and what is still awaited below it)
+            let (states, below) = match below {
+                Below::PtxasDiagnostic => (PTXAS_DIAGNOSTIC.is_match(t), Some(below)),
+                Below::SummarySignal => (SUMMARY_SIGNAL.is_match(t), Some(below)),
+                Below::DuplicateGpu => (t.starts_with("Duplicate GPU detected"), Some(below)),
+                // (the line after the caret states the cause, or nothing below does)
+                Below::TritonCause { caret: true } if !t.is_empty() => {
+                    (CAUSE_AFTER_CARET.is_match(t), None)
                 }
-            } else if left > 1 {
-                self.triton_cause = Some((i, left - 1, caret || t.chars().all(|c| c == '^')));
-            }
-        }
-        if let Some((i, left)) = self.exit_signal.take() {
-            let t = text.trim();
-            if SUMMARY_SIGNAL.is_match(t) {
+                Below::TritonCause { caret } => (
+                    false,
+                    Some(Below::TritonCause {
+                        caret: caret || (!t.is_empty() && t.chars().all(|c| c == '^')),
+                    }),
+                ),
+            };
+            if states {
                 self.restate(i, line, t);
-            } else if left > 1 {
-                self.exit_signal = Some((i, left - 1));
-            }
-        }
-        if let Some((i, left)) = self.usage_detail.take() {
-            let t = text.trim();
-            if t.starts_with("Duplicate GPU detected") {
-                self.restate(i, line, t);
-            } else if left > 1 {
-                self.usage_detail = Some((i, left - 1));
+            } else if let Some(below) = below.filter(|_| left > 1) {
+                self.stated_below.push((i, left - 1, below));
             }
         }
         if let Some(i) = self.cause_follows.take() {
@@ -1283,16 +1278,16 @@ impl Triage {
             || text.contains("`ptxas` failed with error code")
             || text.contains("Internal Triton PTX codegen error")
         {
-            self.ptxas_stderr = Some((self.events.len() - 1, 3));
+            self.state_below(3, Below::PtxasDiagnostic);
         }
         if SUMMARY_EXIT.is_match(text.trim()) {
-            self.exit_signal = Some((self.events.len() - 1, 3));
+            self.state_below(3, Below::SummarySignal);
         }
         if TRITON_POSITION.is_match(text.trim_end()) {
-            self.triton_cause = Some((self.events.len() - 1, 60, false));
+            self.state_below(60, Below::TritonCause { caret: false });
         }
         if text.contains("NCCL error") && text.contains(", invalid usage") {
-            self.usage_detail = Some((self.events.len() - 1, 4));
+            self.state_below(4, Below::DuplicateGpu);
         }
         if events::is_bind_failure(text) {
             if let Some(w) = self.bind_warning.take() {
@@ -1717,6 +1712,12 @@ impl Triage {
 
     /// Moves event `i` to `line`, whose statement `t` says what the event's own line only
     /// wrapped; the wrapper's text becomes the event's first context line.
+    /// The last event leaves its statement to one of the next `lines` lines.
+    fn state_below(&mut self, lines: u8, below: Below) {
+        self.stated_below
+            .push((self.events.len() - 1, lines, below));
+    }
+
     fn restate(&mut self, i: usize, line: &Line, t: &str) {
         let ev = &mut self.events[i];
         let wrapper = std::mem::replace(&mut ev.text, t.chars().take(2000).collect());
