@@ -705,8 +705,8 @@ impl Triage {
             && (events::QUALIFIED_EXCEPTION.is_match(text.trim())
                 // (an exception raised without a message is its class alone, `Exception`,
                 // and a traceback pasted indented as a whole ends with its exception indented)
-                || (self.in_traceback && BARE_EXCEPTION.is_match(text.trim()))
-                || (text.starts_with(' ') && BARE_EXCEPTION.is_match(text.trim())));
+                || ((self.in_traceback || text.starts_with(' '))
+                    && BARE_EXCEPTION.is_match(text.trim())));
         if qualified {
             let t = text.trim();
             let at = t.as_ptr() as usize - text.as_ptr() as usize;
