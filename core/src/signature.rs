@@ -907,6 +907,35 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"found NaN in local grad norm",
         "megatron: nan in the local grad norm",
     ),
+    // A model whose code lives in its repository, loaded without `trust_remote_code`:
+    // transformers' refusal (`Loading X requires you to execute the configuration file in that
+    // repo on your local machine`) or its prompt where one could answer (`The repository for X
+    // contains custom code which must be executed to correctly load the model`)
+    (
+        None,
+        Scope::Message,
+        r"requires you to execute the configuration file in that repo|contains custom code which must be executed",
+        "transformers: the model needs trust_remote_code",
+    ),
+    // CUDA's `invalid device ordinal`, a GPU index beyond those visible (more ranks than GPUs,
+    // a CUDA_VISIBLE_DEVICES that hides them), however the framework relayed it: torch's `CUDA
+    // error: invalid device ordinal`, its old `THCudaCheck FAIL file=... error=101 : invalid
+    // device ordinal`
+    (
+        None,
+        Scope::Message,
+        r"\binvalid device ordinal\b",
+        "cuda: invalid device ordinal",
+    ),
+    // Prefix caching refused together with chunked prefill, in each backend's words (`chunked
+    // prefill cannot be used with prefix caching now.`, `Prefix cache and chunked prefill are
+    // currently not supported.`)
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"(?i)chunked prefill cannot be used with prefix caching|prefix cach\w* and chunked prefill are\b.*\bnot supported",
+        "prefix caching with chunked prefill not supported",
+    ),
     // bitsandbytes that could not set up its CUDA library, in each version's closing words
     (
         None,

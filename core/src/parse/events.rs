@@ -329,6 +329,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // bitsandbytes CUDA binary at PosixPath('.../libbitsandbytes_cuda121.so')`), before its
     // fallback's loader error and the exception that ends the import (tier 3) ---
     (r"^Could not find the bitsandbytes CUDA binary at ", 3),
+    // --- transformers' prompt before it runs a model repository's own code (`The repository for
+    // X contains custom code which must be executed to correctly load the model. ... Do you wish
+    // to run the custom code? [y/N]`), which a run with no terminal answers with an `EOFError`:
+    // the prompt states why (tier 3) ---
+    (
+        r"contains custom code which must be executed to correctly load the model",
+        3,
+    ),
     // --- ninja's report of a build step that failed (`FAILED: [code=139] cuda_0.o`, tier 2): the
     // compiler's own errors below it state why, when it printed any (a crashed nvcc prints none) ---
     (r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$", 2),
@@ -635,6 +643,8 @@ const EVENT_WORDS: &[&str] = &[
     "nan in local grad norm",
     // bitsandbytes' report of the CUDA library it looked for
     "bitsandbytes cuda binary",
+    // transformers' prompt before it runs a repository's code
+    "contains custom code",
     "only supported on compute capability",
     "to serve at least one request",
     // (and TensorRT-LLM's: `maxTokensInPagedKvCache (N) must be large enough to process at least
@@ -977,8 +987,13 @@ const CLASSES: &[(&str, &str)] = &[
     // it aborts, is its compiler failing)
     ("unsupported_config", TRITON_FP8_ARCH),
     // (Megatron's check of a backward pass's gradients raises, or its rerun state machine stops
-    // the run, with no error word: an exception either way, not a signal)
-    ("python_exception", r"found NaN in local grad norm"),
+    // the run, with no error word: an exception either way, not a signal; so does transformers'
+    // prompt before it runs a repository's code, which the `EOFError` of a run with no terminal
+    // ends)
+    (
+        "python_exception",
+        r"found NaN in local grad norm|contains custom code which must be executed",
+    ),
     (
         "triton_error",
         r"\bConversion from/to f8\w+ is only supported on compute capability\b",
@@ -1216,7 +1231,7 @@ const CLASSES: &[(&str, &str)] = &[
     // offer, `error: argument --x: invalid choice: 'y'`)
     (
         "unsupported_config",
-        r"Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
+        r"Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
     ),
     (
         "process_crash",
