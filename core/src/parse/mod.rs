@@ -76,9 +76,6 @@ pub struct Triage {
     /// A frame's `File "...` line that a paste hard-wrapped inside its path: the rest of the
     /// frame (`...py", line N, in f`) is on the next line.
     wrapped_frame: Option<String>,
-    /// An event whose statement starts on the next line: an exception printed as `ImportError: `
-    /// (the statement moves there), or CMake's `CMake Error in FILE:` (read with the header).
-    message_follows: Option<(usize, Follows)>,
     /// Events whose header leaves the statement to a line below it: the event, how many lines
     /// may still hold that line, and which line it is.
     stated_below: Vec<(usize, u8, Below)>,
@@ -275,14 +272,11 @@ enum Below {
     /// NCCL's misuse (`Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 10`) under
     /// torch's report of its `invalid usage` result.
     DuplicateGpu,
-}
-
-/// How the line after an event continues it (see `Triage::message_follows`).
-#[derive(Clone, Copy)]
-enum Follows {
-    /// The event's statement is that line (the event moves there).
+    /// The next line that is not blank, which an exception printed as `ImportError: ` states
+    /// its message on (the event moves there).
     Message,
-    /// That line states what the event's header introduced (both are shown).
+    /// The next line that is not blank, which states what CMake's `CMake Error in FILE:` heads
+    /// (both are shown, read as one).
     Detail,
 }
 
@@ -590,44 +584,6 @@ impl Triage {
         }
         // `raise ImportError("\n[lib] could not load ...")` prints the type alone on its line:
         // the message, and so the statement of the error, is the next line.
-        if let Some((i, follows)) = self.message_follows.take() {
-            let msg = text.trim();
-            if msg.is_empty() {
-                self.message_follows = Some((i, follows));
-            } else if !TRACEBACK.is_in(text) && msg.chars().any(char::is_alphabetic) {
-                let ev = &mut self.events[i];
-                ev.text = format!("{} {}", ev.text.trim_end(), msg)
-                    .chars()
-                    .take(2000)
-                    .collect();
-                ev.raw = match follows {
-                    Follows::Message => {
-                        ev.line = line.number;
-                        line.raw.chars().take(4000).collect()
-                    }
-                    Follows::Detail => format!("{} {}", ev.raw.trim_end(), line.raw.trim())
-                        .chars()
-                        .take(4000)
-                        .collect(),
-                };
-                ev.after.retain(|a| a.trim() != msg);
-            }
-        }
-        if let Some((wrapper, left)) = self.build_output.take() {
-            let t = text.trim();
-            if events::detect(t, None).is_some_and(|tier| tier >= 3)
-                && events::class_of(t) == Some("build_error")
-            {
-                self.build_cause = Some((wrapper, noted(line, t)));
-            } else if left > 1 {
-                self.build_output = Some((wrapper, left - 1));
-            }
-        } else if self.build_cause.is_none()
-            && BUILDING_EXTENSION.is_in(text)
-            && text.trim_end().ends_with("':")
-        {
-            self.build_output = Some((line.number, 12));
-        }
         for (i, left, below) in std::mem::take(&mut self.stated_below) {
             let t = text.trim();
             // (whether the line states it, and what is still awaited below it)
@@ -635,6 +591,17 @@ impl Triage {
                 Below::PtxasDiagnostic => (PTXAS_DIAGNOSTIC.is_match(t), Some(below)),
                 Below::SummarySignal => (SUMMARY_SIGNAL.is_match(t), Some(below)),
                 Below::DuplicateGpu => (t.starts_with("Duplicate GPU detected"), Some(below)),
+                // (the message waits out blank lines; any other line states it, or nothing does)
+                Below::Message | Below::Detail if t.is_empty() => {
+                    self.stated_below.push((i, left, below));
+                    continue;
+                }
+                Below::Message | Below::Detail => {
+                    if !TRACEBACK.is_in(text) && t.chars().any(char::is_alphabetic) {
+                        self.join_below(i, line, t, matches!(below, Below::Detail));
+                    }
+                    continue;
+                }
                 // (the line after the caret states the cause, or nothing below does)
                 Below::TritonCause { caret: true } if !t.is_empty() => {
                     (CAUSE_AFTER_CARET.is_match(t), None)
@@ -651,6 +618,21 @@ impl Triage {
             } else if let Some(below) = below.filter(|_| left > 1) {
                 self.stated_below.push((i, left - 1, below));
             }
+        }
+        if let Some((wrapper, left)) = self.build_output.take() {
+            let t = text.trim();
+            if events::detect(t, None).is_some_and(|tier| tier >= 3)
+                && events::class_of(t) == Some("build_error")
+            {
+                self.build_cause = Some((wrapper, noted(line, t)));
+            } else if left > 1 {
+                self.build_output = Some((wrapper, left - 1));
+            }
+        } else if self.build_cause.is_none()
+            && BUILDING_EXTENSION.is_in(text)
+            && text.trim_end().ends_with("':")
+        {
+            self.build_output = Some((line.number, 12));
         }
         if let Some(i) = self.cause_follows.take() {
             let t = text.trim();
@@ -1261,13 +1243,13 @@ impl Triage {
             && text.trim_end().ends_with(':')
             && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
         {
-            self.message_follows = Some((self.events.len() - 1, Follows::Message));
+            self.state_below(1, Below::Message);
         }
         // CMake heads an error with where it was raised (`CMake Error in common/CMakeLists.txt:`,
         // `CMake Error at FILE:N (message):`) and states it on the indented lines below: the
         // statement is the two read as one.
         if text.trim_end().ends_with(':') && text.trim_start().starts_with("CMake Error ") {
-            self.message_follows = Some((self.events.len() - 1, Follows::Detail));
+            self.state_below(1, Below::Detail);
         }
         if text.trim_end().ends_with("(look up to see its traceback):") {
             self.cause_follows = Some(self.events.len() - 1);
@@ -1716,6 +1698,26 @@ impl Triage {
     fn state_below(&mut self, lines: u8, below: Below) {
         self.stated_below
             .push((self.events.len() - 1, lines, below));
+    }
+
+    /// Joins the message an event's header left to `line` to the event: the event moves there,
+    /// or, for a header that stays shown (`detail`), the two lines are shown as one.
+    fn join_below(&mut self, i: usize, line: &Line, msg: &str, detail: bool) {
+        let ev = &mut self.events[i];
+        ev.text = format!("{} {}", ev.text.trim_end(), msg)
+            .chars()
+            .take(2000)
+            .collect();
+        ev.raw = if detail {
+            format!("{} {}", ev.raw.trim_end(), line.raw.trim())
+                .chars()
+                .take(4000)
+                .collect()
+        } else {
+            ev.line = line.number;
+            line.raw.chars().take(4000).collect()
+        };
+        ev.after.retain(|a| a.trim() != msg);
     }
 
     fn restate(&mut self, i: usize, line: &Line, t: &str) {
