@@ -264,6 +264,15 @@ impl Prefix {
 /// logger writes that, so the shape says whose line it is.
 const VLLM_LOGGER: &str = r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?";
 
+/// A desktop app's console: its clock in brackets, then the stream or component and a level,
+/// `[09:22:28] stdout/INFO  msg`, `[12:01:44] [Server thread/ERROR]: msg`. The level is the
+/// console's guess from the stream (stdout is INFO), not the program's, and is not kept; the two
+/// spaces after it are the console's, the spaces behind them the message's own indentation.
+const CONSOLE: &str = r"^\[\d{2}:\d{2}:\d{2}\] +\[?[\w.\- ]+/(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?:\]: ?| {1,2})";
+
+static CONSOLE_AT: LazyLock<Option<usize>> =
+    LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == CONSOLE));
+
 /// pytest's margin of a failure's exception lines: `E       `.
 const PYTEST_MARGIN: &str = r"^(?P<level>E) {3,8}";
 
@@ -317,6 +326,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[TensorRT-LLM\]\[(?P<level>ERROR|WARNING|INFO|DEBUG)\] ?",
         // vLLM / Ray process tags: (EngineCore_DP0 pid=17374) (VllmWorker rank=3 pid=1090) (APIServer)
         r"^\((?P<proc>[A-Za-z_][\w\-]*)(?: (?:TP|rank=)(?P<rank>\d+))?(?: pid=\d+)?(?:, ip=[\w.:\-]+)?\) ?",
+        // Ray before 1.x tagged a worker's lines with its pid alone: `(pid=909597) msg`
+        r"^\(pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
         // Ray's tag of an actor whose name holds more than a word (Ray Serve's replica
         // `ServeReplica:app:deployment`, Ray Data's `MapWorker(MapBatches(vLLMEngineActor))`):
         // always with its pid, which tells it from a parenthesis in prose
@@ -404,6 +415,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[[\w.\-]+\]\[(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\] - ",
         // a launcher's tag of the process that printed the line: [PROC-0]
         r"^\[[A-Z][A-Za-z]*-\d+\] ?",
+        CONSOLE,
         // a viewer's clock alone before each line (Jenkins' timestamper `18:38:46  `, a log
         // console's `18:11:06.680 `), before the program's own prefix
         r"^\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})? +",
@@ -657,7 +669,7 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             }
             // A time with no level behind it pads nothing: spaces after its one separator are
             // the message's own indentation (a traceback's `  File ...` lines).
-            if level.is_none() && rest[..end].ends_with("  ") {
+            if level.is_none() && rest[..end].ends_with("  ") && Some(i) != *CONSOLE_AT {
                 end = rest[..end].trim_end_matches(' ').len() + 1;
             }
             // (a CI view's bar or a quoted line may sit behind a collector's prefix too, and
@@ -809,7 +821,7 @@ mod tests {
         );
         assert_eq!(l.text, "Could not load library x");
         let l = text("app  | 2025-03-01T12:00:00.123Z | ERROR | stderr | Epoch 14:   0% 0/101 [00:00<?, ?it/s]boom");
-        assert_eq!((l.level, l.text.as_str()), (Some('E'), "boom"));
+        assert_eq!(l.text, "boom");
         // a bar alone is a progress line, not a prefix
         let bar =
             "Loading safetensors checkpoint shards: 100% Completed | 2/2 [00:01<00:00,  1.50it/s]";
@@ -926,6 +938,16 @@ mod tests {
         assert_eq!(l.text, "1 Workers killed");
         let l = text("[2025-05-25 19:45:03] [ERROR] Scheduler hit an exception");
         assert_eq!(l.level, Some('E'));
+        let l = text("(pid=909608) z-pc:909608:910337 [0] NCCL INFO Channel 00/02 :    0   1");
+        assert_eq!(l.text, "NCCL INFO Channel 00/02 :    0   1");
+        // (the app's two spaces after the level, not the traceback's indentation behind them)
+        let l = text("[09:22:28] stdout/INFO    File \"x.py\", line 3, in run");
+        assert_eq!(
+            (l.level, l.text.as_str()),
+            (None, "  File \"x.py\", line 3, in run")
+        );
+        let l = text("[12:01:44] [Server thread/ERROR]: boom");
+        assert_eq!(l.text, "boom");
         let l = text("(SGLangEngine pid=23902)     subprocess.run( [repeated 2x across cluster]");
         assert_eq!(l.text, "    subprocess.run(");
     }

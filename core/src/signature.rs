@@ -37,6 +37,13 @@ static VOLATILE_ASCII: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
 /// Normalises volatile tokens of a message: numbers to `N`, hex to `HEX`, paths to their file
 /// name, quoted strings kept short; the same template for two lines that differ only in values.
 pub fn normalize(text: &str) -> String {
+    let folded;
+    let text = if text.is_ascii() {
+        text
+    } else {
+        folded = fold_fullwidth(text);
+        folded.as_str()
+    };
     let out = if text.is_ascii() {
         let out = VOLATILE_ASCII.replace_all(text.as_bytes(), |c: &regex::bytes::Captures| {
             let group = |name: &str| {
@@ -53,6 +60,26 @@ pub fn normalize(text: &str) -> String {
         })
     };
     out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` with the full-width forms of ASCII characters (`，` `：` `（`, which CJK input methods
+/// type, so one message pasted twice may differ in them) and the ideographic space as ASCII.
+/// (A full-width comma, colon or semicolon carries its own spacing: it reads as the ASCII one and
+/// a space.)
+fn fold_fullwidth(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\u{ff0c}' | '\u{ff1a}' | '\u{ff1b}' => {
+                out.push(char::from_u32(c as u32 - 0xfee0).unwrap_or(c));
+                out.push(' ');
+            }
+            '\u{ff01}'..='\u{ff5e}' => out.push(char::from_u32(c as u32 - 0xfee0).unwrap_or(c)),
+            '\u{3000}' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// What a volatile token becomes, from the groups of its match.
@@ -360,6 +387,14 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     }
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
+    }
+    // NCCL's trace of an error result with no `WARN` to say why (`NCCL INFO misc/socket.cc:505
+    // -> 2 (Operation now in progress)`): the source file where it began and the result, not
+    // the line number of a version nor the errno text some versions add
+    static NCCL_TRACE: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"NCCL INFO (?:\S*/)?([\w.]+):\d+ -> ([1-6])\b"));
+    if let Some(c) = NCCL_TRACE.captures(&ev.text) {
+        return Some(format!("nccl: error {} traced from {}", &c[2], &c[1]));
     }
     // SGLang's MoE runner that has no fused function for the all-to-all backend it was paired
     // with (`Runner backend MoeRunnerBackend.FLASHINFER_TRTLLM requires a fused func for a2a
@@ -731,6 +766,26 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // A failed RDMA work request's status (`ibv_wc_status_str`) is the problem, whichever
+    // transport (NCCL's IB, a KV-cache transfer engine) posted it and however it logs the request
+    (
+        Some("nccl_error"),
+        Scope::Message,
+        r"(?i)\blocal protection error\b",
+        "rdma: work request failed: local protection error",
+    ),
+    (
+        Some("nccl_error"),
+        Scope::Message,
+        r"(?i)\bremote access error\b",
+        "rdma: work request failed: remote access error",
+    ),
+    (
+        Some("nccl_error"),
+        Scope::Message,
+        r"(?i)\btransport retry counter exceeded\b",
+        "rdma: work request failed: transport retry counter exceeded",
+    ),
     // CUDA's peer-access error (217) is the GPUs' topology (no P2P between them), whichever
     // communication path met it first and however its program states it: a custom all-reduce's
     // check macro, torch's `CUDA error: ...`, NCCL's `Cuda failure 217 '...'` below `unhandled
@@ -2374,6 +2429,14 @@ mod tests {
         assert_eq!(
             normalize("Unable to determine the device handle for GPU0000:07:00.0: Unknown Error"),
             normalize("Unable to determine the device handle for GPU 000:BA:80.0: Unknown Error")
+        );
+    }
+
+    #[test]
+    fn full_width_punctuation_is_read_as_ascii() {
+        assert_eq!(
+            normalize("Not enough memory for KV cache，try reducing --num-pages"),
+            normalize("Not enough memory for KV cache, try reducing --num-pages")
         );
     }
 

@@ -234,7 +234,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // `_InactiveRpcError`), then `status = ...` and `details = "..."` on lines of their own: the
     // details say what failed)
     (
-        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(e\.g\.|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda",
+        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -919,11 +919,16 @@ pub const NO_OPERATOR: &str = "No operator found for `";
 pub const OP_REASON: &str = "operators not supported because: ";
 
 /// Ordered class rules over the elected event's message and its context.
+/// (An NVLink error is the link's failure; NCCL's NVLink SHARP (NVLS) buffers that could not be
+/// bound, `Failed to bind NVLink SHARP (NVLS) Multicast memory ...`, are the collective's.)
 const CLASSES: &[(&str, &str)] = &[
     (
         "gpu_hardware_error",
-        r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink .*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
+        r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
     ),
+    // (whatever CUDA said of the memory NCCL could not bind for NVLS, out of memory included:
+    // the collective's multicast buffers, not the model's)
+    ("nccl_error", r"NVLink SHARP \(NVLS\)"),
     (
         "host_oom",
         r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)",
@@ -1152,9 +1157,13 @@ const CLASSES: &[(&str, &str)] = &[
     // decode over RDMA, a buffer its NIC would not register: `Failed to register memory 0x...:
     // Bad address [14]`, and the failures its transports log from their sources,
     // `tcp_transport.cpp:136] Session::writeBody failed. Error: Bad address`)
+    // (an RDMA transport's queue pair that would not move to its connected states, `Failed to
+    // modify QP to RTR: Connection timed out`, and the statuses the verbs library gives a failed
+    // work request, `ibv_wc_status_str`: `local protection error`, `remote access error`,
+    // `transport retry counter exceeded`: a transfer between GPUs or hosts failed)
     (
         "nccl_error",
-        r"\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b",
+        r"NCCL INFO [\w/.\-]+\.(?:cc|cu|h):\d+ -> [1-6]\b|NVLink SHARP \(NVLS\)|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
@@ -1565,6 +1574,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         || (text.contains(" exception: ")
                             && !text.contains("Unhandled exception: "))
                         || is_logged_failure(text)
+                        // (a program's statement of the step that failed, `Failed to compile
+                        // grammar: ...`, which no signal words)
+                        || text.contains("Failed to ")
                         // (a message a class rule names an exception, whatever its words)
                         || stated_exception(text)
                         // (Rust's anyhow prints an error returned from `main` as `Error: <msg>`,

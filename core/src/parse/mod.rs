@@ -310,6 +310,10 @@ fn noted(line: &Line, text: &str) -> (u64, String, String) {
     )
 }
 
+/// An NCCL trace line of an error result (see [`is_nccl_trace`]).
+static NCCL_ERROR_TRACE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-6]\b"));
+
 fn is_nccl_trace(text: &str) -> bool {
     text.contains("NCCL INFO ") && NCCL_TRACE.is_match(text)
 }
@@ -720,8 +724,17 @@ impl Triage {
                     }
                     self.advance_phase(p);
                     // a run that went on to its next step did not die of an error word before
-                    // (a shutdown is no next step: it may be what the error led to)
-                    if p != "shutdown" {
+                    // (a shutdown is no next step: it may be what the error led to, nor is
+                    // NCCL's trace of the error through the communicator's creation)
+                    if is_nccl_trace(text.trim()) {
+                        // (the trace goes on up to the step whose failure it was: the
+                        // communicator's creation, `init.cc`)
+                        if let Some((_, (_, t, _), phase)) = &mut self.last_resort {
+                            if is_nccl_trace(t) {
+                                *phase = p;
+                            }
+                        }
+                    } else if p != "shutdown" {
                         self.last_resort = None;
                     }
                 }
@@ -826,6 +839,18 @@ impl Triage {
             self.warning(line);
         }
         let t = text.trim();
+        // NCCL's trace of an error up its callers at INFO level (`NCCL INFO misc/socket.cc:564
+        // -> 2`) is the last resort of a log whose NCCL printed no `WARN` to say why: its first
+        // line is where the failure began. (Results 1 to 6 are errors; 7, a non-blocking call
+        // still in progress, is not.)
+        if self.last_resort.is_none() && is_nccl_trace(t) && NCCL_ERROR_TRACE.is_match(t) {
+            let raw = line.raw.chars().take(4000).collect();
+            self.last_resort = Some((
+                1,
+                (line.number, t.chars().take(2000).collect(), raw),
+                self.phase,
+            ));
+        }
         if !t.is_empty() {
             if let Some((number, msg, raw, rank)) = self.nccl_warn.take() {
                 if is_nccl_trace(t) {
@@ -1492,6 +1517,18 @@ impl Triage {
             .then_some(self.frames.as_slice())
             .filter(|f| !f.is_empty() && !framed.frames.is_empty());
         let phase = phase_of(framed, class, reraised);
+        // A collective timeout whose work number says the group had already run hundreds of
+        // collectives (`WorkNCCL(SeqNum=15734, ...)`) was well past the job's start; in a job no
+        // serving framework ran, that is its training loop (each step reduces its gradients).
+        let phase = if phase == "unknown"
+            && class == "nccl_timeout"
+            && matches!(env.framework.as_deref(), None | Some("pytorch"))
+            && ev.lines().any(|t| work_number(t).is_some_and(|n| n >= 100))
+        {
+            "training"
+        } else {
+            phase
+        };
         // A compiler killed while a package builds (`Killed` below an nvcc or ninja step) is
         // a build that failed, for want of memory for its parallel jobs; an engine build that
         // TensorRT-LLM runs is not compiling a package, and stays a host out of memory.
@@ -1823,6 +1860,13 @@ fn quoted_exception(text: &str) -> Option<&str> {
     is_exception(rest).then_some(rest)
 }
 
+/// The sequence number of the collective a process-group timeout names (`WorkNCCL(SeqNum=N,`).
+fn work_number(text: &str) -> Option<u64> {
+    let (_, rest) = text.split_once("WorkNCCL(SeqNum=")?;
+    let digits = rest.split(|c: char| !c.is_ascii_digit()).next()?;
+    digits.parse().ok()
+}
+
 fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static str {
     // A server or a rendezvous store opens its listening port as it starts, whatever step its
     // progress lines reached before (a server binds its HTTP port once the model is up).
@@ -1929,6 +1973,7 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // the NVLink SHARP buffers it binds as a communicator sets up NVLS)
             "ibv_create_qp",
             "ibv_modify_qp",
+            "modify QP to",
             "transport/nvls.cc:",
             // (c10d's store client connects at rendezvous: `The client socket has timed out
             // after 900s while trying to connect to (HOST, PORT)`)
@@ -1969,6 +2014,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         && (ev.text.contains("failed to load '")
             || ev.text.contains("load failed for model '")
             || ev.text.contains("loading failed with error")
+            // (its backend creating an instance of the model it loads, `Failed to create
+            // instance: ...`)
+            || ev.text.contains("Failed to create instance: ")
             // (its table of models gives one that failed the status `UNAVAILABLE: <reason>`,
             // which for an out-of-memory may be the instance sizing its cache, not its load)
             || (ev.text.trim_start().starts_with("UNAVAILABLE: ") && class != "cuda_oom"))

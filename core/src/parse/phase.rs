@@ -150,6 +150,8 @@ const STARTING: &[&str] = &[
     // its devices and joining the process group, DeepSpeed's `init_distributed`)
     "in parse_args_into_dataclasses",
     "in _setup_devices",
+    // (Hugging Face's `TrainingArguments` validates its options as it is built, `__post_init__`)
+    "/training_args.py",
     "in init_distributed",
     "in init_device",
     "in init_torch_distributed",
@@ -302,6 +304,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || text.contains("Executor creation failed due to insufficient GPU memory")
         || text.contains("Not enough memory. Please try to increase --mem-fraction-static")
         || text.contains("leave no GPU memory for the KV cache")
+        || text.contains("Not enough memory for KV cache")
     {
         return Some("memory_init");
     }
@@ -361,6 +364,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // checkpoint's tensors, in its loading step)
     if has(LOADING)
         || has(&["in create_weights"])
+        // (and a model's layers being constructed, which happens only as it is built to take
+        // the weights: the constructor of a modeling file's class)
+        || frames.iter().any(|f| constructs_model(f))
         // (TGI builds the model it serves, weights and all, in its registry's `get_model`)
         || frames.iter().any(|f| {
             f.contains("models/__init__.py") && function_of(f) == Some("get_model")
@@ -489,6 +495,22 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             None
         }
     })
+}
+
+/// Whether a frame is a model's constructor: `__init__` in a modeling file (`modeling_llama.py`,
+/// TGI's `custom_modeling/`, vLLM's `model_executor/models/` and the layers they build from).
+fn constructs_model(frame: &str) -> bool {
+    if function_of(frame) != Some("__init__") {
+        return false;
+    }
+    let Some(path) = frame.split('"').nth(1) else {
+        return false;
+    };
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    name.starts_with("modeling_")
+        || path.contains("/custom_modeling/")
+        || path.contains("/model_executor/models/")
+        || path.contains("/model_executor/layers/")
 }
 
 /// The function a Python frame names (`File "x.py", line 3, in load_weights` → `load_weights`).
