@@ -12,7 +12,8 @@ use std::sync::LazyLock;
 
 const VOLATILE_SOURCE: &str = concat!(
     r#"(?P<q>'[^']{0,200}'|"[^"]{0,200}")"#,
-    r"|(?P<path>(?:[A-Za-z]:)?[\w.+@\-]*(?:/[\w.+@\-]+){2,}/?)",
+    // (and a Windows path, `d:\a\koboldcpp\ggml\src\ggml-cuda\mmv.cu`)
+    r"|(?P<path>(?:[A-Za-z]:)?[\w.+@\-]*(?:/[\w.+@\-]+){2,}/?|(?:[A-Za-z]:)?[\w.+@\-]*(?:\\[\w.+@\-]+){2,}\\?)",
     // (and an id made of a word and a hex digest: a request's `cmpl-<hex>-0`, `resp_<hex>`)
     r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b|\b[A-Za-z]+[_-][0-9a-fA-F]{12,}(?:-\d+)?\b)",
     r"|(?P<uuid>\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)",
@@ -92,7 +93,11 @@ fn replacement<'t>(group: impl Fn(&str) -> Option<&'t str>) -> String {
         return "'…'".to_string();
     }
     if let Some(p) = group("path") {
-        let base = p.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+        let base = p
+            .trim_end_matches(['/', '\\'])
+            .rsplit(['/', '\\'])
+            .next()
+            .unwrap_or("");
         let base = VOLATILE_NUM.replace_all(base, "N");
         return format!("…/{base}");
     }
@@ -386,6 +391,18 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         return Some(key);
     }
     if let Some(key) = dll_key(&ev.text) {
+        return Some(key);
+    }
+    // ggml's kernels built without code for the GPU's architecture (`ERROR: CUDA kernel
+    // mul_mat_vec has no device code compatible with CUDA arch 520`): the build's missing
+    // architecture, whichever kernel the model reached first
+    static NO_DEVICE_CODE: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"has no device code compatible with CUDA arch (\d+)"));
+    if let Some(key) = captured_key(
+        &NO_DEVICE_CODE,
+        &ev.text,
+        "ggml: build has no device code for cuda arch",
+    ) {
         return Some(key);
     }
     // NCCL's trace of an error result with no `WARN` to say why (`NCCL INFO misc/socket.cc:505
@@ -2429,6 +2446,14 @@ mod tests {
         assert_eq!(
             normalize("Unable to determine the device handle for GPU0000:07:00.0: Unknown Error"),
             normalize("Unable to determine the device handle for GPU 000:BA:80.0: Unknown Error")
+        );
+    }
+
+    #[test]
+    fn windows_paths_are_volatile() {
+        assert_eq!(
+            normalize(r"d:\a\koboldcpp\ggml\src\ggml-cuda\mmv.cu:51: ERROR"),
+            "…/mmv.cu:N: ERROR"
         );
     }
 

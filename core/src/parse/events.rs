@@ -155,6 +155,19 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- llama.cpp's `llama_model_load: error loading model: <why>` (tier 3, a statement): its
     // callers' `failed to load model`, `main: error: unable to load model` after it say less ---
     (r"^(?:\w+: )?error loading model: \S", 3),
+    // --- ggml's report of a kernel built without code for the GPU (`ERROR: CUDA kernel
+    // mul_mat_vec has no device code compatible with CUDA arch 520. ggml-cuda.cu was compiled
+    // for: ...`, tier 3): printed by each thread that reached it, before the launch fails ---
+    (r"has no device code compatible with CUDA arch \d+", 3),
+    // --- torch's check, under `TORCH_DISTRIBUTED_DEBUG=DETAIL`, that the ranks called the same
+    // collective (`Detected mismatch between collectives on ranks. Rank 0 is running collective:
+    // ...`), and DeepSpeed's refusal to build its ops without a toolkit (`CUDA_HOME does not
+    // exist, unable to compile CUDA op(s)`): statements of their own (tier 3), whatever wraps
+    // them ---
+    (
+        r"Detected mismatch between collectives on ranks|CUDA_HOME does not exist, unable to compile CUDA op",
+        3,
+    ),
     // --- a desktop app's last word on a runtime process that died without a message (LM Studio:
     // `(Exit code: 18446744072635810000). Unknown error.`, the code an unsigned status) ---
     (r"^\(Exit code: -?\d+\)\.? Unknown error", 1),
@@ -880,8 +893,10 @@ pub fn is_benign(text: &str) -> bool {
     if text.contains("watchdog timeout (") {
         return false;
     }
-    // a report that a worker died is a statement, even with the causes it guesses at
-    if is_worker_death(text) {
+    // a report that a worker died is a statement, even with the causes it guesses at; so is
+    // torch's report of mismatched collectives, whatever tensor options (`requires_grad=false`)
+    // it lists
+    if is_worker_death(text) || text.contains("Detected mismatch between collectives") {
         return false;
     }
     BENIGN.is_match(text)
@@ -1055,7 +1070,7 @@ const CLASSES: &[(&str, &str)] = &[
     // instruction in a binary built without the `a` target)
     (
         "no_kernel_image",
-        r"no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
+        r"has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1221,6 +1236,16 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "python_exception",
         r"unsupported operand type\(s\) for|not supported between instances of|unsupported format character",
+    ),
+    // (a runtime reading a configuration a different version wrote, which lacks a key it needs:
+    // nlohmann::json's `[json.exception.out_of_range.403] key 'builder_config' not found` as
+    // TensorRT-LLM's backend reads an engine's `config.json`; TensorRT's plugin builder finding
+    // no format of a plugin for the data types asked, `PLUGIN_V2_Gemm_0: could not find any
+    // supported formats consistent with input/output data types`; vLLM refusing a model whose
+    // layers need KV caches of several kinds when its hybrid KV-cache manager is off)
+    (
+        "unsupported_config",
+        r"json\.exception\.out_of_range\.403\] key '[^']+' not found|could not find any supported formats consistent with input/output data types|Hybrid KV cache manager is disabled but",
     ),
     (
         "unsupported_config",

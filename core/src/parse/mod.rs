@@ -2020,7 +2020,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // (its table of models gives one that failed the status `UNAVAILABLE: <reason>`,
             // which for an out-of-memory may be the instance sizing its cache, not its load)
             || (ev.text.trim_start().starts_with("UNAVAILABLE: ") && class != "cuda_oom"))
-        && !matches!(class, "import_error" | "unsupported_config")
+        // (a backend that refuses what it reads as it creates the model's instance, an engine's
+        // configuration from another version, refuses it in the model's load)
+        && (!matches!(class, "import_error" | "unsupported_config")
+            || (class == "unsupported_config" && ev.text.contains("Failed to create instance: ")))
     {
         return if ev.text.contains("warmup") {
             "warmup"

@@ -305,6 +305,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || text.contains("Not enough memory. Please try to increase --mem-fraction-static")
         || text.contains("leave no GPU memory for the KV cache")
         || text.contains("Not enough memory for KV cache")
+        // (vLLM groups its layers' KV-cache specs as it sizes the cache)
+        || text.contains("the KV cache specs")
     {
         return Some("memory_init");
     }
