@@ -1154,7 +1154,7 @@ pub(crate) fn nccl_last_error(ev: &Event) -> Option<&str> {
 
 /// The line after torch's fixed description of an NCCL result (`ncclUnhandledCudaError: Call to
 /// CUDA function failed.`): NCCL's own account of the failure, when the paste has one there.
-fn nccl_detail(ev: &Event) -> Option<&str> {
+pub(crate) fn nccl_detail(ev: &Event) -> Option<&str> {
     let mut lines = ev.after.iter().take(4);
     lines.find(|t| t.trim_start().starts_with("ncclUnhandledCudaError:"))?;
     let detail = lines.next()?.trim();

@@ -201,8 +201,12 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"Inspect the stacktrace to find the original error: .", 2),
     // --- a peer's failure as this rank saw it (tier 2): the statement when nothing stronger is in
     // the paste, yet weaker than the cause a failing rank printed ---
+    // (and a rank's report of the peer it waited for: c10d's store, `... This may indicate a
+    // possible application crash on rank 0 or a network set up issue.`, and Gloo's monitored
+    // barrier, `Rank 3 successfully reached monitoredBarrier, but received errors while waiting
+    // for send/recv from rank 0`, `Ranks 1 failed to pass monitoredBarrier`)
     (
-        r"remote process exited or there was a network error|NCCL WARN .*(Broken pipe|Connection closed by remote peer|Connection reset by peer|Failed to execute operation)",
+        r"remote process exited or there was a network error|NCCL WARN .*(Broken pipe|Connection closed by remote peer|Connection reset by peer|Failed to execute operation)|This may indicate a possible application crash on rank \d+|received errors while waiting for send/recv from rank \d+|failed to pass monitoredBarrier",
         2,
     ),
     // --- Ray's report that a worker process died (tier 2): it lists possible causes, it does
@@ -594,6 +598,8 @@ const EVENT_WORDS: &[&str] = &[
     "fallen off",
     // (nvidia-smi's `Unable to determine the device handle for GPU <bus id>: GPU is lost`)
     "gpu is lost",
+    // (c10d's store: `... a possible application crash on rank 0 ...`)
+    "application crash",
     "ecc",
     "segfault",
     "sigsegv",
@@ -1160,7 +1166,7 @@ const CLASSES: &[(&str, &str)] = &[
     // in the store times out as `retrieving ncclUniqueId from [0] ... got error: Socket Timeout`)
     (
         "nccl_timeout",
-        r"Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retrieving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
+        r"This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retrieving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
     ),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate
@@ -1178,7 +1184,7 @@ const CLASSES: &[(&str, &str)] = &[
     // `transport retry counter exceeded`: a transfer between GPUs or hosts failed)
     (
         "nccl_error",
-        r"NCCL INFO [\w/.\-]+\.(?:cc|cu|h):\d+ -> [1-6]\b|NVLink SHARP \(NVLS\)|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b",
+        r"NCCL INFO [\w/.\-]+\.(?:cc|cu|h):\d+ -> [1-6]\b|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its

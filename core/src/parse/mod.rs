@@ -1516,6 +1516,19 @@ impl Triage {
         let reraised = (self.in_traceback && self.traceback_line > ev.line)
             .then_some(self.frames.as_slice())
             .filter(|f| !f.is_empty() && !framed.frames.is_empty());
+        // NCCL's `unhandled cuda error` whose own account is a driver that cannot serve the
+        // process (`Cuda failure 802 'system not yet initialized'`: no fabric manager; a driver
+        // too old) failed for the driver's sake, not the collective's.
+        let class = if class == "nccl_error"
+            && ev.text.contains("unhandled cuda error")
+            && signature::nccl_last_error(ev)
+                .or_else(|| signature::nccl_detail(ev))
+                .is_some_and(|d| events::class_of(d) == Some("cuda_driver_error"))
+        {
+            "cuda_driver_error"
+        } else {
+            class
+        };
         let phase = phase_of(framed, class, reraised);
         // A collective timeout whose work number says the group had already run hundreds of
         // collectives (`WorkNCCL(SeqNum=15734, ...)`) was well past the job's start; in a job no
@@ -1636,7 +1649,7 @@ impl Triage {
         // whole.
         let shown = match signature::nccl_last_error(ev) {
             Some(last)
-                if class == "nccl_error"
+                if matches!(class, "nccl_error" | "cuda_driver_error")
                     && ev.text.contains("NCCL error")
                     && !ev.raw.contains(last) =>
             {
@@ -1767,6 +1780,20 @@ impl Triage {
     }
 
     fn culprit(&self, ev: &Event, class: &str) -> Option<u32> {
+        // A rank's own report of the peer it waited for names the culprit: c10d's store (`a
+        // possible application crash on rank 0`), Gloo's monitored barrier (`waiting for
+        // send/recv from rank 0`, `Ranks 1 failed to pass monitoredBarrier`), torch's advice to
+        // `check rank 0 logs for faulty rank`
+        static NAMED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+            AsciiFirst::new(
+                r"application crash on rank (\d+)|waiting for send/recv from rank (\d+)|Ranks (\d+) failed to pass monitoredBarrier|check rank (\d+) logs for faulty rank",
+            )
+        });
+        if let Some(c) = NAMED.captures(&ev.text) {
+            if let Some(r) = (1..=4).find_map(|i| c.get(i)) {
+                return r.as_str().parse().ok();
+            }
+        }
         if class == "nccl_timeout" {
             // The rank that enqueued the fewest collectives of a group is the one the others
             // waited for; groups that name different laggards name none.
@@ -2000,6 +2027,16 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             .lines()
             .chain(ev.frames.iter())
             .any(|t| init.iter().any(|w| t.contains(w)))
+        {
+            return "startup";
+        }
+        // (a collective that fails while the innermost frame kept is a constructor's, a server's
+        // scheduler building its model runner, a wrapper joining the group, is the group's
+        // set-up; a traceback cut short shows no deeper frame)
+        if ev
+            .frames
+            .last()
+            .is_some_and(|f| f.trim_end().ends_with(", in __init__"))
         {
             return "startup";
         }
