@@ -783,6 +783,25 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // A model whose attention heads do not split evenly over the tensor-parallel ranks, however
+    // the engine names its parallelism (vLLM's `Total number of attention heads (52) must be
+    // divisible by tensor parallel size (8)`, DeepSpeed's `num_heads (52) must be divisible by
+    // mp_size (8)`, TGI's `` `num_heads` must be divisible by `num_shards` ``)
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"(?i)(?:attention heads|num_heads`?) \(?.*\bmust be divisible by (?:tensor parallel size|`?num_shards`?|mp_size)\b",
+        "model: attention heads not divisible by the tensor-parallel size",
+    ),
+    // A LoRA adapter of a higher rank than the server was started for (vLLM's `LoRA rank 64 is
+    // greater than max_lora_rank 16`, TensorRT-LLM's `low_rank must be smaller than
+    // mMaxLowRank`, a hosted API's `rank 128 exceeds max LoRA rank 32`)
+    (
+        None,
+        Scope::Lines,
+        r"LoRA rank \d+ is greater than max_lora_rank|low_rank must be smaller than mMaxLowRank|exceeds max LoRA rank",
+        "lora: adapter rank above the server's maximum",
+    ),
     // A failed RDMA work request's status (`ibv_wc_status_str`) is the problem, whichever
     // transport (NCCL's IB, a KV-cache transfer engine) posted it and however it logs the request
     (
