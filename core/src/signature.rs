@@ -405,6 +405,15 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     ) {
         return Some(key);
     }
+    // A Rust library's panic is keyed by the source file that panicked, in the wording of Rust
+    // before 1.73 (`panicked at 'msg', src/lib.rs:78:26`) and after (`panicked at
+    // src/lib.rs:78:26:` with the message on the next line)
+    static RUST_PANIC: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"\bpanicked at (?:'.*', )?(?:\S*[/\\])?(\w[\w.-]*\.rs):\d+")
+    });
+    if let Some(key) = captured_key(&RUST_PANIC, &ev.text, "rust: panic in") {
+        return Some(key);
+    }
     // NCCL's trace of an error result with no `WARN` to say why (`NCCL INFO misc/socket.cc:505
     // -> 2 (Operation now in progress)`): the source file where it began and the result, not
     // the line number of a version nor the errno text some versions add
