@@ -192,7 +192,7 @@ pub fn signature(
     let mut parts = vec![class.to_string(), key];
     // (NCCL's `unhandled cuda error` that names the CUDA call's failure below it is that
     // failure, whichever collective of whichever program met it)
-    let nccl_named = class == "nccl_error"
+    let nccl_named = matches!(class, "nccl_error" | "cuda_driver_error")
         && msg.contains("unhandled cuda error")
         && (nccl_cuda_failure(ev).is_some() || nccl_last_error(ev).is_some());
     if (GENERIC.iter().any(|g| msg.contains(g)) || bare_exception(&msg)) && !nccl_named {
@@ -511,10 +511,12 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
                 "unsupported display driver / cuda driver combination",
             ),
         ];
-        if let Some((_, m)) = MACHINE
-            .iter()
-            .find(|(w, _)| ev.lines().take(3).any(|t| t.contains(w)))
-        {
+        // (NCCL's account below torch's `unhandled cuda error` may come further down, behind
+        // `Last error:`)
+        let detail = nccl_last_error(ev).or_else(|| nccl_detail(ev));
+        if let Some((_, m)) = MACHINE.iter().find(|(w, _)| {
+            ev.lines().take(3).any(|t| t.contains(w)) || detail.is_some_and(|d| d.contains(w))
+        }) {
             return Some(format!("cuda: {m}"));
         }
     }
