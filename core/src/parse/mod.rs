@@ -1495,6 +1495,21 @@ impl Triage {
         } else {
             ev
         };
+        // A device assertion is reported by the exception it causes (`CUDA error: device-side
+        // assert triggered`), whose traceback, printed below it, says which step ran the kernel.
+        let reported;
+        let framed = match self.events.iter().find(|e| {
+            e.line > ev.line && !e.frames.is_empty() && e.text.contains("device-side assert")
+        }) {
+            Some(r) if framed.frames.is_empty() && ev.tier == 4 => {
+                reported = Event {
+                    frames: r.frames.clone(),
+                    ..ev.clone()
+                };
+                &reported
+            }
+            _ => framed,
+        };
         let class = match events::classify(framed, self.device_assert) {
             // (a record that a traceback follows, `logger.exception(e)`, states an exception's
             // text, whatever words it has: no signal killed the process)
@@ -2546,5 +2561,22 @@ mod tests {
         );
         assert_eq!(ipython_frame("File \"x.py\", line 3, in f"), None);
         assert_eq!(ipython_frame("File not found: model.bin"), None);
+    }
+
+    #[test]
+    fn a_device_assertion_takes_its_step_from_the_exception_that_reports_it() {
+        let log = concat!(
+            "IndexKernel.cu:92: operator(): block: [0,0,0], thread: [4,0,0] Assertion `index < size` failed.\n",
+            "Traceback (most recent call last):\n",
+            "  File \"/srv/scheduler.py\", line 226, in forward_step\n",
+            "    self.forward_decode_batch(self.running_batch)\n",
+            "  File \"/srv/model_runner.py\", line 300, in forward_decode\n",
+            "    return self.model.forward(x)\n",
+            "RuntimeError: CUDA error: device-side assert triggered\n",
+        );
+        let a = crate::analyze(log.as_bytes(), &crate::findings::FindingsIndex::default());
+        assert_eq!(a.error_class, "cuda_device_side_assert");
+        assert_eq!(a.first_error.map(|f| f.line), Some(1));
+        assert_eq!(a.phase, "decode");
     }
 }
