@@ -398,10 +398,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // the architecture-specific target (`sm_90a`, `sm_100a`) prints `Arch conditional MMA
     // instruction used without targeting appropriate compute capability.` and traps; pip's
     // `ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device`
-    // states why an install stopped; a shell
-    // reports a program killed by SIGILL as `Illegal instruction (core dumped)` (a build using
-    // instructions the CPU lacks); a Rust library's panic, `thread '<unnamed>' panicked at
-    // src/lib.rs:78:26:`, before Python raises it as a `PanicException` ---
+    // states why an install stopped; a shell reports a program killed by SIGILL as `Illegal
+    // instruction (core dumped)` (a build using instructions the CPU lacks); a Rust library
+    // states its panic, `thread '<unnamed>' panicked at src/lib.rs:78:26:`, before Python
+    // raises it as a `PanicException` ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
@@ -1614,7 +1614,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                             && !text.contains("Unhandled exception: "))
                         || is_logged_failure(text)
                         // (a program's statement of the step that failed, `Failed to compile
-                        // grammar: ...`, which no signal words)
+                        // grammar: ...`: no signal words a failure so)
                         || text.contains("Failed to ")
                         // (a message a class rule names an exception, whatever its words)
                         || stated_exception(text)

@@ -843,7 +843,7 @@ impl Triage {
         // -> 2`) is the last resort of a log whose NCCL printed no `WARN` to say why: its first
         // line is where the failure began. (Results 1 to 6 are errors; 7, a non-blocking call
         // still in progress, is not.)
-        if self.last_resort.is_none() && is_nccl_trace(t) && NCCL_ERROR_TRACE.is_match(t) {
+        if self.last_resort.is_none() && t.contains("NCCL INFO ") && NCCL_ERROR_TRACE.is_match(t) {
             let raw = line.raw.chars().take(4000).collect();
             self.last_resort = Some((
                 1,
@@ -1498,17 +1498,24 @@ impl Triage {
         // A device assertion is reported by the exception it causes (`CUDA error: device-side
         // assert triggered`), whose traceback, printed below it, says which step ran the kernel.
         let reported;
-        let framed = match self.events.iter().find(|e| {
-            e.line > ev.line && !e.frames.is_empty() && e.text.contains("device-side assert")
-        }) {
-            Some(r) if framed.frames.is_empty() && ev.tier == 4 => {
+        let report = (framed.frames.is_empty() && ev.tier == 4)
+            .then(|| {
+                self.events.iter().find(|e| {
+                    e.line > ev.line
+                        && !e.frames.is_empty()
+                        && e.text.contains("device-side assert")
+                })
+            })
+            .flatten();
+        let framed = match report {
+            Some(r) => {
                 reported = Event {
                     frames: r.frames.clone(),
                     ..ev.clone()
                 };
                 &reported
             }
-            _ => framed,
+            None => framed,
         };
         let class = match events::classify(framed, self.device_assert) {
             // (a record that a traceback follows, `logger.exception(e)`, states an exception's
