@@ -1614,7 +1614,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                             && !text.contains("Unhandled exception: "))
                         || is_logged_failure(text)
                         // (a program's statement of the step that failed, `Failed to compile
-                        // grammar: ...`: no signal words a failure so)
+                        // grammar: ...`, names no signal)
                         || text.contains("Failed to ")
                         // (a message a class rule names an exception, whatever its words)
                         || stated_exception(text)
