@@ -61,7 +61,7 @@ const MARKERS: &[(&str, &str)] = &[
         "prefill",
     ),
     (
-        r"The server is fired up and ready to roll|Application startup complete|Running on local URL|Uvicorn running on|Starting vLLM API server|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup",
+        r"The server is fired up and ready to roll|Application startup complete|Running on local URL|Uvicorn running on|Starting vLLM API server|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup|^\W*[Ww]arm-?up\s*\.{0,3}\s*$",
         "warmup",
     ),
     (
