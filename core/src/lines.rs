@@ -470,6 +470,18 @@ fn starts_with_task_label(s: &str) -> bool {
     (1..=5).contains(&digits) && s[digits..].starts_with(": ")
 }
 
+/// Whether `s` starts with a Python exception's name and its colon (`ValueError: `).
+fn starts_with_exception(s: &str) -> bool {
+    let Some((name, _)) = s.split_once(':') else {
+        return false;
+    };
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+        && (name.ends_with("Error") || name.ends_with("Exception"))
+}
+
 /// Whether `s` starts with an ISO date, `YYYY-MM-DD`.
 fn starts_with_date(s: &str) -> bool {
     starts_with_shape(s, b"9999-99-99")
@@ -681,6 +693,15 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             Some(unbarred) => rest = unbarred,
             None => break,
         }
+    }
+    // A writer's words in another script glued before an exception (`报错ValueError: ...`, 报错
+    // being "error:"): the exception is the message.
+    let lead = rest.len()
+        - rest
+            .trim_start_matches(|c: char| !c.is_ascii() && c.is_alphabetic())
+            .len();
+    if lead > 0 && starts_with_exception(&rest[lead..]) {
+        rest = &rest[lead..];
     }
     // Ray folds repeated lines of its workers into one: `... [repeated 2x across cluster]`
     if rest.ends_with("across cluster]") {
@@ -940,6 +961,13 @@ mod tests {
         assert_eq!(l.level, Some('E'));
         let l = text("(pid=909608) z-pc:909608:910337 [0] NCCL INFO Channel 00/02 :    0   1");
         assert_eq!(l.text, "NCCL INFO Channel 00/02 :    0   1");
+        let l = text("报错ValueError: No available memory for the cache blocks.");
+        assert_eq!(
+            l.text,
+            "ValueError: No available memory for the cache blocks."
+        );
+        let l = text("报错了，请看下面");
+        assert_eq!(l.text, "报错了，请看下面");
         // (the app's two spaces after the level, not the traceback's indentation behind them)
         let l = text("[09:22:28] stdout/INFO    File \"x.py\", line 3, in run");
         assert_eq!(
