@@ -119,7 +119,6 @@ macro_rules! unloadable_symbol {
     };
 }
 
-/// Ordered detectors: the first pattern that matches a line decides its tier.
 /// Triton's refusal of an FP8 type the GPU cannot compute in: a detector, a class rule and a
 /// signature key read it.
 macro_rules! triton_fp8_arch {
@@ -128,6 +127,19 @@ macro_rules! triton_fp8_arch {
     };
 }
 
+/// NCCL's trace of an error result up its callers at INFO level (`NCCL INFO misc/socket.cc:564
+/// -> 2`; results 1 to 6 are errors, 7 a non-blocking call still in progress): a class rule and
+/// the line reader's last resort read it.
+macro_rules! nccl_error_trace {
+    () => {
+        r"NCCL INFO \S+:\d+ -> [1-6]\b"
+    };
+}
+
+/// NCCL's trace of an error result (see the `nccl_error_trace` macro).
+pub const NCCL_ERROR_TRACE: &str = nccl_error_trace!();
+
+/// Ordered detectors: the first pattern that matches a line decides its tier.
 const DETECTORS: &[(&str, u8)] = &[
     // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one;
     // DeepEP's and DeepGEMM's device-side assert macros print `Assertion failed: <file>.cu:N,
@@ -1192,7 +1204,10 @@ const CLASSES: &[(&str, &str)] = &[
     // `transport retry counter exceeded`: a transfer between GPUs or hosts failed)
     (
         "nccl_error",
-        r"NCCL INFO [\w/.\-]+\.(?:cc|cu|h):\d+ -> [1-6]\b|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b",
+        concat!(
+            nccl_error_trace!(),
+            r"|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
+        ),
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its

@@ -312,7 +312,7 @@ fn noted(line: &Line, text: &str) -> (u64, String, String) {
 
 /// An NCCL trace line of an error result (see [`is_nccl_trace`]).
 static NCCL_ERROR_TRACE: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-6]\b"));
+    LazyLock::new(|| AsciiFirst::new(events::NCCL_ERROR_TRACE));
 
 fn is_nccl_trace(text: &str) -> bool {
     text.contains("NCCL INFO ") && NCCL_TRACE.is_match(text)

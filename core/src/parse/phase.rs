@@ -505,14 +505,20 @@ fn constructs_model(frame: &str) -> bool {
     if function_of(frame) != Some("__init__") {
         return false;
     }
-    let Some(path) = frame.split('"').nth(1) else {
+    let Some((path, name)) = frame_file(frame) else {
         return false;
     };
-    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
     name.starts_with("modeling_")
         || path.contains("/custom_modeling/")
         || path.contains("/model_executor/models/")
         || path.contains("/model_executor/layers/")
+}
+
+/// The file a Python frame names, as its path and its name (`File "a/b/train.py", line 3, in
+/// <module>` → `a/b/train.py`, `train.py`).
+fn frame_file(frame: &str) -> Option<(&str, &str)> {
+    let path = frame.split('"').nth(1)?;
+    Some((path, path.rsplit(['/', '\\']).next().unwrap_or(path)))
 }
 
 /// The function a Python frame names (`File "x.py", line 3, in load_weights` → `load_weights`).
@@ -540,10 +546,9 @@ pub fn in_training_script(frames: &[String]) -> bool {
 }
 
 fn is_training_script(f: &str) -> bool {
-    let Some(path) = f.split('"').nth(1) else {
+    let Some((_, name)) = frame_file(f) else {
         return false;
     };
-    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
     let Some(stem) = name.strip_suffix(".py") else {
         return false;
     };
