@@ -23,7 +23,13 @@ const WINDOW: usize = 8;
 /// A bit set of branches.
 type Branches = [u64; MAX_BRANCHES / 64];
 
-/// Ordered regexes behind one prefilter (at most 64).
+/// A bit set of rules (patterns), one bit each.
+type Rules = u128;
+
+/// Most patterns of one rule list: the bits of [`Rules`].
+const MAX_RULES: usize = Rules::BITS as usize;
+
+/// Ordered regexes behind one prefilter (at most [`MAX_RULES`]).
 ///
 /// Each pattern is confirmed per top-level alternative (branch): only the branches whose own
 /// fragments occur in the line are tried, each a small regex that is much cheaper than the whole
@@ -41,7 +47,7 @@ pub struct OrderedRules {
     /// For each pattern, its branches.
     of_rule: Vec<Branches>,
     /// Patterns with no usable fragment, checked on every line.
-    always: u64,
+    always: Rules,
     /// For each fragment, whether it is a gate word; when there are gate words, a line without
     /// any matches nothing.
     gate: Vec<bool>,
@@ -80,9 +86,9 @@ impl OrderedRules {
         let mut owners: Vec<Vec<Owner>> = Vec::new();
         let mut branches = Vec::new();
         let mut of_rule = Vec::new();
-        let mut always = 0u64;
+        let mut always: Rules = 0;
         for (i, p) in patterns.into_iter().enumerate() {
-            assert!(i < 64, "at most 64 ordered rules");
+            assert!(i < MAX_RULES, "at most {MAX_RULES} ordered rules");
             regexes.push(AsciiFirst::matcher(p));
             of_rule.push([0u64; MAX_BRANCHES / 64]);
             let case_insensitive = p.starts_with("(?i)");
@@ -163,7 +169,7 @@ impl OrderedRules {
     /// The index of the first pattern, in order, that matches the text.
     pub fn first_match(&self, text: &str) -> Option<usize> {
         // rules known to match (a literal branch seen), and branches worth a regex
-        let mut matched = 0u64;
+        let mut matched: Rules = 0;
         let mut candidates = self.always;
         let mut tried: Branches = [0; MAX_BRANCHES / 64];
         let bytes = text.as_bytes();
@@ -283,6 +289,18 @@ mod tests {
         assert_eq!(r.first_match("a foo"), None);
         assert_eq!(r.first_match("a foo qux"), Some(0));
         assert_eq!(r.first_match("12 baz"), Some(1));
+    }
+
+    #[test]
+    fn more_than_64_rules_keep_their_order() {
+        let words: Vec<String> = (0..100).map(|i| format!("word{i:03}x")).collect();
+        let mut patterns: Vec<&str> = words.iter().map(String::as_str).collect();
+        patterns.push(r"^\d+$");
+        let r = OrderedRules::new(patterns);
+        assert_eq!(r.first_match("a word099x b"), Some(99));
+        assert_eq!(r.first_match("word070x word065x"), Some(65));
+        assert_eq!(r.first_match("12345"), Some(100));
+        assert_eq!(r.first_match("word100x"), None);
     }
 
     #[test]
