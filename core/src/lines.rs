@@ -569,6 +569,29 @@ fn unbar<'a>(rest: &'a str, line: &mut Line) -> Option<&'a str> {
     })
 }
 
+/// Rich's log handler (`RichHandler`): a time column, the level padded to eight, the message,
+/// and the source location right-aligned at the terminal's edge, `[05/05/25 16:31:14] DEBUG
+/// msg   file.py:47`. The time column is left blank while the time stays the same, so a line
+/// may start with the spaces it would take; the level padded to eight behind exactly that many
+/// spaces is never a traceback's indentation. Returns the message, with the line's level set.
+fn strip_rich_columns<'a>(rest: &'a str, line: &mut Line) -> Option<&'a str> {
+    static RICH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^(?:\[\d{2}/\d{2}/\d{2,4} \d{2}:\d{2}:\d{2}\] |\[\d{2}:\d{2}:\d{2}\] | {20}| {11})(?P<level>DEBUG    |INFO     |WARNING  |ERROR    |CRITICAL )(?P<message>\S.*?)(?: {2,}[\w.\-]+\.py:\d+)?$",
+        )
+        .expect("valid rich pattern")
+    });
+    if !(rest.starts_with('[') || rest.starts_with("           ")) {
+        return None;
+    }
+    let c = RICH.captures(rest)?;
+    line.level = c["level"].chars().next();
+    if rest.starts_with('[') {
+        line.timestamped = true;
+    }
+    c.name("message").map(|m| m.as_str())
+}
+
 /// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.
 fn strip_prefixes(s: &str, line: &mut Line) -> String {
     let mut rest = s.trim_end();
@@ -592,6 +615,11 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
     rest = unpad_task_label(rest);
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
     'outer: for _ in 0..10 {
+        // (rich's columns may sit behind a collector's prefix, and start with spaces)
+        if let Some(message) = strip_rich_columns(rest, line) {
+            rest = message;
+            continue 'outer;
+        }
         if !could_have_prefix(rest) {
             match unbar(rest, line) {
                 Some(unbarred) => {
@@ -746,6 +774,23 @@ mod tests {
         let l = text(" [rank3]:[E227 16:30:43.526301625 ProcessGroupNCCL.cpp:1834] [PG ID 2 PG GUID 3 Rank 3] Timeout at NCCL work: 32");
         assert_eq!(l.rank, Some(3));
         assert!(l.text.starts_with("[PG ID 2"), "{}", l.text);
+    }
+
+    #[test]
+    fn strips_rich_handlers_columns() {
+        let l = text("[05/05/25 16:31:14] DEBUG    connect failed, retrying          _trace.py:47");
+        assert_eq!(l.level, Some('D'));
+        assert_eq!(l.text, "connect failed, retrying");
+        // (the time column left blank under a line of the same second)
+        let blank = " ".repeat(20);
+        let l = text(&format!(
+            "{blank}ERROR    OSError: [Errno 98] in use        server.py:108"
+        ));
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "OSError: [Errno 98] in use");
+        // (a traceback's indentation before a word that is not a padded level stays)
+        let code = format!("{blank}INFO = 3");
+        assert_eq!(text(&code).text, code);
     }
 
     #[test]

@@ -12,8 +12,9 @@ use std::sync::LazyLock;
 
 const VOLATILE_SOURCE: &str = concat!(
     r#"(?P<q>'[^']{0,200}'|"[^"]{0,200}")"#,
-    // (and a Windows path, `d:\a\koboldcpp\ggml\src\ggml-cuda\mmv.cu`)
-    r"|(?P<path>(?:[A-Za-z]:)?[\w.+@\-]*(?:/[\w.+@\-]+){2,}/?|(?:[A-Za-z]:)?[\w.+@\-]*(?:\\[\w.+@\-]+){2,}\\?)",
+    // (and a Windows path, `d:\a\koboldcpp\ggml\src\ggml-cuda\mmv.cu`, or one that mixes both
+    // separators, as a Windows build's `__FILE__` does: `C:/a/xformers/hopper\flash_fwd.h`)
+    r"|(?P<path>(?:[A-Za-z]:)?[\w.+@\-]*(?:[/\\][\w.+@\-]+){2,}[/\\]?)",
     // (and an id made of a word and a hex digest: a request's `cmpl-<hex>-0`, `resp_<hex>`)
     r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b|\b[A-Za-z]+[_-][0-9a-fA-F]{12,}(?:-\d+)?\b)",
     r"|(?P<uuid>\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)",
@@ -414,6 +415,18 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = captured_key(&RUST_PANIC, &ev.text, "rust: panic in") {
         return Some(key);
     }
+    // Triton's `PassManager::run failed` says only that an MLIR pass failed: the compiler
+    // stage (`make_ttgir`, `make_llir`) of which backend, and the kernel's caller, tell one
+    // failure from another
+    if ev.text.contains("PassManager::run failed") {
+        if let Some(stage) = triton_stage(ev) {
+            let mut key = format!("triton: pass pipeline failed in {stage}");
+            if let Some(caller) = location(ev, false).filter(|l| !l.starts_with("compiler.py:")) {
+                key.push_str(&format!(" from {caller}"));
+            }
+            return Some(key);
+        }
+    }
     // NCCL's trace of an error result with no `WARN` to say why (`NCCL INFO misc/socket.cc:505
     // -> 2 (Operation now in progress)`): the source file where it began and the result, not
     // the line number of a version nor the errno text some versions add
@@ -740,9 +753,9 @@ fn watchdog_timeout_ms(text: &str) -> Option<u64> {
 /// `nvcc fatal : Unsupported gpu architecture 'compute_89'`: an nvcc older than the architecture
 /// it is asked to build for; which numbered architecture (`compute_61`, `compute_89`, `sm_100f`)
 /// depends on the GPU and the toolkit, the problem does not (the quote may be cut or the line
-/// quoted in backticks). Only the kind of name is kept (`compute_#`, `sm_#f`, `compute_#+PTX` of a
-/// list misread), and a name with no number (`compute_N`, an architecture list that was never
-/// filled in) stays itself.
+/// quoted in backticks). A numbered name is one key, whether real (`compute_120`) or virtual,
+/// with or without its `a`/`f` suffix; a list misread (`compute_#+PTX`) and a name with no number
+/// (`compute_N`, an architecture list that was never filled in) stay themselves.
 fn nvcc_arch_key(text: &str) -> Option<String> {
     static ARCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r"Unsupported gpu architecture '?([A-Za-z]+_(\d*)[\w+]*)")
@@ -753,9 +766,20 @@ fn nvcc_arch_key(text: &str) -> Option<String> {
     if c[2].parse::<u32>().is_ok_and(|n| n < 50) {
         return Some("nvcc fatal: unsupported gpu architecture, one this nvcc dropped".into());
     }
+    let name = &c[1];
+    let numbered = !c[2].is_empty()
+        && name
+            .trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
+            .trim_start_matches('_')
+            .trim_start_matches(|ch: char| ch.is_ascii_digit())
+            .chars()
+            .all(|ch| ch.is_ascii_lowercase());
+    if numbered {
+        return Some("nvcc fatal: unsupported gpu architecture, newer than this nvcc".into());
+    }
     Some(format!(
         "nvcc fatal: unsupported gpu architecture {}",
-        VOLATILE_NUM.replace_all(&c[1], "#")
+        VOLATILE_NUM.replace_all(name, "#")
     ))
 }
 
@@ -779,6 +803,19 @@ fn build_probe_key(ev: &Event, norm: &str) -> Option<String> {
             && norm.contains("returned non-zero exit status")
             && !norm.contains("'-C'"));
     torch_ninja.then(|| "torch extension build: ninja failed".into())
+}
+
+/// The Triton backend and compiler stage a traceback failed in: `amd make_llir` from the frame
+/// `File ".../triton/backends/amd/compiler.py", line 326, in make_llir`.
+fn triton_stage(ev: &Event) -> Option<String> {
+    static STAGE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r#"/triton/backends/(\w+)/compiler\.py", line \d+,? in (make_\w+)"#)
+    });
+    ev.frames
+        .iter()
+        .rev()
+        .find_map(|f| STAGE.captures(f))
+        .map(|c| format!("{} {}", &c[1], &c[2]))
 }
 
 /// Where a line of an event is read for a [`ONE_PROBLEM`] key.
@@ -909,8 +946,26 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"Failed to register memory 0x|Mooncake memory registration failed",
         "rdma: memory registration failed",
     ),
+    // PTX that the driver's JIT cannot read (CUDA error 222, `the provided PTX was compiled with
+    // an unsupported toolchain`): a toolkit newer than the driver built it, whichever program
+    // loaded it and wherever a paste cut the sentence
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r"PTX was compiled with an unsupported\b|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion",
+        "cuda: ptx built by a toolkit newer than the driver",
+    ),
+    // A port another process holds, whichever server (uvicorn, a gRPC or ZMQ socket) failed to
+    // bind it and however its errno reads (`[Errno 98] error while attempting to bind on
+    // address ...: address already in use`, `OSError: [Errno 48] Address already in use`)
+    (
+        None,
+        Scope::Message,
+        r"(?i)\baddress already in use\b|\bEADDRINUSE\b",
+        "socket: address already in use",
+    ),
     // c10d's store states a taken port as a failed bind or a failed listen, on each address in
-    // turn
+    // turn (its own key: the rendezvous port, not a server's)
     (
         None,
         Scope::Message,
@@ -1721,10 +1776,11 @@ fn core_message(text: &str) -> String {
         _ => t,
     };
     // an HTTP API's error body that a client raised (`Error code: 400 - {'error': {'message':
-    // 'As of transformers v4.44, ...', 'type': 'BadRequestError', ...}}`): the server's message
+    // 'As of transformers v4.44, ...', 'type': 'BadRequestError', ...}}`, or vLLM's flat
+    // `{"object":"error","message":"...",...}`): the server's message
     static API_MESSAGE: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r#"\{['"]error['"]: ?\{['"]message['"]: ?['"](.{20,}?)(?:['"], ['"](?:type|object|param|code)['"]|$)"#,
+            r#"\{['"](?:error['"]: ?\{['"]|object['"]: ?['"]error['"], ?['"])message['"]: ?['"](.{20,}?)(?:['"], ?['"](?:type|object|param|code)['"]|$)"#,
         )
     });
     let api_message = API_MESSAGE.captures(t).map(|c| c[1].to_string());
@@ -2484,6 +2540,11 @@ mod tests {
         assert_eq!(
             normalize(r"d:\a\koboldcpp\ggml\src\ggml-cuda\mmv.cu:51: ERROR"),
             "…/mmv.cu:N: ERROR"
+        );
+        // (a path that mixes both separators is one path)
+        assert_eq!(
+            normalize(r"CUDA error (C:/a/xformers/hopper\flash_fwd.h:188): invalid argument"),
+            normalize("CUDA error (/__w/xformers/hopper/flash_fwd.h:188): invalid argument")
         );
     }
 

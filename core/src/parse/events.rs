@@ -187,6 +187,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // worker's command line and `exits with return code = N` (a negative N: the signal that
     // ended it) from its `sigkill_handler` (tier 1): the worker's own error, above, states why ---
     (r"\] exits with return code = -?[1-9]\d*$", 1),
+    // --- an OpenAI-compatible server's error body as its client printed it (vLLM's and SGLang's
+    // `{"object":"error","message":"...","type":"BadRequestError",...}`, tier 3): the server's
+    // statement of why it refused the request ---
+    (
+        r#"^\{['"]object['"]: ?['"]error['"], ?['"]message['"]: ?['"]."#,
+        3,
+    ),
     // --- a wrapper that quotes the cause it caught (tier 2): the cause itself, when the paste
     // kept it, comes first and is stronger ---
     (r"Worker failed with error '.", 2),
@@ -805,10 +812,12 @@ fn is_column_header(text: &str) -> bool {
 }
 
 /// c10's warning of a CUDA call that failed in a destructor with a kernel's sticky fault
-/// (`Warning: CUDA warning: an illegal memory access was encountered (function destroyEvent)`):
-/// the fault stated, often before the exception that reports it.
+/// (`Warning: CUDA warning: an illegal memory access was encountered (function destroyEvent)`),
+/// or a logger's warning that quotes one (vLLM's `Failed to pickle inputs of failed execution:
+/// CUDA error: an illegal memory access was encountered`): the fault stated, often before the
+/// exception that reports it. A sticky fault ends the CUDA context, so no caller recovers.
 pub fn is_cuda_warning_of_fault(text: &str) -> bool {
-    text.contains("CUDA warning: ")
+    (text.contains("CUDA warning: ") || text.contains("CUDA error: "))
         && [
             "illegal memory access",
             "device-side assert",
@@ -1093,10 +1102,12 @@ const CLASSES: &[(&str, &str)] = &[
     // `<file>:N: Unsupported architecture`; DeepGEMM's `Assertion error (<file>:N): Unsupported
     // architecture`); a kernel library that names the GPU generation it has kernels for,
     // `DeepGEMM only supports Hopper (SM90) architectures`; CUTLASS's arch-conditional
-    // instruction in a binary built without the `a` target)
+    // instruction in a binary built without the `a` target; a CUDA check failing a launch from
+    // one architecture's own kernel sources, `CUDA error (.../hopper/flash_fwd_launch_template.h:
+    // 188): invalid argument`: those kernels ask for what only that architecture has)
     (
         "no_kernel_image",
-        r"has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
+        r"CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1118,7 +1129,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_driver_error",
         concat!(
-            r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported toolchain|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|",
+            r"driver on your system is too old|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|",
             nv_status!(),
             r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
@@ -1432,13 +1443,14 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     let text = without_guessed_causes(ev.text.as_str());
     // ptxas's diagnostic under Triton's report of the ptxas run it made (`Internal Triton PTX
     // codegen error:`, Inductor's `Triton compilation failed: <kernel>`): Triton's compile of a
-    // kernel, whatever the diagnostic says (`PTX .version 7.4 does not support .target sm_89`)
+    // kernel, whatever the diagnostic says (`PTX .version 7.4 does not support .target sm_89`);
+    // Triton's `PTXASError` ends with the run to repeat, `Repro command: .../ptxas ... /tmp/x.ptx`
     if (PTXAS_LINE.is_match(text) || PTXAS_AT_LINE.is_match(text))
         && ev
             .after
             .iter()
             .take(4)
-            .any(|a| a.contains("Triton") || a.contains("triton"))
+            .any(|a| a.contains("Triton") || a.contains("triton") || a.contains("Repro command: "))
     {
         return "triton_error";
     }
