@@ -410,7 +410,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (the host and pid differ from machine to machine; the message is the error)
         r"^\[[A-Za-z][\w\-]*:\d+(?: *:\d+)*\] +",
         // a paste's line number or a launcher's process tag before another prefix: [155] host:pid:tid
-        r"^\[\d{1,7}\] +",
+        // (or the Unix time in seconds llama.cpp's server once put before each line:
+        // [1707487648] update_slots : ...)
+        r"^\[(?:\d{1,7}|1\d{9})\] +",
         // Hydra's job logger, behind the time the shapes above read: [TIME][name][ERROR] - msg
         r"^\[[\w.\-]+\]\[(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\] - ",
         // a launcher's tag of the process that printed the line: [PROC-0]

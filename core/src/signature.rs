@@ -955,6 +955,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"PTX was compiled with an unsupported\b|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion",
         "cuda: ptx built by a toolkit newer than the driver",
     ),
+    // llama.cpp older than the model it is asked to load (`unknown model architecture:
+    // 'deepseek4'`): whichever architecture, the build is the problem
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"unknown model architecture: '",
+        "llama.cpp: the build does not know the model's architecture",
+    ),
     // A port another process holds, whichever server (uvicorn, a gRPC or ZMQ socket) failed to
     // bind it and however its errno reads (`[Errno 98] error while attempting to bind on
     // address ...: address already in use`, `OSError: [Errno 48] Address already in use`)
@@ -1067,11 +1075,13 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     // A model whose code lives in its repository, loaded without `trust_remote_code`:
     // transformers' refusal (`Loading X requires you to execute the configuration file in that
     // repo on your local machine`) or its prompt where one could answer (`The repository for X
-    // contains custom code which must be executed to correctly load the model`)
+    // contains custom code which must be executed to correctly load the model`), or vLLM's of a
+    // config it could not load (`If the model is a custom model not yet available in the
+    // HuggingFace transformers library, consider setting `trust_remote_code=True``)
     (
         None,
         Scope::Message,
-        r"requires you to execute the configuration file in that repo|contains custom code which must be executed",
+        r"requires you to execute the configuration file in that repo|contains custom code which must be executed|custom model not yet available in the HuggingFace transformers library, consider setting .?trust_remote_code",
         "transformers: the model needs trust_remote_code",
     ),
     // CUDA's `invalid device ordinal`, a GPU index beyond those visible (more ranks than GPUs,
@@ -1462,23 +1472,18 @@ fn ib_completion_key(text: &str) -> Option<String> {
     ))
 }
 
-/// cuBLAS and cuDNN report a failure as a status (`CUBLAS_STATUS_EXECUTION_FAILED`) and, in
-/// torch's wording, the library call that returned it (`when calling `cublasGemmEx(...)``): the
-/// status and the call are the problem, whichever framework (torch, Caffe's `Check failed: status
-/// == CUBLAS_STATUS_SUCCESS (13 vs. 0)`, CNTK's `CUBLAS failure 13`) and model hit it.
+/// cuBLAS and cuDNN report a failure as a status (`CUBLAS_STATUS_EXECUTION_FAILED`): the status
+/// is the problem, whichever framework (torch, Caffe's `Check failed: status ==
+/// CUBLAS_STATUS_SUCCESS (13 vs. 0)`, CNTK's `CUBLAS failure 13`) and model hit it, and whichever
+/// GEMM entry point torch names after it (`when calling `cublasGemmEx(...)``, `cublasLtMatmul`):
+/// which one torch takes depends on its version and the dtype, and a paste often cuts it off.
 fn library_status_key(text: &str) -> Option<String> {
     static STATUS: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::new(r"\b(CUBLAS|CUDNN)_STATUS_([A-Z_]+)"));
-    static CALL: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(r"when calling `?(cu(?:blas|dnn)\w+)"));
-    let status = STATUS
+    STATUS
         .captures_iter(text)
         .find(|c| &c[2] != "SUCCESS")
-        .map(|c| format!("{}_status_{}", &c[1], &c[2]).to_lowercase())?;
-    Some(match CALL.captures(text) {
-        Some(c) => format!("{status} in {}", &c[1]),
-        None => status,
-    })
+        .map(|c| format!("{}_status_{}", &c[1], &c[2]).to_lowercase())
 }
 
 /// `NVRM: Xid (PCI:0000:01:00): 31, pid=..., name=..., MMU Fault: ...`: the Xid number names the
@@ -2594,12 +2599,13 @@ mod tests {
         assert_eq!(caffe.as_deref(), Some("cublas_status_execution_failed"));
         assert_eq!(caffe, cntk);
         let torch = library_status_key("CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmEx( handle, opa, opb, m, n, k)`");
-        assert_eq!(
-            torch.as_deref(),
-            Some("cublas_status_execution_failed in cublasGemmEx")
+        let lt = library_status_key("CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling cublasLtMatmul with transpose_mat1 1");
+        assert_eq!(torch, caffe);
+        assert_eq!(torch, lt);
+        let other = library_status_key(
+            "CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling `cublasGemmEx(handle)`",
         );
-        let strided = library_status_key("CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmStridedBatchedEx(handle)`");
-        assert_ne!(torch, strided);
+        assert_ne!(torch, other);
         assert_eq!(library_status_key("CUBLAS_STATUS_SUCCESS"), None);
     }
 

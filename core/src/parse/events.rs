@@ -420,12 +420,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // states why an install stopped; a shell reports a program killed by SIGILL as `Illegal
     // instruction (core dumped)` (a build using instructions the CPU lacks); a Rust library
     // states its panic, `thread '<unnamed>' panicked at src/lib.rs:78:26:`, before Python
-    // raises it as a `PanicException` ---
+    // raises it as a `PanicException`; llama.cpp's server states a full KV cache as it retries
+    // a batch smaller (`failed to find free space in the KV cache, retrying with smaller
+    // n_batch = 256`), before `failed to decode the batch` ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
-            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence"
+            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache"
         ),
         3,
     ),
@@ -1062,7 +1064,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_oom",
-        r"CUDA out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available",
+        r"CUDA out of memory|failed to find free space in the KV cache|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available",
     ),
     // (CUTLASS states a failed `cuTensorMapEncodeTiled` as `Error: Failed to initialize the TMA
     // descriptor <CUresult>`; 700 is the sticky illegal address an earlier kernel left; a
@@ -1282,10 +1284,12 @@ const CLASSES: &[(&str, &str)] = &[
     // TensorRT-LLM's backend reads an engine's `config.json`; TensorRT's plugin builder finding
     // no format of a plugin for the data types asked, `PLUGIN_V2_Gemm_0: could not find any
     // supported formats consistent with input/output data types`; vLLM refusing a model whose
-    // layers need KV caches of several kinds when its hybrid KV-cache manager is off)
+    // layers need KV caches of several kinds when its hybrid KV-cache manager is off; llama.cpp
+    // older than a model's architecture: `error loading model architecture: unknown model
+    // architecture: 'gemma4'`)
     (
         "unsupported_config",
-        r"json\.exception\.out_of_range\.403\] key '[^']+' not found|could not find any supported formats consistent with input/output data types|Hybrid KV cache manager is disabled but",
+        r"unknown model architecture: '|json\.exception\.out_of_range\.403\] key '[^']+' not found|could not find any supported formats consistent with input/output data types|Hybrid KV cache manager is disabled but",
     ),
     (
         "unsupported_config",

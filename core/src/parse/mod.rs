@@ -1805,14 +1805,16 @@ impl Triage {
         // A rank's own report of the peer it waited for names the culprit: c10d's store (`a
         // possible application crash on rank 0`), Gloo's monitored barrier (`waiting for
         // send/recv from rank 0`, `Ranks 1 failed to pass monitoredBarrier`), torch's advice to
-        // `check rank 0 logs for faulty rank`
+        // `check rank 0 logs for faulty rank`; NCCL's proxy thread of a rank, which names it
+        // where the line's own tag is only the local GPU: `[Proxy Service 14] Failed to execute
+        // operation Connect from rank 14`, `Proxy Call to rank 14 failed (Connect)`)
         static NAMED: LazyLock<AsciiFirst> = LazyLock::new(|| {
             AsciiFirst::new(
-                r"application crash on rank (\d+)|waiting for send/recv from rank (\d+)|Ranks (\d+) failed to pass monitoredBarrier|check rank (\d+) logs for faulty rank",
+                r"application crash on rank (\d+)|waiting for send/recv from rank (\d+)|Ranks (\d+) failed to pass monitoredBarrier|check rank (\d+) logs for faulty rank|\[Proxy Service (\d+)\] Failed to execute operation|Proxy Call to rank (\d+) failed",
             )
         });
         if let Some(c) = NAMED.captures(&ev.text) {
-            if let Some(r) = (1..=4).find_map(|i| c.get(i)) {
+            if let Some(r) = (1..=6).find_map(|i| c.get(i)) {
                 return r.as_str().parse().ok();
             }
         }
@@ -1863,7 +1865,14 @@ impl Triage {
             }
         }
         // (one rank's error and the agent stopping the others: that rank failed first)
-        if self.ranks.len() >= 2 || self.others_stopped {
+        // (a paste of one rank's output whose rank is not 0 is a multi-rank job's, and that
+        // rank's error is the one it kept; rank 0 alone is as likely a run of one process)
+        // (unless it says another failed: SGLang's `TP rank 1 could finish the model loading, but
+        // there are other ranks that didn't finish loading`)
+        let one_rank_kept = self.ranks.len() == 1
+            && ev.rank.is_some_and(|r| r > 0)
+            && !ev.text.contains("other ranks");
+        if self.ranks.len() >= 2 || self.others_stopped || one_rank_kept {
             ev.rank.or(self.root_cause_rank)
         } else {
             // torchrun's summary names the worker it saw fail first (its global rank)

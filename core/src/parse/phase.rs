@@ -41,7 +41,7 @@ const MARKERS: &[(&str, &str)] = &[
     // sizes the KV cache and compute buffers; a desktop app's headline `Failed to load the model`
     // and llama.cpp's `error loading model: ...` name the step that failed)
     (
-        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llama_model_load: |^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: ",
+        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: ",
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
@@ -49,9 +49,10 @@ const MARKERS: &[(&str, &str)] = &[
     // request means it generates only, any means it prefills)
     // (vLLM's metrics with requests running and no token made in the interval, `Avg prompt
     // throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s, Running: 1 reqs`: the
-    // requests it holds stalled as they decoded)
+    // requests it holds stalled as they decoded; llama.cpp's verbose server logs each token it
+    // samples, `sampled token:   264: ' a'`)
     (
-        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]|prompt throughput: 0\.0 tokens/s, Avg generation throughput: 0\.0 tokens/s, Running: [1-9]",
+        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]|prompt throughput: 0\.0 tokens/s, Avg generation throughput: 0\.0 tokens/s, Running: [1-9]|\bsampled token: +\d+: ",
         "decode",
     ),
     // (llama.cpp's server takes a request into a slot, `launch_slot_: id 0 | task 0 |
@@ -76,10 +77,11 @@ const MARKERS: &[(&str, &str)] = &[
     // EasyR1's actor shows its training step's pass over the rollouts as a `Compute log probs`
     // bar; the `MetricLogger` of torchvision's references and the DeiT/MAE family prints each
     // step of its training and evaluation loops as `Epoch: [3]  [ 100/5000]  eta: 1:53:32 ...`,
-    // `Test:  [ 2090/10010]  eta: ...`; a logger that ends its record with the function that
+    // `Test:  [ 2090/10010]  eta: ...`; a segmentation trainer's `Epoch: [1/50][10/1758] ...`
+    // (epoch, then step within it); a logger that ends its record with the function that
     // logged it, `train_gpt_demo.py:320 train_step`)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\[ *\d+/\d+\] +eta: \d|:\d+ train_step\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$",
         "training",
     ),
     (
@@ -521,9 +523,16 @@ fn frame_file(frame: &str) -> Option<(&str, &str)> {
     Some((path, path.rsplit(['/', '\\']).next().unwrap_or(path)))
 }
 
-/// The function a Python frame names (`File "x.py", line 3, in load_weights` → `load_weights`).
+/// The function a Python frame names (`File "x.py", line 3, in load_weights` → `load_weights`;
+/// faulthandler's dump of a fatal error's stack leaves out the comma: `line 3 in load_weights`).
 fn function_of(frame: &str) -> Option<&str> {
-    frame.trim_end().rsplit_once(", in ").map(|(_, func)| func)
+    let frame = frame.trim_end();
+    if let Some((_, func)) = frame.rsplit_once(", in ") {
+        return Some(func);
+    }
+    let (head, func) = frame.rsplit_once(" in ")?;
+    let (_, number) = head.rsplit_once(", line ")?;
+    number.bytes().all(|b| b.is_ascii_digit()).then_some(func)
 }
 
 /// The step a FlashInfer kernel that a message names serves: they are named for it
