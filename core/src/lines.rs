@@ -510,7 +510,18 @@ fn strip_margins(mut rest: &str) -> &str {
     }
     // A line an issue's author set in Markdown's bold (`**ValueError: ...**`), indented or not.
     // (not the stars of a banner, absl's `*** SIGSEGV received at time=N ***`)
-    let unindented = rest.trim_start();
+    let mut unindented = rest.trim_start();
+    // (bold set in italics too: `_**RuntimeError: ...**_`, `***RuntimeError: ...***`)
+    for (open, close) in [("_**", "**_"), ("***", "***")] {
+        if let Some(inner) = unindented
+            .strip_prefix(open)
+            .and_then(|r| r.trim_end().strip_suffix(close))
+        {
+            // (the bold within: one character in from each end)
+            let at = rest.len() - unindented.len() + 1;
+            unindented = &rest[at..at + inner.len() + 4];
+        }
+    }
     if let Some(inner) = unindented
         .strip_prefix("**")
         .and_then(|r| r.strip_suffix("**"))
@@ -725,12 +736,13 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
         }
     }
     // A writer's words in another script glued before an exception (`报错ValueError: ...`, 报错
-    // being "error:"): the exception is the message.
+    // being "error:"), with that script's punctuation (`，` `。`): the exception is the message.
     let lead = rest.len()
         - rest
-            .trim_start_matches(|c: char| !c.is_ascii() && c.is_alphabetic())
+            .trim_start_matches(|c: char| !c.is_ascii() && !c.is_whitespace())
             .len();
-    if lead > 0 && starts_with_exception(&rest[lead..]) {
+    // (or before a bare `Error: `, a CLI's statement, glued after the model's streamed answer)
+    if lead > 0 && (starts_with_exception(&rest[lead..]) || rest[lead..].starts_with("Error: ")) {
         rest = &rest[lead..];
     }
     // Ray folds repeated lines of its workers into one: `... [repeated 2x across cluster]`

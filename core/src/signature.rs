@@ -963,6 +963,23 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"unknown model architecture: '",
         "llama.cpp: the build does not know the model's architecture",
     ),
+    // torch's check that an op's tensors share a device names the two devices in whichever
+    // order it met them and the op's argument: a tensor left on the wrong device, wherever
+    (
+        Some("python_exception"),
+        Scope::Message,
+        r"Expected all tensors to be on the same device",
+        "torch: tensors of one op on different devices",
+    ),
+    // NCCL's socket to a peer that went away, in the wording of the call that noticed it
+    // (`Call to recv failed : Connection reset by peer`, `Call to recv from <addr> failed :
+    // Broken pipe`, `Net : Connection closed by remote peer`)
+    (
+        Some("nccl_error"),
+        Scope::Message,
+        r"Call to recv\b.* failed ?: (?:Connection reset by peer|Broken pipe)|Connection closed by remote peer",
+        "nccl: the connection to a peer was lost",
+    ),
     // A port another process holds, whichever server (uvicorn, a gRPC or ZMQ socket) failed to
     // bind it and however its errno reads (`[Errno 98] error while attempting to bind on
     // address ...: address already in use`, `OSError: [Errno 48] Address already in use`)
