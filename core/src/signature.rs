@@ -406,6 +406,26 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     ) {
         return Some(key);
     }
+    // Go's runtime on Windows states the exception a cgo call raised by its NTSTATUS code, then
+    // the addresses: the code is the problem (`0xc000001d` an illegal instruction)
+    static WINDOWS_EXCEPTION: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^Exception (0xc0000[0-9a-f]{3}) 0x"));
+    if let Some(key) = captured_key(&WINDOWS_EXCEPTION, &ev.text, "windows: exception") {
+        return Some(key);
+    }
+    // torch's dispatcher with no kernel of an op for a backend (`Could not run
+    // 'torchvision::nms' with arguments from the 'CUDA' backend. ... is only available for these
+    // backends: [...]`): the op and the backend, not the list of backends its build has
+    static NO_KERNEL_FOR_BACKEND: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"Could not run '([\w:.]+' with arguments from the '\w+)' backend")
+    });
+    if let Some(key) = captured_key(
+        &NO_KERNEL_FOR_BACKEND,
+        &ev.text,
+        "torch dispatcher: no kernel of",
+    ) {
+        return Some(key);
+    }
     // A Rust library's panic is keyed by the source file that panicked, in the wording of Rust
     // before 1.73 (`panicked at 'msg', src/lib.rs:78:26`) and after (`panicked at
     // src/lib.rs:78:26:` with the message on the next line)
@@ -1069,6 +1089,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Some("unsupported_config"),
         Scope::Message,
         r"(?i)(?:doesn't|does not) support (?:bf16|bfloat16)\b|bfloat16 is only supported on GPUs with compute capability",
+        "gpu: bfloat16 not supported on this gpu",
+    ),
+    // (xformers' dispatcher, which lists why each operator refused the call below its `No
+    // operator found`: `bf16 is only supported on A100+ GPUs`)
+    (
+        Some("unsupported_config"),
+        Scope::Lines,
+        r"\bbf16 is only supported on A100\+ GPUs",
         "gpu: bfloat16 not supported on this gpu",
     ),
     // A GPU that dropped off its PCIe link, however the kernel saw it first: the driver's `Xid

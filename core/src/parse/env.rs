@@ -64,6 +64,7 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("RTX 2070", "sm_75"),
     ("RTX 2060", "sm_75"),
     ("V100", "sm_70"),
+    ("V100S", "sm_70"),
     ("P6000", "sm_61"),
     ("P2200", "sm_61"),
     ("P2000", "sm_61"),
@@ -106,6 +107,22 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("RTX 4000 Ada", "sm_89"),
     ("RTX 4500 Ada", "sm_89"),
     ("RTX 5000 Ada", "sm_89"),
+    // (laptops' entry GPUs: Maxwell's 900M/MX line, Pascal's and Turing's MX)
+    ("940MX", "sm_50"),
+    ("930MX", "sm_50"),
+    ("940M", "sm_50"),
+    ("930M", "sm_50"),
+    ("950M", "sm_50"),
+    ("960M", "sm_50"),
+    ("GTX 750 Ti", "sm_50"),
+    ("GTX 980", "sm_52"),
+    ("GTX 970", "sm_52"),
+    ("TITAN X", "sm_52"),
+    ("MX150", "sm_61"),
+    ("MX250", "sm_61"),
+    ("MX350", "sm_61"),
+    ("MX450", "sm_75"),
+    ("MX550", "sm_75"),
 ];
 
 /// `sm_XY` for a compute capability written alone (`8.9`, `12.0`), as nvidia-smi's CSV query and
@@ -125,9 +142,10 @@ pub fn sm_for_model(model: &str) -> Option<&'static str> {
         .replace('_', " ")
         .replace("RTX", "RTX ")
         .replace("RTX  ", "RTX ");
-    // a virtual GPU names its profile after the board: `GRID A100D-3-40C` is a slice of an A100
+    // a virtual GPU names its profile after the board: `GRID A100D-3-40C` is a slice of an A100,
+    // `GRID A100D-40C` one of its memory
     static VGPU_PROFILE: LazyLock<regex::Regex> = LazyLock::new(|| {
-        regex::Regex::new(r"\b([A-Z]\d{2,3}S?)[A-Z]?-\d+-\d+[A-Z]\b").expect("valid regex")
+        regex::Regex::new(r"\b([A-Z]\d{2,3}S?)[A-Z]?(?:-\d+)?-\d+[A-Z]\b").expect("valid regex")
     });
     if m.contains("GRID ") {
         m = VGPU_PROFILE.replace(&m, "$1").into_owned();
@@ -171,9 +189,11 @@ static GPU_INDEXED: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// NVIDIA A100-SXM4-40GB, compute capability 8.0, VMM: yes`.
 static GGML_DEVICE: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"^Device (\d{1,2}): ([^,]+), compute capability \d+\.\d+"));
+/// nvidia-smi's table row of a GPU: its index, name and persistence mode (on Windows, the driver
+/// model in its place: `WDDM`, `TCC`).
 static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?(?:[A-Z][\w\- ]*?)?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10|TITAN \w+|GTX[\w\- ]*|P100|P40|K80)[\w\- ]*?)\s+(On|Off)\s+\|",
+        r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?(?:[A-Z][\w\- ]*?)?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10|TITAN \w+|GTX[\w\- ]*|GeForce [\w\- ]*|P100|P40|K80)[\w\- ]*?)\s+(On|Off|WDDM|TCC)\s+\|",
     )
 });
 static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -1065,6 +1085,17 @@ mod tests {
             env(&["[1/4] /usr/local/cuda/bin/nvcc -c a.cu", refused]).sm_arch,
             None
         );
+    }
+
+    #[test]
+    fn windows_nvidia_smi_rows_and_vgpu_profiles_name_the_gpu() {
+        let e = env(&["|   0  NVIDIA GeForce 940MX         WDDM  |   00000000:01:00.0 Off |                  N/A |"]);
+        assert_eq!(e.gpu_model.as_deref(), Some("NVIDIA GeForce 940MX"));
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_50"));
+        assert_eq!(sm_for_model("GRID A100D-40C"), Some("sm_80"));
+        assert_eq!(sm_for_model("GRID A100D-3-40C"), Some("sm_80"));
+        assert_eq!(sm_for_model("Tesla V100S-PCIE-32GB"), Some("sm_70"));
+        assert_eq!(sm_for_model("NVIDIA TITAN Xp"), Some("sm_61"));
     }
 
     #[test]

@@ -422,12 +422,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // states its panic, `thread '<unnamed>' panicked at src/lib.rs:78:26:`, before Python
     // raises it as a `PanicException`; llama.cpp's server states a full KV cache as it retries
     // a batch smaller (`failed to find free space in the KV cache, retrying with smaller
-    // n_batch = 256`), before `failed to decode the batch` ---
+    // n_batch = 256`), before `failed to decode the batch`; torch's dispatcher with no kernel of
+    // an op for a backend, `Could not run 'torchvision::nms' with arguments from the 'CUDA'
+    // backend`, a paste may keep without its exception; Go's runtime on Windows states the
+    // exception a cgo call raised, `Exception 0xc000001d 0x0 0x0 0x7ff8729a99dd` (an illegal
+    // instruction; 0xc0000005 an access violation), above its goroutines' stacks ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
-            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache"
+            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b)|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|Could not run '[\w:.]+' with arguments from the '\w+' backend|^Exception 0xc0000[0-9a-f]{3} 0x[0-9a-f]+ 0x"
         ),
         3,
     ),
@@ -1169,10 +1173,12 @@ const CLASSES: &[(&str, &str)] = &[
     // it depends on, in the system's language: `OSError: [WinError 126] The specified module
     // could not be found. Error loading "...\\torch\\lib\\fbgemm.dll" or one of its
     // dependencies.`, ctypes' `Could not find module '...\\x.dll' (or one of its dependencies)`,
-    // `[WinError 1114]` for a DLL whose initialisation failed)
+    // `[WinError 1114]` for a DLL whose initialisation failed; torch's dispatcher with no CUDA
+    // kernel of an op registered, `Could not run 'torchvision::nms' with arguments from the
+    // 'CUDA' backend`: a CPU-only build of the package that defines it)
     (
         "import_error",
-        r"CUDA Setup failed despite GPU being available|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
+        r"Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
@@ -1314,7 +1320,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "process_crash",
         concat!(
-            r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|",
+            r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|^Exception 0xc0000[0-9a-f]{3} 0x|",
             glibc_heap!(),
             r"|core dumped|^Illegal instruction\s*$|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|Received (?:Signals\.SIGHUP|1) death signal|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
