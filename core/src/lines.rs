@@ -594,7 +594,9 @@ fn strip_rich_columns<'a>(rest: &'a str, line: &mut Line) -> Option<&'a str> {
         )
         .expect("valid rich pattern")
     });
-    if !(rest.starts_with('[') || rest.starts_with("           ")) {
+    // (a cheap look at the first bytes: most lines that start with `[` are other loggers')
+    let bracketed = starts_with_shape(rest, b"[99/99/") || starts_with_shape(rest, b"[99:99:99] ");
+    if !(bracketed || rest.starts_with("           ")) {
         return None;
     }
     let c = RICH.captures(rest)?;
