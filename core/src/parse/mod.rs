@@ -2423,8 +2423,11 @@ fn is_code(text: &str) -> bool {
 /// File "x.py", line 3, in f     raise KeyError(k) KeyError: 'a'  During handling of...`), split
 /// where each one began; `None` for an ordinary line.
 fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
-    let h = TRACEBACK_HEADER.find(text)?;
-    if !FILE_QUOTE.is_in(&text[h + TRACEBACK_HEADER.0.len()..]) {
+    // (IPython's header has no colon and its frames read `Cell In[10], line 1`: a notebook's
+    // output copied flat, `---- TypeError Traceback (most recent call last) Cell In[10], ...`)
+    let h = TRACEBACK.find(text)?;
+    let rest = &text[h + TRACEBACK.0.len()..];
+    if !FILE_QUOTE.is_in(rest) && !rest.contains("Cell In[") {
         return None;
     }
     static START: LazyLock<regex::Regex> = LazyLock::new(|| {
