@@ -383,11 +383,13 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} \d{4}\] ?",
         // syslog: Nov 30 03:09:50 host kernel:
         r"^[A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} [\w.\-]+ [\w.\-/]+(?:\[\d+\])?: ?",
-        // NCCL debug: host:pid:tid [dev]
-        r"^[\w.\-]+:\d+:\d+ \[(?P<rank>\d+)\] ",
+        // NCCL debug: host:pid:tid [dev] (a container without a hostname leaves it empty)
+        r"^[\w.\-]*:\d+:\d+ \[(?P<rank>\d+)\] ",
         // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>:
         r"^\[[^\]\s]*@<\d+,\d+>\]: ?",
         r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>: ?",
+        // a launcher's tag of each host's output, `worker-9 >> `
+        r"^[A-Za-z][\w.\-]* >> ",
         // a benchmark runner's tag of each host's stream (milabench's `node-1.cluster [stderr] `)
         r"^[A-Za-z][\w.\-]* \[std(?:out|err)\] ",
         // pdsh's (DeepSpeed's multi-node launcher's) tag of each node's output by its address:

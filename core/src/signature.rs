@@ -1000,6 +1000,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"Call to recv\b.* failed ?: (?:Connection reset by peer|Broken pipe)|Connection closed by remote peer",
         "nccl: the connection to a peer was lost",
     ),
+    // c10d's read from the rendezvous store failing on its socket (`[c10d] recvValue failed on
+    // SocketImpl(fd=76, addr=..., remote=...): Connection reset by peer`, `recvVector`): the
+    // store's host went away, whichever value was being read and from which address
+    (
+        Some("nccl_error"),
+        Scope::Message,
+        r"\[c10d\] recv\w* failed on SocketImpl\(",
+        "c10d: a read from the store's socket failed",
+    ),
     // A port another process holds, whichever server (uvicorn, a gRPC or ZMQ socket) failed to
     // bind it and however its errno reads (`[Errno 98] error while attempting to bind on
     // address ...: address already in use`, `OSError: [Errno 48] Address already in use`)

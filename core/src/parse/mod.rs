@@ -1128,6 +1128,15 @@ impl Triage {
             // c10d's socket warns that a read from the store timed out, then the store raises:
             // the warning is the first statement of that timeout.
             Some(t) if line.level == Some('W') && text.contains("[c10d] waitForInput: socket") => t,
+            // (and that a read from the store failed on its socket: `[c10d] recvValue failed on
+            // SocketImpl(...): Connection reset by peer`, the store's host gone)
+            Some(t)
+                if line.level == Some('W')
+                    && text.contains("[c10d] recv")
+                    && text.contains(" failed on SocketImpl(") =>
+            {
+                t
+            }
             // A compiler's fatal error glued behind one of its warnings (`cc1plus: warning: ...
             // gcc: fatal error: Killed signal terminated program cc1plus`) ends the build.
             Some(t) if line.level == Some('W') && text.contains(" fatal error: ") => t,
