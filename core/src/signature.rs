@@ -6,7 +6,10 @@
 //! memory access", "no kernel image"), where it happened (the kernel, module or library).
 
 use crate::ascii_first::AsciiFirst;
-use crate::parse::events::{exception_parts, Event, NO_OPERATOR, OP_REASON};
+use crate::parse::events::{
+    exception_parts, Event, NO_OPERATOR, OP_REASON, STORE_READ_FAILED, TORCH_NO_KERNEL,
+    WINDOWS_EXCEPTION,
+};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -408,17 +411,16 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     }
     // Go's runtime on Windows states the exception a cgo call raised by its NTSTATUS code, then
     // the addresses: the code is the problem (`0xc000001d` an illegal instruction)
-    static WINDOWS_EXCEPTION: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(r"^Exception (0xc0000[0-9a-f]{3}) 0x"));
-    if let Some(key) = captured_key(&WINDOWS_EXCEPTION, &ev.text, "windows: exception") {
+    static WINDOWS_CODE: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(WINDOWS_EXCEPTION));
+    if let Some(key) = captured_key(&WINDOWS_CODE, &ev.text, "windows: exception") {
         return Some(key);
     }
     // torch's dispatcher with no kernel of an op for a backend (`Could not run
     // 'torchvision::nms' with arguments from the 'CUDA' backend. ... is only available for these
     // backends: [...]`): the op and the backend, not the list of backends its build has
-    static NO_KERNEL_FOR_BACKEND: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"Could not run '([\w:.]+' with arguments from the '\w+)' backend")
-    });
+    static NO_KERNEL_FOR_BACKEND: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(TORCH_NO_KERNEL));
     if let Some(key) = captured_key(
         &NO_KERNEL_FOR_BACKEND,
         &ev.text,
@@ -1006,7 +1008,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("nccl_error"),
         Scope::Message,
-        r"\[c10d\] recv\w* failed on SocketImpl\(",
+        STORE_READ_FAILED,
         "c10d: a read from the store's socket failed",
     ),
     // A port another process holds, whichever server (uvicorn, a gRPC or ZMQ socket) failed to

@@ -139,6 +139,35 @@ macro_rules! nccl_error_trace {
 /// NCCL's trace of an error result (see the `nccl_error_trace` macro).
 pub const NCCL_ERROR_TRACE: &str = nccl_error_trace!();
 
+/// Go's runtime on Windows stating the exception a cgo call raised by its NTSTATUS code
+/// (`Exception 0xc000001d 0x0 0x0 0x7ff8729a99dd`): a detector, a class rule and a signature key
+/// (the code, captured) read it.
+macro_rules! windows_exception {
+    () => {
+        r"^Exception (0xc0000[0-9a-f]{3}) 0x"
+    };
+}
+
+/// See the `windows_exception` macro.
+pub const WINDOWS_EXCEPTION: &str = windows_exception!();
+
+/// torch's dispatcher with no kernel of an op for a backend (`Could not run 'torchvision::nms'
+/// with arguments from the 'CUDA' backend`): a detector, a class rule and a signature key (the op
+/// and the backend, captured) read it.
+macro_rules! torch_no_kernel {
+    () => {
+        r"Could not run '([\w:.]+' with arguments from the '\w+)' backend"
+    };
+}
+
+/// See the `torch_no_kernel` macro.
+pub const TORCH_NO_KERNEL: &str = torch_no_kernel!();
+
+/// c10d's report that a read from the rendezvous store failed on its socket (`[c10d] recvValue
+/// failed on SocketImpl(...): Connection reset by peer`): a statement at warning level, and one
+/// problem whichever value was read.
+pub const STORE_READ_FAILED: &str = r"\[c10d\] recv\w* failed on SocketImpl\(";
+
 /// Ordered detectors: the first pattern that matches a line decides its tier.
 const DETECTORS: &[(&str, u8)] = &[
     // --- device assertions (tier 4): first, since a damaged line may glue a wrapper to one;
@@ -433,7 +462,10 @@ const DETECTORS: &[(&str, u8)] = &[
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
-            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b|: wrong (?:magic|type) )|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|Could not run '[\w:.]+' with arguments from the '\w+' backend|^Exception 0xc0000[0-9a-f]{3} 0x[0-9a-f]+ 0x"
+            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|mismatch|Got completion from peer|No route to host|Could not find NET\b|: wrong (?:magic|type) )|Duplicate GPU detected : rank \d+ and rank \d+|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|mismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
+            torch_no_kernel!(),
+            "|",
+            windows_exception!()
         ),
         3,
     ),
@@ -1331,7 +1363,9 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "process_crash",
         concat!(
-            r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|^Exception 0xc0000[0-9a-f]{3} 0x|",
+            r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|",
+            windows_exception!(),
+            "|",
             glibc_heap!(),
             r"|core dumped|^Illegal instruction\s*$|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|Received (?:Signals\.SIGHUP|1) death signal|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
@@ -1774,8 +1808,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         class = "process_crash";
     }
     // torch's dispatcher finding no kernel for a tensor's dtype or device (`"addmm_impl_cpu_" not
-    // implemented for 'Half'`, `Could not run 'torchvision::nms' with arguments from the 'CUDA'
-    // backend`) or a tensor left on the meta device (`Cannot copy out of meta tensor; no data!`):
+    // implemented for 'Half'`, `Could not run 'aten::add' with arguments from the 'Meta'
+    // backend`; none for CUDA at all is a build without it, an import problem by its class rule)
+    // or a tensor left on the meta device (`Cannot copy out of meta tensor; no data!`):
     // tensors the program put in the wrong place or type, not an option the library refuses; nor
     // is Dynamo's `torch._dynamo.exc.Unsupported: ...`, code of the program it cannot trace.
     if class == "unsupported_config" && TORCH_DISPATCH.is_match(text) {
@@ -1878,9 +1913,11 @@ static GGML_ABORT: LazyLock<AsciiFirst> = LazyLock::new(|| {
 
 /// torch's dispatcher's refusals (see [`classify`]).
 static TORCH_DISPATCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(
-        r#""\w+" not implemented for '\w+'|Could not run '[\w:.]+' with arguments from the '\w+' backend|Cannot copy out of meta tensor|torch\._dynamo\.exc\.Unsupported: "#,
-    )
+    AsciiFirst::new(concat!(
+        r#""\w+" not implemented for '\w+'|"#,
+        torch_no_kernel!(),
+        r"|Cannot copy out of meta tensor|torch\._dynamo\.exc\.Unsupported: "
+    ))
 });
 
 /// A line that starts another exception's statement (`Exception: ...`, `torch.OutOfMemoryError: ...`).

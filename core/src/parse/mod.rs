@@ -226,6 +226,9 @@ static EXTENSION_UNLOADED: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(r"Failed to import from \S+ with (?:ImportError|ModuleNotFoundError|OSError)\(")
 });
 static NCCL_WARN: Word = Word::new("NCCL WARN ");
+/// c10d's failed read from the store (see [`events::STORE_READ_FAILED`]).
+static STORE_READ_FAILED: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(events::STORE_READ_FAILED));
 /// The header of a warning that Python's `warnings` module printed: `FILE.py:N: XWarning: `.
 static PY_WARNING_HEADER: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"\.py:\d+: [A-Z]\w*Warning: "));
@@ -1130,13 +1133,7 @@ impl Triage {
             Some(t) if line.level == Some('W') && text.contains("[c10d] waitForInput: socket") => t,
             // (and that a read from the store failed on its socket: `[c10d] recvValue failed on
             // SocketImpl(...): Connection reset by peer`, the store's host gone)
-            Some(t)
-                if line.level == Some('W')
-                    && text.contains("[c10d] recv")
-                    && text.contains(" failed on SocketImpl(") =>
-            {
-                t
-            }
+            Some(t) if line.level == Some('W') && STORE_READ_FAILED.is_match(text) => t,
             // A compiler's fatal error glued behind one of its warnings (`cc1plus: warning: ...
             // gcc: fatal error: Killed signal terminated program cc1plus`) ends the build.
             Some(t) if line.level == Some('W') && text.contains(" fatal error: ") => t,
