@@ -348,6 +348,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^(?:DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL) \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z ",
         // Kubernetes' container runtime (CRI) log file: 2025-08-03T11:35:28.409790786Z stdout F
         r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP] ",
+        // TensorFlow's C++ logger (and XLA's, TF Serving's): the time, then glog's level letter
+        // and the source location, `2021-02-27 01:33:51.779607: W tensorflow/x/y.cc:235] msg`
+        r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?: (?P<level>[EWIF]) [\w.\-/]+:\d+\] ?",
         // KServe's logger: 2024-07-01 07:28:04.488 1 kserve ERROR [__main__.py:<module>():254]
         r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +\d+ +[\w.\-]+ +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\[[\w.\-]+:[<>\w]+\(\):\d+\] ?",
         // Xinference's logger: the logger's name, then the pid and the level (`2025-02-27

@@ -196,7 +196,7 @@ pub fn signature(
     let mut parts = vec![class.to_string(), key];
     // (NCCL's `unhandled cuda error` that names the CUDA call's failure below it is that
     // failure, whichever collective of whichever program met it)
-    let nccl_named = matches!(class, "nccl_error" | "cuda_driver_error")
+    let nccl_named = matches!(class, "nccl_error" | "cuda_driver_error" | "cuda_oom")
         && msg.contains("unhandled cuda error")
         && (nccl_cuda_failure(ev).is_some() || nccl_last_error(ev).is_some());
     if (GENERIC.iter().any(|g| msg.contains(g)) || bare_exception(&msg)) && !nccl_named {
@@ -347,7 +347,7 @@ pub fn signature(
     // (NCCL's own allocation is keyed by NCCL's report, whichever step made it)
     if class == "cuda_oom"
         && (matches!(phase, "cuda_graph_capture" | "model_load")
-            || (phase == "training" && !ev.text.contains("NCCL WARN")))
+            || (phase == "training" && !ev.text.contains("NCCL WARN") && !nccl_named))
         && !parts.iter().any(|p| p == phase)
     {
         parts.push(phase.to_string());
@@ -390,9 +390,19 @@ fn closing_bold(text: &str) -> Option<usize> {
 
 /// The key of an error that states its problem in a way of its own (a device assertion's file
 /// and condition, a kill, a class's own detail), before its message is the key.
+/// The key of a server whose weights left no GPU memory for its KV cache, in any wording.
+const NO_KV_CACHE_MEMORY: &str = "no gpu memory left for the kv cache pool after the weights";
+
 fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);
+    }
+    // a KV-cache size computed below zero (vLLM's `Available KV cache memory: -2.77 GiB`,
+    // SGLang's `... larger than the profiled value -561981`): weights that left no memory for it
+    static NEGATIVE_KV: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(crate::parse::events::NEGATIVE_KV_MEMORY));
+    if class == "cuda_oom" && NEGATIVE_KV.is_match(&ev.text) {
+        return Some(NO_KV_CACHE_MEMORY.into());
     }
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
@@ -689,9 +699,15 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
             .or_else(|| triton_resource_key(norm))
             .or_else(|| compiler_command_key(&ev.text)),
         "weight_load_error" => unknown_tensor_key(&ev.text),
-        // NCCL's own allocation (`enqueue.cc:N NCCL WARN Cuda failure 2 'out of memory'`): which
-        // of its files allocated is the version's, the failed allocation the problem
-        "cuda_oom" if ev.text.contains("NCCL WARN Cuda failure") => nccl_cuda_failure(ev),
+        // NCCL's own allocation (`enqueue.cc:N NCCL WARN Cuda failure 2 'out of memory'`):
+        // which of its files allocated is the version's, the failed allocation the problem (so
+        // is the `unhandled cuda error` torch raises for it, whose account names it)
+        "cuda_oom"
+            if ev.text.contains("NCCL WARN Cuda failure")
+                || ev.text.contains("unhandled cuda error") =>
+        {
+            nccl_cuda_failure(ev)
+        }
         _ => None,
     };
     by_class
@@ -2189,11 +2205,14 @@ fn key_message(class: &str, norm: &str) -> String {
     // SGLang's check that the weights leave room for the KV-cache pool, in its old wording (`Not
     // enough memory. Please try to increase --mem-fraction-static.`) and its new one (`Loaded
     // weights leave no GPU memory for the KV cache under --mem-fraction-static=N.`).
+    // (And vLLM's `No available memory for the cache blocks`: the same problem in its words; a
+    // size computed below zero is keyed so in [`special_key`], its sign being volatile here.)
     if class == "cuda_oom"
         && (norm.contains("Not enough memory. Please try to increase --mem-fraction-static")
-            || norm.contains("leave no GPU memory for the KV cache"))
+            || norm.contains("leave no GPU memory for the KV cache")
+            || norm.contains("No available memory for the cache blocks"))
     {
-        return "no gpu memory left for the kv cache pool after the weights".into();
+        return NO_KV_CACHE_MEMORY.into();
     }
     // vLLM's check at startup that the free GPU memory covers the requested utilization; later
     // versions name the device in it (`Free memory on device cuda:0 (...)`): one problem.

@@ -163,6 +163,19 @@ macro_rules! torch_no_kernel {
 /// See the `torch_no_kernel` macro.
 pub const TORCH_NO_KERNEL: &str = torch_no_kernel!();
 
+/// A KV-cache size a server computed below zero, the weights and activations having taken more
+/// than its share of GPU memory: vLLM's `Available KV cache memory: -2.77 GiB` (at INFO, before
+/// the error a cut paste may lack) and SGLang's `max_total_tokens=N is larger than the profiled
+/// value -N`. A detector, the class rule, the phase and the signature key read it.
+macro_rules! negative_kv_memory {
+    () => {
+        r"\bKV cache memory: -\d|\bis larger than the profiled value -\d"
+    };
+}
+
+/// See the `negative_kv_memory` macro.
+pub const NEGATIVE_KV_MEMORY: &str = negative_kv_memory!();
+
 /// c10d's report that a read from the rendezvous store failed on its socket (`[c10d] recvValue
 /// failed on SocketImpl(...): Connection reset by peer`): a statement at warning level, and one
 /// problem whichever value was read.
@@ -581,6 +594,9 @@ const DETECTORS: &[(&str, u8)] = &[
         r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|^Model architectures \[[^\]]*\] (?:are|is) not supported\b",
         3,
     ),
+    // --- a KV-cache size computed below zero, which no error may follow in a cut paste (tier
+    // 3) ---
+    (negative_kv_memory!(), 3),
     // --- SGLang skips a model module that fails to import (`Ignore import error when loading
     // sglang.srt.models.X. <the error>`): harmless for another model, the cause when the model
     // served is that one; stated before any later error, so only a statement when nothing
@@ -733,6 +749,9 @@ const EVENT_WORDS: &[&str] = &[
     "contains custom code",
     "only supported on compute capability",
     "to serve at least one request",
+    // (a KV-cache size below zero)
+    "kv cache memory: -",
+    "profiled value -",
     // (and TensorRT-LLM's: `maxTokensInPagedKvCache (N) must be large enough to process at least
     // 1 sequence to completion`)
     "at least 1 sequence",
@@ -1111,7 +1130,10 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_oom",
-        r"CUDA out of memory|failed to find free space in the KV cache|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available",
+        concat!(
+            r"CUDA out of memory|failed to find free space in the KV cache|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
+            negative_kv_memory!()
+        ),
     ),
     // (CUTLASS states a failed `cuTensorMapEncodeTiled` as `Error: Failed to initialize the TMA
     // descriptor <CUresult>`; 700 is the sticky illegal address an earlier kernel left; a

@@ -226,6 +226,10 @@ static EXTENSION_UNLOADED: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(r"Failed to import from \S+ with (?:ImportError|ModuleNotFoundError|OSError)\(")
 });
 static NCCL_WARN: Word = Word::new("NCCL WARN ");
+/// A KV-cache size below zero (see [`events::NEGATIVE_KV_MEMORY`]).
+static NEGATIVE_KV: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(events::NEGATIVE_KV_MEMORY));
+
 /// c10d's failed read from the store (see [`events::STORE_READ_FAILED`]).
 static STORE_READ_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(events::STORE_READ_FAILED));
@@ -1151,6 +1155,8 @@ impl Triage {
             // (nor is the tail of an error record that wrapped, the quoted exception a wrapper
             // caught: `ValueError("...")', please check the stack trace above for the root cause`)
             Some(t) if line.level == Some('I') && text.contains(WRAPPED_QUOTE_TAIL) => t,
+            // (nor a KV-cache size below zero, which vLLM logs at INFO before it raises)
+            Some(t) if line.level == Some('I') && NEGATIVE_KV.is_match(text) => t,
             _ => return,
         };
         if tier == 4 {
@@ -1547,15 +1553,16 @@ impl Triage {
         // NCCL's `unhandled cuda error` whose own account is a driver that cannot serve the
         // process (`Cuda failure 802 'system not yet initialized'`: no fabric manager; a driver
         // too old) failed for the driver's sake, not the collective's.
-        let class = if class == "nccl_error"
-            && ev.text.contains("unhandled cuda error")
-            && signature::nccl_last_error(ev)
-                .or_else(|| signature::nccl_detail(ev))
-                .is_some_and(|d| events::class_of(d) == Some("cuda_driver_error"))
-        {
-            "cuda_driver_error"
-        } else {
-            class
+        // (And one whose account is an allocation that failed, NCCL's check of a CUDA call
+        // saying `Cuda failure 2 'out of memory'`, ran out of GPU memory as it set up its
+        // buffers: the same failure NCCL states on its own `NCCL WARN` line.)
+        let nccl_account = (class == "nccl_error" && ev.text.contains("unhandled cuda error"))
+            .then(|| signature::nccl_last_error(ev).or_else(|| signature::nccl_detail(ev)))
+            .flatten();
+        let class = match nccl_account.and_then(|d| Some((d, events::class_of(d)?))) {
+            Some((_, "cuda_driver_error")) => "cuda_driver_error",
+            Some((d, "cuda_oom")) if d.contains("Cuda failure") => "cuda_oom",
+            _ => class,
         };
         let phase = phase_of(framed, class, reraised);
         // A collective timeout whose work number says the group had already run hundreds of
@@ -1677,7 +1684,7 @@ impl Triage {
         // whole.
         let shown = match signature::nccl_last_error(ev) {
             Some(last)
-                if matches!(class, "nccl_error" | "cuda_driver_error")
+                if matches!(class, "nccl_error" | "cuda_driver_error" | "cuda_oom")
                     && ev.text.contains("NCCL error")
                     && !ev.raw.contains(last) =>
             {

@@ -187,6 +187,10 @@ const STARTING: &[&str] = &[
     "tokenization_auto",
 ];
 
+/// A KV-cache size below zero (see [`super::events::NEGATIVE_KV_MEMORY`]).
+static NEGATIVE_KV: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(super::events::NEGATIVE_KV_MEMORY));
+
 /// The phase implied by the Python frames and message of an error, when they are specific.
 pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str> {
     let has = |pats: &[&str]| frames.iter().any(|f| pats.iter().any(|p| f.contains(p)));
@@ -309,6 +313,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || text.contains("Not enough memory for KV cache")
         // (vLLM groups its layers' KV-cache specs as it sizes the cache)
         || text.contains("the KV cache specs")
+        // (a size it computed below zero)
+        || NEGATIVE_KV.is_match(text)
     {
         return Some("memory_init");
     }
@@ -604,6 +610,30 @@ fn is_start_frame(f: &str) -> bool {
             func.contains("wait") && (func.contains("server") || func.contains("ready"))
         })
         || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
+        || is_deepspeed_initialize(f)
+}
+
+/// A frame of `deepspeed.initialize` building its engine: the call itself (and Accelerate's
+/// `_prepare_deepspeed` around it), the engine's constructor and its `_configure_*` steps (the
+/// model's broadcast, the ZeRO optimizer's partitions), and the reading of its configuration.
+/// All run once, before the first step.
+fn is_deepspeed_initialize(f: &str) -> bool {
+    if f.ends_with("in _prepare_deepspeed") {
+        return true;
+    }
+    let Some((path, _)) = frame_file(f) else {
+        return false;
+    };
+    if !path.contains("deepspeed/") {
+        return false;
+    }
+    let func = function_of(f).unwrap_or_default();
+    (path.ends_with("deepspeed/__init__.py") && func == "initialize")
+        || (path.ends_with("runtime/engine.py")
+            && (func == "__init__" || func.starts_with("_configure")))
+        || path.ends_with("runtime/config.py")
+        || path.ends_with("runtime/config_utils.py")
+        || path.ends_with("runtime/zero/config.py")
 }
 
 /// vLLM's check that the KV cache holds one request of the model's maximum length, in its
