@@ -197,8 +197,9 @@ fn decode_utf16(b: &[u8]) -> String {
 
 static ANSI: LazyLock<Regex> = LazyLock::new(|| {
     // Raw escapes, and escapes pasted as text: `ESC[1;36m`, `^[[0m`, `\x1b[0m`, `\033[0m`, `\e[0m`,
-    // and the bare `[0;0m` left when a paste lost the escape byte.
-    Regex::new(r"(?:\x1b|ESC|\^\[|\\x1b|\\033|\\e|\\u001b)\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\[[0-9]{1,2}(?:;[0-9]{1,2})*m")
+    // rsyslog's octal escape of the control byte (`#033[0m`), and the bare `[0;0m` left when a
+    // paste lost the escape byte.
+    Regex::new(r"(?:\x1b|ESC|\^\[|\\x1b|\\033|#033|\\e|\\u001b)\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\[[0-9]{1,2}(?:;[0-9]{1,2})*m")
         .expect("valid regex")
 });
 
@@ -206,8 +207,8 @@ static ANSI: LazyLock<Regex> = LazyLock::new(|| {
 pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
     let b = s.as_bytes();
     // The regex runs only on lines that may hold a code. Every code but `ESC (B` (an escape
-    // byte) has a `[` right after its start: `ESC[`, `^[`, a pasted `\x1b[`, `\033[`, `\e[` or
-    // `\u001b[`, or a bare `[0;36m` left by a paste that lost the escape byte (`[`, one or two
+    // byte) has a `[` right after its start: `ESC[`, `^[`, a pasted `\x1b[`, `\033[`, `#033[`,
+    // `\e[` or `\u001b[`, or a bare `[0;36m` left by a paste that lost the escape byte (`[`, one or two
     // digits, then `;` or `m`; a timestamp's `[2026-` is not one). Checking around each `[`
     // (found with memchr) is much cheaper than a substring search per shape, as
     // `str::contains` builds a fresh searcher per call.
@@ -215,9 +216,17 @@ pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
     let may_hold_code = memchr::memchr(0x1b, b).is_some()
         || memchr::memchr_iter(b'[', b).any(|i| {
             let before = &b[..i];
-            [&b"ESC"[..], b"^", b"\\x1b", b"\\033", b"\\e", b"\\u001b"]
-                .iter()
-                .any(|p| before.ends_with(p))
+            [
+                &b"ESC"[..],
+                b"^",
+                b"\\x1b",
+                b"\\033",
+                b"#033",
+                b"\\e",
+                b"\\u001b",
+            ]
+            .iter()
+            .any(|p| before.ends_with(p))
                 || (b.get(i + 1).is_some_and(u8::is_ascii_digit)
                     && (code_end(b.get(i + 2))
                         || (b.get(i + 2).is_some_and(u8::is_ascii_digit)
@@ -964,6 +973,17 @@ mod tests {
         let l = text("ESC[1;36m(VllmWorker rank=3 pid=1090)ESC[0;0m RuntimeError: boom");
         assert_eq!(l.rank, Some(3));
         assert_eq!(l.text, "RuntimeError: boom");
+        // (rsyslog writes the escape byte as `#033`, behind its own prefix)
+        let l = text("Apr  3 17:38:57 host app[140320]: #033[1;36m(VllmWorker rank=2 pid=140320)#033[0;0m OSError: x.so: cannot open shared object file");
+        assert_eq!(l.rank, Some(2));
+        assert_eq!(l.text, "OSError: x.so: cannot open shared object file");
+    }
+
+    #[test]
+    fn strips_tensorflow_cpp_logger() {
+        let l = text("2021-02-27 01:33:51.779607: W tensorflow/stream_executor/gpu/asm_compiler.cc:235] Your CUDA software stack is old.");
+        assert_eq!(l.level, Some('W'));
+        assert_eq!(l.text, "Your CUDA software stack is old.");
     }
 
     #[test]

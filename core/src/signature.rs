@@ -869,6 +869,15 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // A cuDNN backend older than a feature asks for (FlashInfer's checks: `cuDNN FP4 requires
+    // backend version >= 91002, found 90701`, `cuDNN grouped_mm_bf16 requires ...`): whichever
+    // feature asked, the installed cuDNN is the problem
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"\bcuDNN\b.* requires backend version >= ",
+        "cudnn: backend version below what a feature requires",
+    ),
     // A model whose attention heads do not split evenly over the tensor-parallel ranks, however
     // the engine names its parallelism (vLLM's `Total number of attention heads (52) must be
     // divisible by tensor parallel size (8)`, DeepSpeed's `num_heads (52) must be divisible by

@@ -1377,10 +1377,11 @@ const CLASSES: &[(&str, &str)] = &[
     // its builder, finding no kernel for a layer under the build's precision and workspace:
     // `Could not find any implementation for node X`; argparse refusing an option this
     // version does not have, `prog: error: unrecognized arguments: --x`, or a value it does not
-    // offer, `error: argument --x: invalid choice: 'y'`)
+    // offer, `error: argument --x: invalid choice: 'y'`; a feature's check of the library
+    // version it needs, `cuDNN FP4 requires backend version >= 91002, found 90701`)
     (
         "unsupported_config",
-        r"Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
+        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
     ),
     (
         "process_crash",

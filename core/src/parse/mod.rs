@@ -709,11 +709,13 @@ impl Triage {
         if !code {
             if let Some(p) = facts.phase {
                 // "got fatal signal ..., shutting down": the failure came first, the shutdown
-                // it caused is no phase of the run
+                // it caused is no phase of the run (nor is vLLM's executor shutting down as
+                // `Worker proc VllmWorker-1 died unexpectedly`)
                 let caused = p == "shutdown" && {
                     let l = text.to_ascii_lowercase();
                     l.contains("fatal")
                         || l.contains("error")
+                        || l.contains(" died")
                         || l.contains("root cause")
                         || l.contains("death signal")
                 };
@@ -1820,14 +1822,16 @@ impl Triage {
         // send/recv from rank 0`, `Ranks 1 failed to pass monitoredBarrier`), torch's advice to
         // `check rank 0 logs for faulty rank`; NCCL's proxy thread of a rank, which names it
         // where the line's own tag is only the local GPU: `[Proxy Service 14] Failed to execute
-        // operation Connect from rank 14`, `Proxy Call to rank 14 failed (Connect)`)
+        // operation Connect from rank 14`, `Proxy Call to rank 14 failed (Connect)`); vLLM's
+        // executor naming the worker process that died, which it names for its rank
+        // (`Worker proc VllmWorker-1 died unexpectedly`)
         static NAMED: LazyLock<AsciiFirst> = LazyLock::new(|| {
             AsciiFirst::new(
-                r"application crash on rank (\d+)|waiting for send/recv from rank (\d+)|Ranks (\d+) failed to pass monitoredBarrier|check rank (\d+) logs for faulty rank|\[Proxy Service (\d+)\] Failed to execute operation|Proxy Call to rank (\d+) failed",
+                r"application crash on rank (\d+)|waiting for send/recv from rank (\d+)|Ranks (\d+) failed to pass monitoredBarrier|check rank (\d+) logs for faulty rank|\[Proxy Service (\d+)\] Failed to execute operation|Proxy Call to rank (\d+) failed|Worker proc VllmWorker-(\d+) died",
             )
         });
         if let Some(c) = NAMED.captures(&ev.text) {
-            if let Some(r) = (1..=6).find_map(|i| c.get(i)) {
+            if let Some(r) = (1..=7).find_map(|i| c.get(i)) {
                 return r.as_str().parse().ok();
             }
         }
