@@ -303,9 +303,14 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
     let pats = [
         // quoted reply
         r"^>+ ?",
+        // a Markdown list item's bullet, when a paste made each line one (`* E0530 ... msg`)
+        r"^\* ",
         // [rank1]: and [rank0]:[E1130 03:11:11.199672504 ProcessGroupNCCL.cpp:689]
         // (a paste cut inside the first line's tag: `rank0]:   File ...`)
         r"^\[?rank(?P<rank>\d+)\]: ?",
+        // a trainer's logger naming the process's rank first (`[RANK 4] 2026-05-19 10:10:29,604
+        // [ERROR] msg`)
+        r"^\[RANK (?P<rank>\d+)\] ",
         // torchrun's tee of each local worker's output, `[{role}{local_rank}]:` with its default
         // role (`[default6]:[rank6]: ...`), behind NeMo-Run's task and replica (`pretrain/0 `)
         r"^(?:[\w.\-]+/\d+ )?\[default\d+\]: ?",
@@ -407,8 +412,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // pdsh's (DeepSpeed's multi-node launcher's) tag of each node's output by its address:
         // `10.0.0.5: [rank0]: ...`
         r"^\d{1,3}(?:\.\d{1,3}){3}: ",
-        // llama.cpp's logger: the time since start and the level, `53.26.801.941 E msg`
-        r"^\d{1,3}\.\d{2}\.\d{3}\.\d{3} (?P<level>[EWID]) ",
+        // llama.cpp's logger: the time since start and the level, `53.26.801.941 E msg` (no
+        // level on what ggml prints as it aborts: `49.13.366.995 .../fattn.cu:574: fatal error`)
+        r"^\d{1,3}\.\d{2}\.\d{3}\.\d{3} (?:(?P<level>[EWID]) )?",
         // Slurm's `srun --label`: the task's number, right-aligned to the widest (`  3: `, `93: `)
         r"^\d{1,5}: ",
         // pytest: the `E       ` margin of a failure's exception lines, and the short summary's
@@ -453,7 +459,7 @@ fn could_have_prefix(s: &str) -> bool {
     match s.as_bytes().first() {
         Some(b) => matches!(
             b,
-            b'[' | b']' | b'(' | b'>' | b'#' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z'
+            b'[' | b']' | b'(' | b'>' | b'*' | b'#' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z'
         ),
         None => false,
     }
@@ -977,6 +983,24 @@ mod tests {
         let l = text("Apr  3 17:38:57 host app[140320]: #033[1;36m(VllmWorker rank=2 pid=140320)#033[0;0m OSError: x.so: cannot open shared object file");
         assert_eq!(l.rank, Some(2));
         assert_eq!(l.text, "OSError: x.so: cannot open shared object file");
+    }
+
+    #[test]
+    fn strips_list_bullets_rank_tags_and_bare_llama_times() {
+        // (a Markdown bullet before glog's prefix, and bold around the message)
+        let l = text(
+            "* E0530 23:11:46.299486 1 logging.cc:43] **The engine plan file is not compatible**",
+        );
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "The engine plan file is not compatible");
+        let l = text("[RANK 4] 2026-05-19 10:10:29,604 [ERROR] boom");
+        assert_eq!(l.rank, Some(4));
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "boom");
+        let l = text("49.13.366.995 /src/ggml-cuda/fattn.cu:574: fatal error");
+        assert_eq!(l.text, "/src/ggml-cuda/fattn.cu:574: fatal error");
+        // (a banner of stars is no bullet)
+        assert_eq!(text("*****").text, "*****");
     }
 
     #[test]

@@ -869,6 +869,15 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // An engine that another version of TensorRT built (`The engine plan file is not
+    // compatible with this version of TensorRT, expecting library version X got Y, please
+    // rebuild.`, a paste cut after `not compatible`): whichever versions, rebuild the engine
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"engine plan file is not compatible\b",
+        "tensorrt: engine built by another version of tensorrt",
+    ),
     // A cuDNN backend older than a feature asks for (FlashInfer's checks: `cuDNN FP4 requires
     // backend version >= 91002, found 90701`, `cuDNN grouped_mm_bf16 requires ...`): whichever
     // feature asked, the installed cuDNN is the problem

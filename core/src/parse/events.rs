@@ -119,6 +119,15 @@ macro_rules! unloadable_symbol {
     };
 }
 
+/// ggml's (llama.cpp's, ollama's) aborting checks: `GGML_ASSERT(x) failed`, the older
+/// `GGML_ASSERT: file.cu:48: x`, a bare `GGML_ASSERT(x);`, `GGML_ABORT`'s `FILE:LINE: fatal
+/// error`. A detector and the class rule read them.
+macro_rules! ggml_abort {
+    () => {
+        r"\bGGML_ASSERT(?:\(.*\) failed|: \S+:\d+: )|^GGML_ASSERT\(.*\);?\s*$|\.(?:cuh?|cpp|c):\d+: fatal error\s*$"
+    };
+}
+
 /// Triton's refusal of an FP8 type the GPU cannot compute in: a detector, a class rule and a
 /// signature key read it.
 macro_rules! triton_fp8_arch {
@@ -249,11 +258,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // Invalid argument - load failed for model 'm': ...`, the model's error behind it)
     (r"^error: creating server: ", 2),
     // (ggml's failed check, in each of its wordings: `GGML_ASSERT(x) failed`, the older
-    // `GGML_ASSERT: file.cu:48: x`, a bare `GGML_ASSERT(x);` its abort printed)
-    (
-        r"\bGGML_ASSERT(?:\(.*\) failed|: \S+:\d+: )|^GGML_ASSERT\(.*\);?\s*$",
-        3,
-    ),
+    // `GGML_ASSERT: file.cu:48: x`, a bare `GGML_ASSERT(x);` its abort printed, and
+    // `GGML_ABORT`'s `FILE:LINE: fatal error`)
+    (ggml_abort!(), 3),
+    // (PMIx's server finding a peer process it can no longer reach, `PMIX ERROR: UNREACHABLE in
+    // file server/pmix_server.c`: a rank that died, whose own error is the cause)
+    (r"\bPMIX ERROR: UNREACHABLE\b", 2),
     // (Open MPI's runtime layers state a failure to launch or wire up ranks as `PRTE ERROR: Bad
     // parameter in file F at line N`, `ORTE_ERROR_LOG`, `PMIX ERROR: ...`)
     (r"\b(?:PRTE|ORTE|PMIX|OPAL) ERROR: |\bORTE_ERROR_LOG: ", 3),
@@ -586,12 +596,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // (`No operator found for `memory_efficient_attention_forward` with inputs:`), which
     // quotes its NotImplementedError's message, and TensorRT's of an engine built on another
     // GPU (`The engine plan file is generated on an incompatible device, expecting compute 6.1
-    // got compute 7.5`), logged with no error word, and vLLM's refusal of a model's
+    // got compute 7.5`) or another version of TensorRT, logged with no error word, and vLLM's refusal of a model's
     // architecture quoted without its ValueError (`Model architectures ['X'] are not supported
     // for now.`); FlashAttention's `FlashAttention only supports Ampere GPUs or newer.`
     // (tier 3) ---
     (
-        r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|^Model architectures \[[^\]]*\] (?:are|is) not supported\b",
+        r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|engine plan file is not compatible with this version|^Model architectures \[[^\]]*\] (?:are|is) not supported\b",
         3,
     ),
     // --- a KV-cache size computed below zero, which no error may follow in a cut paste (tier
@@ -776,6 +786,7 @@ const EVENT_WORDS: &[&str] = &[
     "driver interface version",
     // a refused GPU capability, and xformers' refusal of an attention call
     "capability",
+    "engine plan file",
     "no operator found",
     "incompatible device",
     "model architectures",
@@ -1080,10 +1091,11 @@ const CLASSES: &[(&str, &str)] = &[
     // extension builder refuses an nvcc whose CUDA differs from torch's (`The detected CUDA version
     // (X) mismatches the version that was used to compile PyTorch (Y)`) and reports a failed
     // compile as `Error compiling objects for extension`; FlashInfer's JIT states a toolkit it
-    // cannot find as `Could not find nvcc and default cuda_home=... doesn't exist`)
+    // cannot find as `Could not find nvcc and default cuda_home=... doesn't exist`; the linker
+    // one of its inputs, `ld: cannot find <object or -llib>`)
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|collect2: error|Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|collect2: error|\bld: cannot find |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME environment variable is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -1378,10 +1390,12 @@ const CLASSES: &[(&str, &str)] = &[
     // `Could not find any implementation for node X`; argparse refusing an option this
     // version does not have, `prog: error: unrecognized arguments: --x`, or a value it does not
     // offer, `error: argument --x: invalid choice: 'y'`; a feature's check of the library
-    // version it needs, `cuDNN FP4 requires backend version >= 91002, found 90701`)
+    // version it needs, `cuDNN FP4 requires backend version >= 91002, found 90701`, and
+    // TensorRT's of the version that built an engine, `The engine plan file is not compatible
+    // with this version of TensorRT`, also where a paste cut it there)
     (
         "unsupported_config",
-        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
+        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
     ),
     (
         "process_crash",
@@ -1638,6 +1652,19 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         d => d,
     };
     let mut class = match direct {
+        // ggml's check of a cuBLAS call prints CUDA's wording of cuBLAS's status (`CUDA error:
+        // the requested functionality is not supported`), then the device and function, then
+        // the call (`cublasGemmEx(...)`): the call, or a function named for it, says whose
+        // status it is
+        Some("unsupported_config" | "python_exception" | "process_crash") | None
+            if text.contains("CUDA error: ")
+                && ev.after.iter().take(3).any(|a| {
+                    a.trim_start().starts_with("cublas")
+                        || (a.contains("in function ") && a.contains("_cublas"))
+                }) =>
+        {
+            "cublas_cudnn_error"
+        }
         // `param = params_dict[name]` in a model's weight loader: the checkpoint names a tensor
         // the model does not have (what a later message would blame does not matter)
         Some("python_exception") | None
@@ -1928,11 +1955,7 @@ static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
 });
 
 /// ggml's aborting checks (see [`classify`]).
-static GGML_ABORT: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(
-        r"\bGGML_ASSERT(?:\(.*\) failed|: \S+:\d+: )|^GGML_ASSERT\(.*\);?\s*$|\.(?:cuh?|cpp|c):\d+: fatal error\s*$",
-    )
-});
+static GGML_ABORT: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(ggml_abort!()));
 
 /// torch's dispatcher's refusals (see [`classify`]).
 static TORCH_DISPATCH: LazyLock<AsciiFirst> = LazyLock::new(|| {

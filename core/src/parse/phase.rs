@@ -247,6 +247,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || text.contains("Serialization Error in deserialize")
         // (TensorRT checks the plan's GPU as it deserialises it)
         || text.contains("engine plan file is generated on an incompatible device")
+        // (and its version: `The engine plan file is not compatible with this version of
+        // TensorRT, expecting library version 5.1.2 got 5.1.5`)
+        || text.contains("engine plan file is not compatible")
         || text.contains("Engine deserialization failed")
         // (TensorRT-LLM's runtime opening the engine file it was given)
         || text.contains("Error opening engine file")
