@@ -348,7 +348,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\((?P<proc>[A-Za-z_][\w\-:.]*(?:\([\w\-:.()]*\))?) pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
         // (a Ray actor that names its own rank among its fields, `(worker1, rank=1, pid=N,
         // ip=10.2.97.7)`: the actor's, not the rank of the process group behind it)
-        r"^\((?P<proc>[A-Za-z_][\w\-]*), rank=\d+, pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
+        // (SkyPilot's tag of a task's output names it by its stage and pid: `(task, pid=3369)`,
+        // `(setup pid=N)` read above)
+        r"^\((?P<proc>[A-Za-z_][\w\-]*), (?:rank=\d+, )?pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
         VLLM_LOGGER,
         // that logger's source location alone, where a paste cut the level and time off the line
         // (in its older wording without the opening bracket: `worker_base.py:572] `)
@@ -438,6 +440,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // a launcher's tag of the process that printed the line: [PROC-0]
         r"^\[[A-Z][A-Za-z]*-\d+\] ?",
         CONSOLE,
+        // SD.Next's logger: the time with microseconds after a dash, then the level padded to
+        // eight (`18:57:53-195282 ERROR    msg`)
+        r"^\d{2}:\d{2}:\d{2}-\d{6} (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) +",
         // a viewer's clock alone before each line (Jenkins' timestamper `18:38:46  `, a log
         // console's `18:11:06.680 `), before the program's own prefix
         r"^\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})? +",

@@ -407,6 +407,17 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
+    // ggml's first CUDA call failing (`ggml_cuda_init: failed to initialize CUDA: unknown
+    // error`), whatever label or launcher printed it: CUDA's message is the problem
+    static GGML_CUDA_INIT: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"failed to initialize CUDA: (.+?)\s*$"));
+    if let Some(key) = captured_key(
+        &GGML_CUDA_INIT,
+        &ev.text,
+        "ggml: failed to initialize cuda:",
+    ) {
+        return Some(key.to_lowercase());
+    }
     // ggml's kernels built without code for the GPU's architecture (`ERROR: CUDA kernel
     // mul_mat_vec has no device code compatible with CUDA arch 520`): the build's missing
     // architecture, whichever kernel the model reached first
@@ -1118,12 +1129,12 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     // The Hugging Face Hub refusing a gated (or private) model to a client with no token or one
     // without access, in each client's words: huggingface_hub's `GatedRepoError: 401 Client
     // Error. (Request ID: ...)` with `Cannot access gated repo for url ...`, `Access to model X
-    // is restricted`, or requests' bare `HTTPError: 401 Client Error: Unauthorized for url:
+    // is restricted`, transformers' `You are trying to access a gated repo.`, or requests' bare `HTTPError: 401 Client Error: Unauthorized for url:
     // https://huggingface.co/...` (403 `Forbidden` for a token not granted the model)
     (
         None,
         Scope::Lines,
-        r"GatedRepoError|Cannot access gated repo|Access to model \S+ is restricted|\b40[13] Client Error: (?:Unauthorized|Forbidden) for url: https://huggingface\.co/",
+        r"GatedRepoError|Cannot access gated repo|trying to access a gated repo\b|Access to model \S+ is restricted|\b40[13] Client Error: (?:Unauthorized|Forbidden) for url: https://huggingface\.co/",
         "huggingface hub: access to a gated or private model refused",
     ),
     // A GPU without bfloat16 (before Ampere) refused by whichever check met it first: torch's

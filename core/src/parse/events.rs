@@ -322,7 +322,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // `_InactiveRpcError`), then `status = ...` and `details = "..."` on lines of their own: the
     // details say what failed)
     (
-        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda",
+        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -607,6 +607,17 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a KV-cache size computed below zero, which no error may follow in a cut paste (tier
     // 3) ---
     (negative_kv_memory!(), 3),
+    // --- ggml finding no usable CUDA device as it starts (`ggml_cuda_init: failed to initialize
+    // CUDA: unknown error`): it goes on, on the CPU, which is not what a GPU run asked for
+    // (tier 3) ---
+    (r"\bfailed to initialize CUDA: ", 3),
+    // --- the Hub refusing a gated repository to a client that is not logged in or not granted
+    // it (`Cannot access gated repo for url <url>.`, transformers' `You are trying to access a
+    // gated repo.`), quoted without its exception (tier 3) ---
+    (
+        r"^Cannot access gated repo for url |^You are trying to access a gated repo\b",
+        3,
+    ),
     // --- SGLang skips a model module that fails to import (`Ignore import error when loading
     // sglang.srt.models.X. <the error>`): harmless for another model, the cause when the model
     // served is that one; stated before any later error, so only a statement when nothing
@@ -759,6 +770,7 @@ const EVENT_WORDS: &[&str] = &[
     "contains custom code",
     "only supported on compute capability",
     "to serve at least one request",
+    "gated repo",
     // (a KV-cache size below zero)
     "kv cache memory: -",
     "profiled value -",
@@ -1124,10 +1136,10 @@ const CLASSES: &[(&str, &str)] = &[
     // (Megatron's check of a backward pass's gradients raises, or its rerun state machine stops
     // the run, with no error word: an exception either way, not a signal; so does transformers'
     // prompt before it runs a repository's code, which the `EOFError` of a run with no terminal
-    // ends)
+    // ends; nor is the Hub's refusal of a gated repository to a client not logged in)
     (
         "python_exception",
-        r"found NaN in local grad norm|contains custom code which must be executed",
+        r"found NaN in local grad norm|contains custom code which must be executed|Cannot access gated repo for url|trying to access a gated repo\b",
     ),
     (
         "triton_error",
@@ -1190,7 +1202,7 @@ const CLASSES: &[(&str, &str)] = &[
     // 188): invalid argument`: those kernels ask for what only that architecture has)
     (
         "no_kernel_image",
-        r"CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
+        r"CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |HIP error: |Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1224,10 +1236,11 @@ const CLASSES: &[(&str, &str)] = &[
     // tensor saved on a GPU: `... but torch.cuda.is_available() is False`; NVML and the container
     // runtime print the driver/library mismatch in lower case: `nvml error: driver/library
     // version mismatch`; SGLang's device lookup, finding CUDA unavailable: `No accelerator (CUDA,
-    // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`)
+    // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`; ggml's first CUDA call failing,
+    // `ggml_cuda_init: failed to initialize CUDA: unknown error`, after which it runs on the CPU)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
@@ -1450,6 +1463,11 @@ fn is_torch_cuda_hint(text: &str) -> bool {
     text.contains("TORCH_USE_CUDA_DSA")
         || text.contains("CUDA kernel errors might be asynchronously reported")
         || text.contains("consider passing CUDA_LAUNCH_BLOCKING")
+        // (and its ROCm build's: `HIP kernel errors might be ...`, `For debugging consider
+        // passing AMD_SERIALIZE_KERNEL=3`, `Compile with TORCH_USE_HIP_DSA ...`)
+        || text.contains("TORCH_USE_HIP_DSA")
+        || text.contains("HIP kernel errors might be asynchronously reported")
+        || text.contains("consider passing AMD_SERIALIZE_KERNEL")
         || text.contains("Search for `cuda")
         // (a Markdown paste eats the backtick)
         || text.contains("Search for cudaError")
@@ -2032,6 +2050,8 @@ pub fn without_guessed_causes(text: &str) -> &str {
         "CUDA kernel errors might be asynchronously reported",
         "For debugging consider passing CUDA_LAUNCH_BLOCKING",
         "Compile with `TORCH_USE_CUDA_DSA`",
+        "HIP kernel errors might be asynchronously reported",
+        "Compile with TORCH_USE_HIP_DSA",
     ]
     .iter()
     .filter_map(|h| text.find(h))

@@ -226,6 +226,10 @@ static EXTENSION_UNLOADED: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(r"Failed to import from \S+ with (?:ImportError|ModuleNotFoundError|OSError)\(")
 });
 static NCCL_WARN: Word = Word::new("NCCL WARN ");
+/// SGLang's launcher naming a scheduler that died (see [`Triage::feed_with`]).
+static SCHEDULER_DIED: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"\bRank (\d+) scheduler died\b"));
+
 /// A KV-cache size below zero (see [`events::NEGATIVE_KV_MEMORY`]).
 static NEGATIVE_KV: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(events::NEGATIVE_KV_MEMORY));
@@ -806,6 +810,13 @@ impl Triage {
         }
         if CLOSING_SIGTERM.is_in(text) {
             self.others_stopped = true;
+        }
+        // SGLang's launcher names the scheduler process that died, by its rank (`Rank 3
+        // scheduler died during initialization (exit code: -11)`), as torchrun's summary does
+        if let Some(c) = SCHEDULER_DIED.captures(text) {
+            if let Ok(r) = c[1].parse() {
+                self.root_cause_rank.get_or_insert(r);
+            }
         }
         if ROOT_CAUSE.is_in(text) {
             // (the entry: `[0]:`, then `time`, `host`, `rank : 1 (local_rank: 1)`, ...)

@@ -280,8 +280,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             return Some("startup");
         }
     }
-    // TensorFlow creates each GPU's stream executor (and its CUDA context) as it starts
-    if text.contains("failed initializing StreamExecutor") {
+    // TensorFlow creates each GPU's stream executor (and its CUDA context) as it starts, and
+    // ggml initialises CUDA before it reads a model (`ggml_cuda_init: failed to initialize CUDA`)
+    if text.contains("failed initializing StreamExecutor") || text.contains("ggml_cuda_init: ") {
         return Some("startup");
     }
     // KServe logs any exception that stops its model server from starting this way, vLLM's
