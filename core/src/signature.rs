@@ -880,6 +880,23 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // torch's sampler refusing a distribution (`probability tensor contains either `inf`, `nan`
+    // or element < 0`), quoted or cut short: the logits went bad, whatever model and caller
+    (
+        None,
+        Scope::Message,
+        r"probability tensor contains either",
+        "sampling: probability tensor contains inf, nan or a negative element",
+    ),
+    // NCCL refusing a communicator's configuration (`NCCL WARN Invalid config blocking attribute
+    // value -2147483648`), on its own line or as the `Last error:` below torch's `invalid
+    // argument`: the config struct the caller passed, from a torch and NCCL that do not fit
+    (
+        Some("nccl_error"),
+        Scope::Lines,
+        r"\bInvalid config blocking attribute value\b",
+        "nccl: invalid communicator config (blocking attribute)",
+    ),
     // An engine that another version of TensorRT built (`The engine plan file is not
     // compatible with this version of TensorRT, expecting library version X got Y, please
     // rebuild.`, a paste cut after `not compatible`): whichever versions, rebuild the engine

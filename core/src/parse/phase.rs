@@ -98,9 +98,11 @@ const MARKERS: &[(&str, &str)] = &[
     // peer, which a send may make at any step), its count of channels and its `Connected all
     // rings` as the creation ends; NCCL's trace of an error through its communicator's creation,
     // `INFO init.cc:N -> 3`; Ray's report of an actor whose constructor raised, `The actor died
-    // because of an error raised in its creation task`, above the constructor's traceback)
+    // because of an error raised in its creation task`, above the constructor's traceback;
+    // torch's JIT extension loaded, its build done or found up to date, `Loading extension module
+    // utils...`: the program goes on starting)
     (
-        r"Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bINFO init\.(?:cc|cu):\d+ -> \d+|error raised in its creation task|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$|\d+ coll channels, |Connected all (?:rings|trees))",
+        r"^Loading extension module \S+\.\.\.|Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bINFO init\.(?:cc|cu):\d+ -> \d+|error raised in its creation task|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$|\d+ coll channels, |Connected all (?:rings|trees))",
         "startup",
     ),
 ];
