@@ -208,8 +208,8 @@ pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
     let b = s.as_bytes();
     // The regex runs only on lines that may hold a code. Every code but `ESC (B` (an escape
     // byte) has a `[` right after its start: `ESC[`, `^[`, a pasted `\x1b[`, `\033[`, `#033[`,
-    // `\e[` or `\u001b[`, or a bare `[0;36m` left by a paste that lost the escape byte (`[`, one or two
-    // digits, then `;` or `m`; a timestamp's `[2026-` is not one). Checking around each `[`
+    // `\e[` or `\u001b[`, or a bare `[0;36m` left by a paste that lost the escape byte (`[`, one
+    // or two digits, then `;` or `m`; a timestamp's `[2026-` is not one). Checking around each `[`
     // (found with memchr) is much cheaper than a substring search per shape, as
     // `str::contains` builds a fresh searcher per call.
     let code_end = |w: Option<&u8>| w.is_some_and(|&w| w == b';' || w == b'm');

@@ -399,9 +399,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     }
     // a KV-cache size computed below zero (vLLM's `Available KV cache memory: -2.77 GiB`,
     // SGLang's `... larger than the profiled value -561981`): weights that left no memory for it
-    static NEGATIVE_KV: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(crate::parse::events::NEGATIVE_KV_MEMORY));
-    if class == "cuda_oom" && NEGATIVE_KV.is_match(&ev.text) {
+    if class == "cuda_oom" && crate::parse::events::NEGATIVE_KV_MEMORY.is_match(&ev.text) {
         return Some(NO_KV_CACHE_MEMORY.into());
     }
     if let Some(key) = dll_key(&ev.text) {
@@ -1146,8 +1144,9 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     // The Hugging Face Hub refusing a gated (or private) model to a client with no token or one
     // without access, in each client's words: huggingface_hub's `GatedRepoError: 401 Client
     // Error. (Request ID: ...)` with `Cannot access gated repo for url ...`, `Access to model X
-    // is restricted`, transformers' `You are trying to access a gated repo.`, or requests' bare `HTTPError: 401 Client Error: Unauthorized for url:
-    // https://huggingface.co/...` (403 `Forbidden` for a token not granted the model)
+    // is restricted`, transformers' `You are trying to access a gated repo.`, or requests' bare
+    // `HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/...` (403
+    // `Forbidden` for a token not granted the model)
     (
         None,
         Scope::Lines,

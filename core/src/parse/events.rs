@@ -182,8 +182,10 @@ macro_rules! negative_kv_memory {
     };
 }
 
-/// See the `negative_kv_memory` macro.
-pub const NEGATIVE_KV_MEMORY: &str = negative_kv_memory!();
+/// See the `negative_kv_memory` macro (the class rule and the detector read the pattern; the
+/// line reader, the phase and the signature key this matcher).
+pub static NEGATIVE_KV_MEMORY: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(negative_kv_memory!()));
 
 /// c10d's report that a read from the rendezvous store failed on its socket (`[c10d] recvValue
 /// failed on SocketImpl(...): Connection reset by peer`): a statement at warning level, and one
@@ -596,10 +598,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // (`No operator found for `memory_efficient_attention_forward` with inputs:`), which
     // quotes its NotImplementedError's message, and TensorRT's of an engine built on another
     // GPU (`The engine plan file is generated on an incompatible device, expecting compute 6.1
-    // got compute 7.5`) or another version of TensorRT, logged with no error word, and vLLM's refusal of a model's
-    // architecture quoted without its ValueError (`Model architectures ['X'] are not supported
-    // for now.`); FlashAttention's `FlashAttention only supports Ampere GPUs or newer.`
-    // (tier 3) ---
+    // got compute 7.5`) or another version of TensorRT, logged with no error word, and vLLM's
+    // refusal of a model's architecture quoted without its ValueError (`Model architectures
+    // ['X'] are not supported for now.`); FlashAttention's `FlashAttention only supports Ampere
+    // GPUs or newer.` (tier 3) ---
     (
         r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|engine plan file is not compatible with this version|^Model architectures \[[^\]]*\] (?:are|is) not supported\b",
         3,
@@ -1164,7 +1166,8 @@ const CLASSES: &[(&str, &str)] = &[
     // `hardware stack error`, `invalid program counter` or an address-space fault is a
     // kernel's fault as an illegal address is; so are the HIP runtime's `Memory access fault by
     // GPU node-N`, ROCm's queue aborting with `HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The
-    // agent attempted to access memory beyond the largest legal address`, and cuda-gdb's `CUDA Exception: Warp Out of range Address`)
+    // agent attempted to access memory beyond the largest legal address`, and cuda-gdb's `CUDA
+    // Exception: Warp Out of range Address`)
     (
         "cuda_illegal_memory_access",
         r"\bInvalid __(?:global|shared|local)__ (?:read|write|atomic)\b|\b(?:Out-of-range|Misaligned) Shared or Local Address\b|Failed to initialize the TMA descriptor,? (?:error code: )?700\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",

@@ -230,10 +230,6 @@ static NCCL_WARN: Word = Word::new("NCCL WARN ");
 static SCHEDULER_DIED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"\bRank (\d+) scheduler died\b"));
 
-/// A KV-cache size below zero (see [`events::NEGATIVE_KV_MEMORY`]).
-static NEGATIVE_KV: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(events::NEGATIVE_KV_MEMORY));
-
 /// c10d's failed read from the store (see [`events::STORE_READ_FAILED`]).
 static STORE_READ_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(events::STORE_READ_FAILED));
@@ -1169,7 +1165,7 @@ impl Triage {
             // caught: `ValueError("...")', please check the stack trace above for the root cause`)
             Some(t) if line.level == Some('I') && text.contains(WRAPPED_QUOTE_TAIL) => t,
             // (nor a KV-cache size below zero, which vLLM logs at INFO before it raises)
-            Some(t) if line.level == Some('I') && NEGATIVE_KV.is_match(text) => t,
+            Some(t) if line.level == Some('I') && events::NEGATIVE_KV_MEMORY.is_match(text) => t,
             _ => return,
         };
         if tier == 4 {

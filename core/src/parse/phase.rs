@@ -189,10 +189,6 @@ const STARTING: &[&str] = &[
     "tokenization_auto",
 ];
 
-/// A KV-cache size below zero (see [`super::events::NEGATIVE_KV_MEMORY`]).
-static NEGATIVE_KV: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(super::events::NEGATIVE_KV_MEMORY));
-
 /// The phase implied by the Python frames and message of an error, when they are specific.
 pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str> {
     let has = |pats: &[&str]| frames.iter().any(|f| pats.iter().any(|p| f.contains(p)));
@@ -320,7 +316,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // (vLLM groups its layers' KV-cache specs as it sizes the cache)
         || text.contains("the KV cache specs")
         // (a size it computed below zero)
-        || NEGATIVE_KV.is_match(text)
+        || super::events::NEGATIVE_KV_MEMORY.is_match(text)
     {
         return Some("memory_init");
     }
