@@ -390,6 +390,49 @@ fn closing_bold(text: &str) -> Option<usize> {
 
 /// The key of an error that states its problem in a way of its own (a device assertion's file
 /// and condition, a kill, a class's own detail), before its message is the key.
+/// Problems keyed by what their message captures, checked in order: the pattern (one capture
+/// group), the key's words before it, and whether the capture is lower-cased.
+const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
+    // ggml's first CUDA call failing (`ggml_cuda_init: failed to initialize CUDA: unknown
+    // error`), whatever label or launcher printed it: CUDA's message is the problem
+    (
+        r"failed to initialize CUDA: (.+?)\s*$",
+        "ggml: failed to initialize cuda:",
+        true,
+    ),
+    // ggml's kernels built without code for the GPU's architecture (`ERROR: CUDA kernel
+    // mul_mat_vec has no device code compatible with CUDA arch 520`): the build's missing
+    // architecture, whichever kernel the model reached first
+    (
+        r"has no device code compatible with CUDA arch (\d+)",
+        "ggml: build has no device code for cuda arch",
+        false,
+    ),
+    // Go's runtime on Windows states the exception a cgo call raised by its NTSTATUS code, then
+    // the addresses: the code is the problem (`0xc000001d` an illegal instruction)
+    (WINDOWS_EXCEPTION, "windows: exception", false),
+    // torch's dispatcher with no kernel of an op for a backend (`Could not run
+    // 'torchvision::nms' with arguments from the 'CUDA' backend. ... is only available for these
+    // backends: [...]`): the op and the backend, not the list of backends its build has
+    (TORCH_NO_KERNEL, "torch dispatcher: no kernel of", false),
+    // A Rust library's panic is keyed by the source file that panicked, in the wording of Rust
+    // before 1.73 (`panicked at 'msg', src/lib.rs:78:26`) and after (`panicked at
+    // src/lib.rs:78:26:` with the message on the next line)
+    (
+        r"\bpanicked at (?:'.*', )?(?:\S*[/\\])?(\w[\w.-]*\.rs):\d+",
+        "rust: panic in",
+        false,
+    ),
+];
+
+/// The matchers of [`CAPTURED_KEYS`], built once.
+static CAPTURED_MATCHERS: LazyLock<Vec<AsciiFirst>> = LazyLock::new(|| {
+    CAPTURED_KEYS
+        .iter()
+        .map(|(p, _, _)| AsciiFirst::new(*p))
+        .collect()
+});
+
 /// The key of a server whose weights left no GPU memory for its KV cache, in any wording.
 const NO_KV_CACHE_MEMORY: &str = "no gpu memory left for the kv cache pool after the weights";
 
@@ -405,55 +448,14 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
-    // ggml's first CUDA call failing (`ggml_cuda_init: failed to initialize CUDA: unknown
-    // error`), whatever label or launcher printed it: CUDA's message is the problem
-    static GGML_CUDA_INIT: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(r"failed to initialize CUDA: (.+?)\s*$"));
-    if let Some(key) = captured_key(
-        &GGML_CUDA_INIT,
-        &ev.text,
-        "ggml: failed to initialize cuda:",
-    ) {
-        return Some(key.to_lowercase());
-    }
-    // ggml's kernels built without code for the GPU's architecture (`ERROR: CUDA kernel
-    // mul_mat_vec has no device code compatible with CUDA arch 520`): the build's missing
-    // architecture, whichever kernel the model reached first
-    static NO_DEVICE_CODE: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(r"has no device code compatible with CUDA arch (\d+)"));
-    if let Some(key) = captured_key(
-        &NO_DEVICE_CODE,
-        &ev.text,
-        "ggml: build has no device code for cuda arch",
-    ) {
-        return Some(key);
-    }
-    // Go's runtime on Windows states the exception a cgo call raised by its NTSTATUS code, then
-    // the addresses: the code is the problem (`0xc000001d` an illegal instruction)
-    static WINDOWS_CODE: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(WINDOWS_EXCEPTION));
-    if let Some(key) = captured_key(&WINDOWS_CODE, &ev.text, "windows: exception") {
-        return Some(key);
-    }
-    // torch's dispatcher with no kernel of an op for a backend (`Could not run
-    // 'torchvision::nms' with arguments from the 'CUDA' backend. ... is only available for these
-    // backends: [...]`): the op and the backend, not the list of backends its build has
-    static NO_KERNEL_FOR_BACKEND: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(TORCH_NO_KERNEL));
-    if let Some(key) = captured_key(
-        &NO_KERNEL_FOR_BACKEND,
-        &ev.text,
-        "torch dispatcher: no kernel of",
-    ) {
-        return Some(key);
-    }
-    // A Rust library's panic is keyed by the source file that panicked, in the wording of Rust
-    // before 1.73 (`panicked at 'msg', src/lib.rs:78:26`) and after (`panicked at
-    // src/lib.rs:78:26:` with the message on the next line)
-    static RUST_PANIC: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"\bpanicked at (?:'.*', )?(?:\S*[/\\])?(\w[\w.-]*\.rs):\d+")
-    });
-    if let Some(key) = captured_key(&RUST_PANIC, &ev.text, "rust: panic in") {
+    if let Some(key) =
+        CAPTURED_KEYS
+            .iter()
+            .zip(CAPTURED_MATCHERS.iter())
+            .find_map(|((_, what, lower), re)| {
+                captured_key(re, &ev.text, what).map(|k| if *lower { k.to_lowercase() } else { k })
+            })
+    {
         return Some(key);
     }
     // Triton's `PassManager::run failed` says only that an MLIR pass failed: the compiler

@@ -201,6 +201,7 @@ static ASYNC_REPORT: Word = Word::new("asynchronously reported");
 static LAST_ENQUEUED: Word = Word::new("ast enqueued");
 static ROOT_CAUSE: Word = Word::new("Root Cause (first observed failure)");
 static CLOSING_SIGTERM: Word = Word::new("closing signal SIGTERM");
+static SCHEDULER_DIED_WORD: Word = Word::new(" scheduler died");
 static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
@@ -809,8 +810,9 @@ impl Triage {
         }
         // SGLang's launcher names the scheduler process that died, by its rank (`Rank 3
         // scheduler died during initialization (exit code: -11)`), as torchrun's summary does
-        if let Some(c) = SCHEDULER_DIED.captures(text) {
-            if let Ok(r) = c[1].parse() {
+        // (a word search first: every line passes here)
+        if SCHEDULER_DIED_WORD.is_in(text) {
+            if let Some(Ok(r)) = SCHEDULER_DIED.captures(text).map(|c| c[1].parse()) {
                 self.root_cause_rank.get_or_insert(r);
             }
         }
