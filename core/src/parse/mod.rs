@@ -134,7 +134,12 @@ pub struct Triage {
     /// `UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). ... Error
     /// 802: system not yet initialized`. torch goes on without the GPU; what fails later for
     /// want of it is the consequence.
-    cuda_init_failed: Option<(u64, String, String)>,
+    /// (with the phase the log was in then)
+    cuda_init_failed: Option<((u64, String, String), &'static str)>,
+    /// vLLM's reason its CUDA platform is unavailable (`CUDA platform is not available because:
+    /// NVML Shared Library Not Found`, logged at debug): the cause of CUDA's absence once vLLM
+    /// says it found no platform at all.
+    platform_unavailable: Option<(u64, String, String)>,
     /// The kernel's first report of its OOM killer (`python invoked oom-killer: ...`, `Out of
     /// memory: Killed process N (python)`).
     kernel_oom: Option<(u64, String, String)>,
@@ -238,6 +243,10 @@ static STORE_READ_FAILED: LazyLock<AsciiFirst> =
 static PY_WARNING_HEADER: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"\.py:\d+: [A-Z]\w*Warning: "));
 static CUDA_GET_DEVICE_COUNT: Word = Word::new("cudaGetDeviceCount()");
+static CUDA_PLATFORM_UNAVAILABLE: Word = Word::new("checking CUDA platform: ");
+static CUDA_PLATFORM_UNAVAILABLE_TOO: Word = Word::new("CUDA platform is not available because: ");
+static NO_PLATFORM: Word =
+    Word::new("No platform detected, vLLM is running on UnspecifiedPlatform");
 static SPAWN_FAILED: Word = Word::new(" terminated with the following error:");
 static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"cudaGetDeviceCount\(\).*\bError \d+: \S"));
@@ -790,7 +799,17 @@ impl Triage {
             && CUDA_GET_DEVICE_COUNT.is_in(text)
             && CUDA_INIT_FAILED.is_match(text)
         {
-            self.cuda_init_failed = Some(noted(line, text));
+            self.cuda_init_failed = Some((noted(line, text), self.phase));
+        }
+        // (vLLM probes each platform at import, at debug level; with none found it runs on
+        // `UnspecifiedPlatform`, which cannot serve: the CUDA probe's failure is why)
+        if self.platform_unavailable.is_none()
+            && (CUDA_PLATFORM_UNAVAILABLE.is_in(text) || CUDA_PLATFORM_UNAVAILABLE_TOO.is_in(text))
+        {
+            self.platform_unavailable = Some(noted(line, text));
+        }
+        if self.cuda_init_failed.is_none() && NO_PLATFORM.is_in(text) {
+            self.cuda_init_failed = self.platform_unavailable.take().map(|n| (n, self.phase));
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
             self.extension_unloaded = Some(noted(line, text));
@@ -1387,6 +1406,12 @@ impl Triage {
                 };
                 (f, 3, phase)
             })
+            // (torch's warning that CUDA did not initialise, when nothing failed after it in the
+            // paste: the program went on without its GPU)
+            .or(self
+                .cuda_init_failed
+                .as_ref()
+                .map(|(f, p)| (f, 3, if *p == "unknown" { "startup" } else { p })))
             .or(self.last_resort.as_ref().map(|(t, f, p)| (f, *t, *p)));
         let fallback = match (elected, fallback) {
             (None, Some(((line, text, raw), tier, phase))) => {
@@ -1415,14 +1440,15 @@ impl Triage {
         // for want of the GPU: CUDA's error in the warning is the cause.
         let uninitialised;
         let elected = match (elected, &self.cuda_init_failed) {
-            (Some(ev), Some((line, text, raw)))
+            (Some(ev), Some(((line, text, raw), at)))
                 if *line < ev.line
                     && matches!(
                         events::class_of(&ev.text),
                         None | Some("python_exception" | "process_crash" | "cuda_driver_error")
                     ) =>
             {
-                let phase = match ev.phase {
+                // (torch initialises CUDA at its first CUDA call: the step the log was in then)
+                let phase = match *at {
                     "unknown" => "startup",
                     p => p,
                 };

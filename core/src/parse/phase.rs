@@ -463,6 +463,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         f.contains("generation/utils.py") && function_of(f).is_some_and(|g| DECODING.contains(&g))
     };
     if frames.iter().any(decoding) || text.contains("probability tensor contains either `inf`") {
+        // (a trainer that generates as it trains, TRL's GRPO and PPO trainers sampling their
+        // completions, is in its training step)
+        if frames.iter().any(|f| is_trainer_module(f)) {
+            return Some("training");
+        }
         return Some("decode");
     }
     // a training loop's own function, named so by the trainers (Megatron's `train`, Hugging
@@ -573,6 +578,12 @@ fn is_training_script(f: &str) -> bool {
         stem.strip_prefix(w)
             .is_some_and(|r| r.is_empty() || r.starts_with(['_', '-']))
     })
+}
+
+/// Whether a frame is in a trainer's module (`transformers/trainer.py`, TRL's
+/// `trainer/grpo_trainer.py`, `ppo_trainer.py`).
+fn is_trainer_module(f: &str) -> bool {
+    frame_file(f).is_some_and(|(_, name)| name == "trainer.py" || name.ends_with("_trainer.py"))
 }
 
 /// vLLM's engine construction, whose frames wrap its later start-up steps too (loading the
