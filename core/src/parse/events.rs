@@ -212,9 +212,11 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"MPI_ABORT was invoked on rank \d+", 1),
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
     // damaged summary may glue `exitcode: -9` into another field's line; SGLang's launcher logs
-    // `Exit code: -9` (multiprocessing's -signal) under its `Rank N scheduler is dead` wrapper ---
+    // `Exit code: -9` (multiprocessing's -signal) under its `Rank N scheduler is dead` wrapper;
+    // Python's `subprocess` words a child's SIGKILL `Command '[...]' died with <Signals.SIGKILL:
+    // 9>.` ---
     (
-        r"(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal|exited on signal 9 \(Killed\)|exits with return code = -9\b",
+        r"(?:exitcode|[Ee]xit code)\s*:\s*-9\b|[Ss]ignal 9 \(SIGKILL\) received by PID|ProcessExitedException: process \d+ terminated with signal|exited on signal 9 \(Killed\)|exits with return code = -9\b|died with <Signals\.SIGKILL: 9>",
         1,
     ),
     // --- llama.cpp's `llama_model_load: error loading model: <why>` (tier 3, a statement): its
@@ -1074,7 +1076,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)",
+        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>",
     ),
     // (torch's CPU allocator states a host allocation it could not make as `DefaultCPUAllocator:
     // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`; the OOM

@@ -242,6 +242,9 @@ static STORE_READ_FAILED: LazyLock<AsciiFirst> =
 /// The header of a warning that Python's `warnings` module printed: `FILE.py:N: XWarning: `.
 static PY_WARNING_HEADER: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"\.py:\d+: [A-Z]\w*Warning: "));
+/// A record in Python logging's default format (`basicConfig`): `LEVEL:logger.name:message`.
+static PY_LOGGING_DEFAULT: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)(?:ERROR|CRITICAL):[A-Za-z_][\w.]*:\S"));
 static CUDA_GET_DEVICE_COUNT: Word = Word::new("cudaGetDeviceCount()");
 static CUDA_PLATFORM_UNAVAILABLE: Word = Word::new("checking CUDA platform: ");
 static CUDA_PLATFORM_UNAVAILABLE_TOO: Word = Word::new("CUDA platform is not available because: ");
@@ -1571,8 +1574,10 @@ impl Triage {
             // text, whatever words it has: no signal killed the process)
             // (not a fatal signal's own words, which faulthandler's stack dump follows, nor a
             // launcher's report of a child's exit code, before the traceback of its own raise)
+            // (nor a record in Python logging's default format, `ERROR:module.name:message`:
+            // a Python program's logger states it)
             "process_crash"
-                if followed_by_traceback
+                if (followed_by_traceback || PY_LOGGING_DEFAULT.is_match(&ev.text))
                     && !events::is_class(&ev.text, "process_crash")
                     && !ev.text.contains("exitcode")
                     && !ev.text.contains("exit code")

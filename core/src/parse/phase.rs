@@ -78,10 +78,11 @@ const MARKERS: &[(&str, &str)] = &[
     // bar; the `MetricLogger` of torchvision's references and the DeiT/MAE family prints each
     // step of its training and evaluation loops as `Epoch: [3]  [ 100/5000]  eta: 1:53:32 ...`,
     // `Test:  [ 2090/10010]  eta: ...`; a segmentation trainer's `Epoch: [1/50][10/1758] ...`
-    // (epoch, then step within it); a logger that ends its record with the function that
+    // (epoch, then step within it); a trainer saving a checkpoint of the model it trains,
+    // `Saving model checkpoint to out/checkpoint-500`; a logger that ends its record with the function that
     // logged it, `train_gpt_demo.py:320 train_step`)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\b[Ss]aving (?:model )?checkpoint\b|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$",
         "training",
     ),
     (
@@ -100,9 +101,11 @@ const MARKERS: &[(&str, &str)] = &[
     // `INFO init.cc:N -> 3`; Ray's report of an actor whose constructor raised, `The actor died
     // because of an error raised in its creation task`, above the constructor's traceback;
     // torch's JIT extension loaded, its build done or found up to date, `Loading extension module
-    // utils...`: the program goes on starting)
+    // utils...`: the program goes on starting; a trainer reading its dataset before the first
+    // step, `Loading dataset x.json...`, Hugging Face datasets' `Generating train split: N
+    // examples`)
     (
-        r"^Loading extension module \S+\.\.\.|Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bINFO init\.(?:cc|cu):\d+ -> \d+|error raised in its creation task|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$|\d+ coll channels, |Connected all (?:rings|trees))",
+        r"^Loading extension module \S+\.\.\.|Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bLoading dataset\b|^Generating (?:train|validation|test) split: |\bINFO init\.(?:cc|cu):\d+ -> \d+|error raised in its creation task|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$|\d+ coll channels, |Connected all (?:rings|trees))",
         "startup",
     ),
 ];
