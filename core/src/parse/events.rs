@@ -571,6 +571,11 @@ const DETECTORS: &[(&str, u8)] = &[
         r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
+    // --- ComfyUI's error report (markdown) states the exception's message on its own line
+    // below its type: `- **Exception Type:** ValueError`, then `- **Exception Message:** <msg>`
+    // (a collector's prefix before it may take the list's dash as its separator, and the
+    // reader the opening stars as a paste's bold) (tier 3) ---
+    (r"(?:^|\s)(?:- )?(?:\*\*)?Exception Message:\*\* \S", 3),
     // --- Triton Inference Server's status of a model it could not load, in its table of models
     // (`| name | 1 | UNAVAILABLE: Internal: <reason> |`) or quoted (tier 2): its own log line
     // `failed to load 'name' ...` states it first, when the paste kept it ---

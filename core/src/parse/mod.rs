@@ -2189,6 +2189,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         "Bfloat16 is only supported on GPUs",
         "not supported for the current GPU",
         "Current capability: ",
+        // (vLLM's check of the context length asked for against the model's configuration:
+        // `User-specified max_model_len (4096) is greater than the derived max_model_len`)
+        "than the derived max_model_len",
     ];
     if ev.phase == "unknown"
         && class == "unsupported_config"

@@ -179,7 +179,9 @@ const STARTING: &[&str] = &[
     "in init_deepspeed",
     "in deepspeed_init",
     "in _sync_module_states",
-    "configuration_auto",
+    // (a model's configuration class built and validated, transformers' `configuration_auto`,
+    // `configuration_utils` and each model's `configuration_llama.py`)
+    "configuration_",
     "get_config",
     "arg_utils.py",
     "server_args.py",
@@ -347,7 +349,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // transformers refusing a repository's own code until it is trusted, as it reads the
     // configuration (`... set the option `trust_remote_code=True` to remove this error`)
-    if text.contains("trust_remote_code=True") && text.contains("requires you to execute") {
+    // (newer transformers: `The repository for X contains custom code which must be executed
+    // to correctly load the model`)
+    if (text.contains("trust_remote_code=True") && text.contains("requires you to execute"))
+        || text.contains("contains custom code which must be executed")
+    {
         return Some("startup");
     }
     // a server's warmup step: the model is loaded and sized, requests are not yet served
