@@ -576,6 +576,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // (a collector's prefix before it may take the list's dash as its separator, and the
     // reader the opening stars as a paste's bold) (tier 3) ---
     (r"(?:^|\s)(?:- )?(?:\*\*)?Exception Message:\*\* \S", 3),
+    // --- an exception of a class named for no error, raised from a package's module of
+    // exceptions (`torch._dynamo.exc.Unsupported: ...`, `torch._dynamo.exc.FailOnRecompileLimitHit:
+    // ...`), which a paste may keep without its traceback (tier 3) ---
+    (EXCEPTION_MODULE, 3),
     // --- Triton Inference Server's status of a model it could not load, in its table of models
     // (`| name | 1 | UNAVAILABLE: Internal: <reason> |`) or quoted (tier 2): its own log line
     // `failed to load 'name' ...` states it first, when the paste kept it ---
@@ -608,9 +612,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // got compute 7.5`) or another version of TensorRT, logged with no error word, and vLLM's
     // refusal of a model's architecture quoted without its ValueError (`Model architectures
     // ['X'] are not supported for now.`); FlashAttention's `FlashAttention only supports Ampere
-    // GPUs or newer.` (tier 3) ---
+    // GPUs or newer.`; SageAttention's `SM89 kernel is not available. Make sure you GPUs with
+    // compute capability 8.9.` (tier 3) ---
     (
-        r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|engine plan file is not compatible with this version|^Model architectures \[[^\]]*\] (?:are|is) not supported\b",
+        r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|engine plan file is not compatible with this version|^Model architectures \[[^\]]*\] (?:are|is) not supported\b|\bSM\d+ kernel is not available\b",
         3,
     ),
     // --- a KV-cache size computed below zero, which no error may follow in a cut paste (tier
@@ -720,6 +725,9 @@ const EVENT_WORDS: &[&str] = &[
     "out of memory",
     "outofresources",
     "traceback",
+    // (a package's module of exceptions, `torch._dynamo.exc.Unsupported`)
+    "exc.",
+    "kernel is not available",
     "what():",
     "nccl",
     "cuda",
@@ -1052,6 +1060,15 @@ pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
 pub static QUALIFIED_EXCEPTION: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^(?:[a-z_][a-z\d_]*\.)+[A-Z][A-Za-z\d_]*: \S"));
 
+/// An exception raised from a package's module of exceptions, whatever its class's name:
+/// `torch._dynamo.exc.Unsupported: ...`. (Not a wrapper that ends its line with a colon to
+/// quote the cause below it: `torch._dynamo.exc.BackendCompilerFailed: backend='inductor'
+/// raised:`.)
+pub const EXCEPTION_MODULE: &str =
+    r"^(?:[a-z_][a-z\d_]*\.)+(?:exc|exceptions|errors)\.[A-Z][A-Za-z\d_]*: \S(?:.*[^:\s])?\s*$";
+static EXCEPTION_MODULE_LINE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(EXCEPTION_MODULE));
+
 /// The exception type and message of an exception line, if it is one.
 pub fn exception_parts(text: &str) -> Option<(&str, &str)> {
     let c = EXCEPTION_LINE.captures(text.trim_end())?;
@@ -1213,7 +1230,7 @@ const CLASSES: &[(&str, &str)] = &[
     // 188): invalid argument`: those kernels ask for what only that architecture has)
     (
         "no_kernel_image",
-        r"CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |HIP error: |Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device",
+        r"CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |HIP error: |Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1420,7 +1437,7 @@ const CLASSES: &[(&str, &str)] = &[
     // with this version of TensorRT`, also where a paste cut it there)
     (
         "unsupported_config",
-        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
+        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
     ),
     (
         "process_crash",
@@ -1760,6 +1777,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     // model whose backend raised while loading it, not a fatal signal)
                     if exc.is_some()
                         || (!ev.frames.is_empty() && QUALIFIED_EXCEPTION.is_match(text))
+                        || EXCEPTION_MODULE_LINE.is_match(text)
                         || text.contains("Error")
                         || text.starts_with("UNAVAILABLE: ")
                         || text.contains("CUDA error: ")
