@@ -1850,9 +1850,15 @@ fn extension_symbol_key(text: &str, norm: &str) -> Option<String> {
 /// wrappers TensorRT-LLM puts in front of the error it caught.
 fn core_message(text: &str) -> String {
     // (ComfyUI's error report labels the message it states: `- **Exception Message:** <msg>`)
-    let text = text.strip_prefix("- ").unwrap_or(text);
-    let text = text.strip_prefix("**").unwrap_or(text);
-    let text = text.strip_prefix("Exception Message:** ").unwrap_or(text);
+    // (the line's reader may have taken the dash or the opening stars)
+    let text = [
+        "- **Exception Message:** ",
+        "**Exception Message:** ",
+        "Exception Message:** ",
+    ]
+    .iter()
+    .find_map(|p| text.strip_prefix(p))
+    .unwrap_or(text);
     // bold an issue's author closed mid-line (`**RuntimeError: CUDA out of memory.** Tried to
     // allocate ...`; the line's reader took the opening stars): no part of the message
     let debolded;

@@ -79,8 +79,8 @@ const MARKERS: &[(&str, &str)] = &[
     // step of its training and evaluation loops as `Epoch: [3]  [ 100/5000]  eta: 1:53:32 ...`,
     // `Test:  [ 2090/10010]  eta: ...`; a segmentation trainer's `Epoch: [1/50][10/1758] ...`
     // (epoch, then step within it); a trainer saving a checkpoint of the model it trains,
-    // `Saving model checkpoint to out/checkpoint-500`; a logger that ends its record with the function that
-    // logged it, `train_gpt_demo.py:320 train_step`)
+    // `Saving model checkpoint to out/checkpoint-500`; a logger that ends its record with the
+    // function that logged it, `train_gpt_demo.py:320 train_step`)
     (
         r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\b[Ss]aving (?:model )?checkpoint\b|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$",
         "training",
