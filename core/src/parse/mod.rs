@@ -246,6 +246,7 @@ static PY_WARNING_HEADER: LazyLock<AsciiFirst> =
 static PY_LOGGING_DEFAULT: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)(?:ERROR|CRITICAL):[A-Za-z_][\w.]*:\S"));
 static CUDA_GET_DEVICE_COUNT: Word = Word::new("cudaGetDeviceCount()");
+static PLATFORM: Word = Word::new("latform");
 static CUDA_PLATFORM_UNAVAILABLE: Word = Word::new("checking CUDA platform: ");
 static CUDA_PLATFORM_UNAVAILABLE_TOO: Word = Word::new("CUDA platform is not available because: ");
 static NO_PLATFORM: Word =
@@ -806,13 +807,17 @@ impl Triage {
         }
         // (vLLM probes each platform at import, at debug level; with none found it runs on
         // `UnspecifiedPlatform`, which cannot serve: the CUDA probe's failure is why)
-        if self.platform_unavailable.is_none()
-            && (CUDA_PLATFORM_UNAVAILABLE.is_in(text) || CUDA_PLATFORM_UNAVAILABLE_TOO.is_in(text))
-        {
-            self.platform_unavailable = Some(noted(line, text));
-        }
-        if self.cuda_init_failed.is_none() && NO_PLATFORM.is_in(text) {
-            self.cuda_init_failed = self.platform_unavailable.take().map(|n| (n, self.phase));
+        // (one word search first: every line passes here)
+        if PLATFORM.is_in(text) {
+            if self.platform_unavailable.is_none()
+                && (CUDA_PLATFORM_UNAVAILABLE.is_in(text)
+                    || CUDA_PLATFORM_UNAVAILABLE_TOO.is_in(text))
+            {
+                self.platform_unavailable = Some(noted(line, text));
+            }
+            if self.cuda_init_failed.is_none() && NO_PLATFORM.is_in(text) {
+                self.cuda_init_failed = self.platform_unavailable.take().map(|n| (n, self.phase));
+            }
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
             self.extension_unloaded = Some(noted(line, text));
