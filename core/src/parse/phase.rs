@@ -621,6 +621,10 @@ pub fn only_engine_construction(frames: &[String]) -> bool {
 /// construction, joining the process group, or wrapping the model for data-parallel training
 /// (DDP checks the model across ranks in its constructor).
 fn is_start_frame(f: &str) -> bool {
+    // (reading an attribute of a configuration object happens at any step: not its building)
+    if matches!(function_of(f), Some("__getattribute__" | "__getattr__")) {
+        return false;
+    }
     STARTING
         .iter()
         .chain(ENGINE_CONSTRUCTION)
