@@ -388,8 +388,6 @@ fn closing_bold(text: &str) -> Option<usize> {
         .then_some(i)
 }
 
-/// The key of an error that states its problem in a way of its own (a device assertion's file
-/// and condition, a kill, a class's own detail), before its message is the key.
 /// Problems keyed by what their message captures, checked in order: the pattern (one capture
 /// group), the key's words before it, and whether the capture is lower-cased.
 const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
@@ -436,6 +434,8 @@ static CAPTURED_MATCHERS: LazyLock<Vec<AsciiFirst>> = LazyLock::new(|| {
 /// The key of a server whose weights left no GPU memory for its KV cache, in any wording.
 const NO_KV_CACHE_MEMORY: &str = "no gpu memory left for the kv cache pool after the weights";
 
+/// The key of an error that states its problem in a way of its own (a device assertion's file
+/// and condition, a kill, a class's own detail), before its message is the key.
 fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = assertion_key(&ev.text) {
         return Some(key);

@@ -134,7 +134,7 @@ pub struct Triage {
     /// `UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). ... Error
     /// 802: system not yet initialized`. torch goes on without the GPU; what fails later for
     /// want of it is the consequence.
-    /// (with the phase the log was in then)
+    /// (with the phase the log was in then, see [`started`])
     cuda_init_failed: Option<((u64, String, String), &'static str)>,
     /// vLLM's reason its CUDA platform is unavailable (`CUDA platform is not available because:
     /// NVML Shared Library Not Found`, logged at debug): the cause of CUDA's absence once vLLM
@@ -320,6 +320,15 @@ fn cut_mid_phrase(t: &str) -> bool {
                 b')' => open - 1,
                 _ => open,
             }) > 0)
+}
+
+/// The phase of a failure met as CUDA initialises: the step the log was in, or start-up when
+/// no progress line came before (a program takes its GPU as it starts).
+fn started(phase: &'static str) -> &'static str {
+    match phase {
+        "unknown" => "startup",
+        p => p,
+    }
 }
 
 /// A line kept whole for a later decision (number, message and raw line, capped).
@@ -803,7 +812,7 @@ impl Triage {
             && CUDA_GET_DEVICE_COUNT.is_in(text)
             && CUDA_INIT_FAILED.is_match(text)
         {
-            self.cuda_init_failed = Some((noted(line, text), self.phase));
+            self.cuda_init_failed = Some((noted(line, text), started(self.phase)));
         }
         // (vLLM probes each platform at import, at debug level; with none found it runs on
         // `UnspecifiedPlatform`, which cannot serve: the CUDA probe's failure is why)
@@ -816,7 +825,10 @@ impl Triage {
                 self.platform_unavailable = Some(noted(line, text));
             }
             if self.cuda_init_failed.is_none() && NO_PLATFORM.is_in(text) {
-                self.cuda_init_failed = self.platform_unavailable.take().map(|n| (n, self.phase));
+                self.cuda_init_failed = self
+                    .platform_unavailable
+                    .take()
+                    .map(|n| (n, started(self.phase)));
             }
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
@@ -1407,19 +1419,10 @@ impl Triage {
             .incompatible
             .as_ref()
             // (torch checks the GPU's architecture as it initialises CUDA, at a program's start)
-            .map(|f| {
-                let phase = match self.phase {
-                    "unknown" => "startup",
-                    p => p,
-                };
-                (f, 3, phase)
-            })
+            .map(|f| (f, 3, started(self.phase)))
             // (torch's warning that CUDA did not initialise, when nothing failed after it in the
             // paste: the program went on without its GPU)
-            .or(self
-                .cuda_init_failed
-                .as_ref()
-                .map(|(f, p)| (f, 3, if *p == "unknown" { "startup" } else { p })))
+            .or(self.cuda_init_failed.as_ref().map(|(f, p)| (f, 3, *p)))
             .or(self.last_resort.as_ref().map(|(t, f, p)| (f, *t, *p)));
         let fallback = match (elected, fallback) {
             (None, Some(((line, text, raw), tier, phase))) => {
@@ -1456,10 +1459,7 @@ impl Triage {
                     ) =>
             {
                 // (torch initialises CUDA at its first CUDA call: the step the log was in then)
-                let phase = match *at {
-                    "unknown" => "startup",
-                    p => p,
-                };
+                let phase = *at;
                 uninitialised =
                     Event::bare(*line, ev.tier.max(3), text.clone(), raw.clone(), phase);
                 Some(&uninitialised)
