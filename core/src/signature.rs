@@ -1575,13 +1575,14 @@ fn triton_resource_key(norm: &str) -> Option<String> {
 }
 
 /// NCCL's InfiniBand transport warns of a failed work request as `NCCL WARN NET/IB : Got
-/// completion from peer ADDR<port> with status=12 opcode=... vendor err 129`: the completion
+/// completion from peer ADDR<port> with status=12 opcode=... vendor err 129` (an IB plugin as
+/// `NET/IBP:Got completion ...`): the completion
 /// status (12, retries exceeded; 4, a protection error...) is the problem, the peer, GIDs and
 /// lengths are volatile. (Quoted as a `Last error:` behind another NCCL error, that error leads.)
 fn ib_completion_key(text: &str) -> Option<String> {
     static STATUS: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"NCCL WARN NET/IB ?: Got completion from peer .*?with (?:status=|error )(\d+)",
+            r"(?:NCCL WARN |^)NET/IB\w* ?: ?Got completion from peer .*?with (?:status=|error )(\d+)",
         )
     });
     let c = STATUS.captures(text)?;
@@ -1859,6 +1860,14 @@ fn core_message(text: &str) -> String {
     .iter()
     .find_map(|p| text.strip_prefix(p))
     .unwrap_or(text);
+    // (a JSON report quotes it as a field's string, torchelastic's error file `"message":
+    // "RendezvousConnectionError: ...",`: the string is the message, not a quoted value in it)
+    let text = text
+        .trim_start()
+        .strip_prefix("\"message\": \"")
+        .map_or(text, |m| {
+            m.trim_end().trim_end_matches(',').trim_end_matches('"')
+        });
     // bold an issue's author closed mid-line (`**RuntimeError: CUDA out of memory.** Tried to
     // allocate ...`; the line's reader took the opening stars): no part of the message
     let debolded;
@@ -2447,10 +2456,27 @@ fn key_message(class: &str, norm: &str) -> String {
         return "c10d store: timed out waiting for the other ranks to join".into();
     }
     // c10d's TCPStore client that never reached the store (`The client socket has timed out
-    // after 900s while trying to connect to (HOST, PORT)`): one problem, whichever unit the
-    // torch version prints the timeout in
-    if class == "nccl_timeout" && cut.contains("client socket has timed out") {
-        return "c10d store: the client socket timed out connecting to the store".into();
+    // after 900s while trying to connect to (HOST, PORT)`, torch 1.x's `connect() timed out`,
+    // `The client socket has failed to connect to any network address of (HOST, PORT)`, the
+    // elastic agent's `RendezvousConnectionError: The connection to the C10d store has
+    // failed`): one problem, whichever unit or wording the torch version prints
+    if class == "nccl_error"
+        && (cut.contains("client socket has timed out")
+            || cut.contains("client socket has failed to connect")
+            || cut.contains("connect() timed out")
+            || cut.contains("connection to the C10d store has failed"))
+    {
+        return "c10d store: the client could not connect to the store".into();
+    }
+    // transformers asked to apply a chat template the tokenizer does not have, in the wording of
+    // each version (`Cannot use chat template functions because tokenizer.chat_template is not
+    // set ...`, `Cannot use apply_chat_template() because ...`, `As of transformers v4.44,
+    // default chat template is no longer allowed ...`), however far a paste kept it
+    if class == "python_exception"
+        && (cut.contains("because tokenizer.chat_")
+            || cut.contains("default chat template is no longer allowed"))
+    {
+        return "transformers: the tokenizer has no chat template".into();
     }
     // torch's `[PG N Rank N] Timeout at NCCL work: N, last enqueued NCCL work: N, ...` names no
     // operation: only its sequence numbers, which differ between runs
@@ -2884,6 +2910,31 @@ mod tests {
                 "/usr/lib/python3/dist-packages/vllm/model_executor/layers/linear.py",
                 "2.0 GiB"
             )
+        );
+        // one problem in each version's wording: a store the client never reached, a
+        // tokenizer without a chat template
+        let key = |class: &str, t: &str| signature(class, "startup", &ev(t), None).1;
+        let store = key("nccl_error", "torch.distributed.DistNetworkError: The client socket has timed out after 1800000ms while trying to connect to (10.0.0.1, 29500).");
+        assert_eq!(
+            store,
+            key(
+                "nccl_error",
+                "RuntimeError: connect() timed out. Original timeout was 60000 ms."
+            )
+        );
+        assert_eq!(store, key("nccl_error", "\"message\": \"RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details.\","));
+        let template = key("python_exception", "ValueError: Cannot use chat template functions because tokenizer.chat_template is not set and no template argument was passed!");
+        assert_eq!(
+            template,
+            key(
+                "python_exception",
+                "ValueError: Cannot use apply_chat_template() because tokenizer.chat_"
+            )
+        );
+        assert_eq!(template, key("python_exception", "ValueError: As of transformers v4.44, default chat template is no longer allowed, so you must provide a chat template if the tokenizer does not define one."));
+        assert_ne!(
+            template,
+            key("python_exception", "ValueError: Cannot use this tokenizer")
         );
     }
 }

@@ -152,6 +152,9 @@ pub struct Triage {
     /// that relays a child's output at info), else the first line with an error word that no
     /// detector made an event; with the phase the run was in then.
     last_resort: Option<(u8, (u64, String, String), &'static str)>,
+    /// The `raise Error("message` line that a traceback ended in so far, with the phase then: a
+    /// paste cut before the exception's own line states the error there.
+    cut_raise: Option<((u64, String, String), &'static str)>,
     /// The source line just above this line (a traceback prints its innermost frame's code right
     /// above the exception, with a line of `^~~` markers under it in Python 3.11 and later).
     last_code: String,
@@ -272,6 +275,10 @@ static CAUSE_AFTER_CARET: LazyLock<AsciiFirst> =
 static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^ptxas\b.*\b(?:error|fatal)\s+:"));
 /// NCCL's trace of an error code returned up its stack: `NCCL INFO bootstrap.cc:256 -> 3`.
+/// A `raise` of an exception with a literal message: `raise RuntimeError("...`, `raise
+/// ValueError(f'...`.
+static RAISE_MESSAGE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r#"^raise (?:\w+\.)*\w*(?:Error|Exception)\(f?["']"#));
 static NCCL_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-9]\d*\b"));
 /// The line below an event's header that states what the header only introduces (see
@@ -953,6 +960,10 @@ impl Triage {
         // frames say where it failed; the buffer is reused, as most such lines are not needed)
         if self.in_traceback {
             self.has_code = false;
+            if !t.is_empty() {
+                self.cut_raise = (t.starts_with("raise ") && RAISE_MESSAGE.is_match(t))
+                    .then(|| ((line.number, t.to_string(), line.raw.clone()), self.phase));
+            }
         } else if !t.is_empty() && !t.bytes().all(|b| matches!(b, b'^' | b'~' | b' ')) {
             self.has_code = text.starts_with("  ") && !t.starts_with("File \"");
             if self.has_code {
@@ -1423,7 +1434,14 @@ impl Triage {
             // (torch's warning that CUDA did not initialise, when nothing failed after it in the
             // paste: the program went on without its GPU)
             .or(self.cuda_init_failed.as_ref().map(|(f, p)| (f, 3, *p)))
-            .or(self.last_resort.as_ref().map(|(t, f, p)| (f, *t, *p)));
+            .or(self.last_resort.as_ref().map(|(t, f, p)| (f, *t, *p)))
+            // (a traceback the paste cut after the frame that raised, before the exception's
+            // line: the `raise` states it, `raise RuntimeError("Failed to find C compiler.`)
+            .or(self
+                .cut_raise
+                .as_ref()
+                .filter(|_| self.in_traceback)
+                .map(|(f, p)| (f, 3, *p)));
         let fallback = match (elected, fallback) {
             (None, Some(((line, text, raw), tier, phase))) => {
                 Some(Event::bare(*line, tier, text.clone(), raw.clone(), phase))
@@ -2085,10 +2103,19 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // (NCCL 2.3 and earlier: `init.cu`; a vendored copy: `.../nccl_archive/src/init.cc`)
             "INFO init.cu:",
             "/init.cc:",
-            // (and its bootstrap, the ranks' first exchange as a communicator is created)
+            // (and its bootstrap, the ranks' first exchange as a communicator is created, which
+            // names itself in the `Last error:` torch quotes: `Bootstrap : no socket interface
+            // found`)
             "bootstrap.cc:",
+            "Bootstrap : ",
             "bootstrap.cu:",
             "Call to connect failed",
+            // (and the transports it sets up between the ranks, `NCCL INFO transport.cc:68 -> 1`,
+            // whose connections its proxy thread makes: `Error encountered progressing
+            // operation=Connect`)
+            "INFO transport.cc:",
+            "operation=Connect",
+            "operation Connect from rank",
             // (the queue pairs its InfiniBand transport makes as it connects its channels, and
             // the NVLink SHARP buffers it binds as a communicator sets up NVLS)
             "ibv_create_qp",
@@ -2123,12 +2150,15 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         {
             return "startup";
         }
-        // (a collective that fails while the innermost frame kept is a constructor's, a server's
-        // scheduler building its model runner, a wrapper joining the group, is the group's
-        // set-up; a traceback cut short shows no deeper frame)
+        // (a collective called from a constructor, the innermost frame kept outside torch's own:
+        // a server's scheduler building its model runner, a wrapper joining the group, a
+        // trainer all-reducing a flag across the ranks, is the group's set-up; a traceback cut
+        // short shows no deeper frame)
         if ev
             .frames
-            .last()
+            .iter()
+            .rev()
+            .find(|f| !f.replace('\\', "/").contains("/torch/"))
             .is_some_and(|f| f.trim_end().ends_with(", in __init__"))
         {
             return "startup";
