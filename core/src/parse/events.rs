@@ -1380,10 +1380,11 @@ const CLASSES: &[(&str, &str)] = &[
     // initialized from checkpoint: {...}`; TensorRT-LLM's parameter setter refuses a converted
     // checkpoint's tensor of another shape: `The value updated is not the same shape as the
     // original. Updated: (..), original: (..)`; llama.cpp's loader a GGUF file that lacks a
-    // tensor or holds one of another shape: `error loading model: missing tensor 'blk.0...'`)
+    // tensor, holds one of another shape or is cut short: `error loading model: missing tensor
+    // 'blk.0...'`, `create_tensor: tensor '...' not found`, `data is not within the file bounds`)
     (
         "weight_load_error",
-        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|tensor '[^']+' has wrong shape)",
+        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|tensor '[^']+' (?:has wrong shape|data is not within the file bounds)|create_tensor: tensor '[^']+' not found)",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
@@ -1588,6 +1589,17 @@ fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
 /// Classifies the elected event, reading its message first, then its context and frames.
 pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     let text = without_guessed_causes(ev.text.as_str());
+    // A kernel library's JIT checking the toolkit it compiles with (DeepGEMM's `Assertion error
+    // (.../jit/compiler.hpp:187):`, then its condition `... "NVCC version should be >= 12.3"`):
+    // the build's toolchain, not the kernel's input.
+    if text.contains("Assertion error (")
+        && ev
+            .continued()
+            .to_ascii_lowercase()
+            .contains("nvcc version")
+    {
+        return "build_error";
+    }
     // ptxas's diagnostic under Triton's report of the ptxas run it made (`Internal Triton PTX
     // codegen error:`, Inductor's `Triton compilation failed: <kernel>`): Triton's compile of a
     // kernel, whatever the diagnostic says (`PTX .version 7.4 does not support .target sm_89`);

@@ -2334,10 +2334,14 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     }
     // llama.cpp's report, right below a failed allocation, that it could not create the
     // context (`graph_reserve: failed to allocate compute buffers`, `llama_init_from_model:
-    // failed to initialize the context`): the weights were loaded, their KV cache and compute
-    // buffers did not fit
+    // failed to initialize the context`, `llama_kv_cache_init: failed to allocate buffer for kv
+    // cache`, its graph allocator's `ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer`):
+    // the weights were loaded, their KV cache and compute buffers did not fit
     if ev.after.iter().take(4).any(|a| {
-        a.contains("failed to allocate compute") || a.contains("failed to initialize the context")
+        a.contains("failed to allocate compute")
+            || a.contains("failed to initialize the context")
+            || a.contains("failed to allocate buffer for kv cache")
+            || a.contains("ggml_gallocr_reserve_n: failed to allocate")
     }) {
         return Some("memory_init");
     }
