@@ -822,7 +822,8 @@ impl Triage {
             self.cuda_init_failed = Some((noted(line, text), started(self.phase)));
         }
         // (vLLM probes each platform at import, at debug level; with none found it runs on
-        // `UnspecifiedPlatform`, which cannot serve: the CUDA probe's failure is why)
+        // `UnspecifiedPlatform`, which cannot serve: the CUDA probe's failure is why, or, where
+        // the probe was not logged, that no platform was found)
         // (one word search first: every line passes here)
         if PLATFORM.is_in(text) {
             if self.platform_unavailable.is_none()
@@ -832,10 +833,11 @@ impl Triage {
                 self.platform_unavailable = Some(noted(line, text));
             }
             if self.cuda_init_failed.is_none() && NO_PLATFORM.is_in(text) {
-                self.cuda_init_failed = self
+                let cause = self
                     .platform_unavailable
                     .take()
-                    .map(|n| (n, started(self.phase)));
+                    .unwrap_or_else(|| noted(line, text));
+                self.cuda_init_failed = Some((cause, started(self.phase)));
             }
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
@@ -2013,6 +2015,17 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if events::is_bind_failure(&ev.text) || ev.text.contains(" clients joined") {
         return "startup";
     }
+    // The ranks launched checked against the parallel layout asked for (`World size 8 is not
+    // divisible by tp_size 1 * pp_size 3`, `world_size (8) is not equal to
+    // tensor_model_parallel_size (1) x ...`) are checked as the job starts, in whichever
+    // function of a training script builds the layout.
+    if class == "unsupported_config"
+        && ["World size", "world_size", "world size"]
+            .iter()
+            .any(|w| ev.text.contains(w))
+    {
+        return "startup";
+    }
     let context = phase::phase_from_context(&ev.frames, &ev.continued());
     // A JIT build that fails while a server captures graphs failed during capture (the wrapper
     // that reports it says so); otherwise a build fails while building.
@@ -2221,6 +2234,7 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         // heads (12) must be divisible by tensor parallel size (8).`)
         "must be divisible by tensor parallel size",
         "must be divisible by pipeline parallel size",
+
         "Bfloat16 is only supported on GPUs",
         "not supported for the current GPU",
         "Current capability: ",
