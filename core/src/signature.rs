@@ -2468,6 +2468,15 @@ fn key_message(class: &str, norm: &str) -> String {
     {
         return "c10d store: the client could not connect to the store".into();
     }
+    // pip's resolver refusing the packages asked for, stated above the conflict (`ERROR: Cannot
+    // install ... because these package versions have conflicting dependencies.`) or at its
+    // head (`The conflict is caused by:`): the pins that conflict differ, the problem does not
+    if class == "build_error"
+        && (cut.contains("package versions have conflicting dependencies")
+            || cut.contains("The conflict is caused by:"))
+    {
+        return "pip: the resolver found conflicting dependencies".into();
+    }
     // transformers asked to apply a chat template the tokenizer does not have, in the wording of
     // each version (`Cannot use chat template functions because tokenizer.chat_template is not
     // set ...`, `Cannot use apply_chat_template() because ...`, `As of transformers v4.44,

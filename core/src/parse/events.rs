@@ -1169,9 +1169,12 @@ const CLASSES: &[(&str, &str)] = &[
     // the run, with no error word: an exception either way, not a signal; so does transformers'
     // prompt before it runs a repository's code, which the `EOFError` of a run with no terminal
     // ends; nor is the Hub's refusal of a gated repository to a client not logged in)
+    // (nor is torch's type promotion refusing to mix an FP8 tensor with another dtype, `Promotion
+    // for Float8 Types is not supported, attempted to promote Float and Float8_e5m2`: a dtype
+    // mismatch in the program's arithmetic)
     (
         "python_exception",
-        r"found NaN in local grad norm|contains custom code which must be executed|Cannot access gated repo for url|trying to access a gated repo\b",
+        r"found NaN in local grad norm|contains custom code which must be executed|Cannot access gated repo for url|trying to access a gated repo\b|Promotion for Float8 Types is not supported",
     ),
     (
         "triton_error",
@@ -1187,7 +1190,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_oom",
         concat!(
-            r"CUDA out of memory|failed to find free space in the KV cache|OutOfMemoryError|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
+            r"CUDA out of memory|failed to find free space in the KV cache|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
             negative_kv_memory!()
         ),
     ),
@@ -1350,12 +1353,14 @@ const CLASSES: &[(&str, &str)] = &[
     // `transport retry counter exceeded`: a transfer between GPUs or hosts failed)
     // (c10d's store client that could not reach the store as the ranks meet: `The client socket
     // has timed out after 60s while trying to connect to (host, port)`, torch 1.x's `connect()
-    // timed out. Original timeout was 60000 ms.`, the elastic agent's `RendezvousConnectionError`)
+    // timed out. Original timeout was 60000 ms.`, the elastic agent's `RendezvousConnectionError`,
+    // a group that never met its peers there: `Unable to meet other processes at the rendezvous
+    // store`)
     (
         "nccl_error",
         concat!(
             nccl_error_trace!(),
-            r"|client socket has timed out after|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
+            r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
@@ -1600,10 +1605,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // (.../jit/compiler.hpp:187):`, then its condition `... "NVCC version should be >= 12.3"`):
     // the build's toolchain, not the kernel's input.
     if text.contains("Assertion error (")
-        && ev
-            .continued()
-            .to_ascii_lowercase()
-            .contains("nvcc version")
+        && ev.continued().to_ascii_lowercase().contains("nvcc version")
     {
         return "build_error";
     }

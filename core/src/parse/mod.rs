@@ -2127,6 +2127,7 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // whose connections its proxy thread makes: `Error encountered progressing
             // operation=Connect`)
             "INFO transport.cc:",
+            "transport/p2p.cc:",
             "operation=Connect",
             "operation Connect from rank",
             // (the queue pairs its InfiniBand transport makes as it connects its channels, and
@@ -2234,7 +2235,6 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         // heads (12) must be divisible by tensor parallel size (8).`)
         "must be divisible by tensor parallel size",
         "must be divisible by pipeline parallel size",
-
         "Bfloat16 is only supported on GPUs",
         "not supported for the current GPU",
         "Current capability: ",
