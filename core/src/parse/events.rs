@@ -424,9 +424,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- transformers' prompt before it runs a model repository's own code (`The repository for
     // X contains custom code which must be executed to correctly load the model. ... Do you wish
     // to run the custom code? [y/N]`), which a run with no terminal answers with an `EOFError`:
-    // the prompt states why (tier 3) ---
+    // the prompt states why; older versions refuse outright, `Loading X requires you to execute
+    // the configuration file in that repo on your local machine`, which a paste may keep without
+    // its exception's type (tier 3) ---
     (
-        r"contains custom code which must be executed to correctly load the model",
+        r"contains custom code which must be executed to correctly load the model|requires you to execute the configuration file in that repo",
         3,
     ),
     // --- ninja's report of a build step that failed (`FAILED: [code=139] cuda_0.o`, tier 2): the
@@ -791,6 +793,7 @@ const EVENT_WORDS: &[&str] = &[
     "bitsandbytes cuda binary",
     // transformers' prompt before it runs a repository's code
     "contains custom code",
+    "requires you to execute",
     "only supported on compute capability",
     "to serve at least one request",
     "gated repo",
@@ -1174,7 +1177,7 @@ const CLASSES: &[(&str, &str)] = &[
     // mismatch in the program's arithmetic)
     (
         "python_exception",
-        r"found NaN in local grad norm|contains custom code which must be executed|Cannot access gated repo for url|trying to access a gated repo\b|Promotion for Float8 Types is not supported",
+        r"found NaN in local grad norm|contains custom code which must be executed|requires you to execute the configuration file in that repo|Cannot access gated repo for url|trying to access a gated repo\b|Promotion for Float8 Types is not supported",
     ),
     (
         "triton_error",
@@ -1771,6 +1774,17 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                     return "unsupported_config";
                 }
             }
+            // An exception that a support check raised (vLLM's `_check_scheme_supported`, a
+            // `verify_*_supported`): the check's refusal, however its message reads or wherever
+            // a paste cut it.
+            if ev
+                .frames
+                .last()
+                .and_then(|f| super::phase::function_of(f))
+                .is_some_and(is_support_check)
+            {
+                return "unsupported_config";
+            }
             // Message continued on the next lines (NCCL's "Last error:", wrapped text). A kill
             // printed there (`Killed`: a launcher tearing its process tree down after the error,
             // the shell reporting the job) came after the exception and does not explain it.
@@ -2066,6 +2080,16 @@ static PTXAS_UNKNOWN_TARGET: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|\bPTX \.version \d+\.\d+ does not support \.target sm_\d+",
     )
 });
+
+/// Whether a function is named for a check of support: `_check_scheme_supported`,
+/// `verify_quantization_support`, `check_if_supported`.
+fn is_support_check(func: &str) -> bool {
+    let f = func.trim_start_matches('_');
+    ["check", "verify", "validate", "assert"]
+        .iter()
+        .any(|v| f.starts_with(v))
+        && f.contains("support")
+}
 
 /// A model parameter's dotted name quoted as a dictionary key: `'model.layers.0.mlp.weight'`,
 /// `'layers.17.mlp.down_proj.weight.absmax'`, or a projection's tensor of a quantisation's own

@@ -136,6 +136,9 @@ pub struct Triage {
     /// want of it is the consequence.
     /// (with the phase the log was in then, see [`started`])
     cuda_init_failed: Option<((u64, String, String), &'static str)>,
+    /// vLLM's `No platform detected, vLLM is running on UnspecifiedPlatform` where no probe's
+    /// failure was logged before it: the cause stated, unless torch's CUDA warning comes after.
+    no_platform: Option<((u64, String, String), &'static str)>,
     /// vLLM's reason its CUDA platform is unavailable (`CUDA platform is not available because:
     /// NVML Shared Library Not Found`, logged at debug): the cause of CUDA's absence once vLLM
     /// says it found no platform at all.
@@ -833,11 +836,13 @@ impl Triage {
                 self.platform_unavailable = Some(noted(line, text));
             }
             if self.cuda_init_failed.is_none() && NO_PLATFORM.is_in(text) {
-                let cause = self
-                    .platform_unavailable
-                    .take()
-                    .unwrap_or_else(|| noted(line, text));
-                self.cuda_init_failed = Some((cause, started(self.phase)));
+                match self.platform_unavailable.take() {
+                    Some(probe) => self.cuda_init_failed = Some((probe, started(self.phase))),
+                    None => {
+                        self.no_platform
+                            .get_or_insert_with(|| (noted(line, text), started(self.phase)));
+                    }
+                }
             }
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
@@ -1427,6 +1432,7 @@ impl Triage {
         // PyTorch's warning that its build lacks the GPU's architecture states the problem when
         // the paste shows nothing failing after it (the CUDA error it leads to was not pasted).
         let elected = self.elect();
+        let init_failed = self.cuda_init_failed.as_ref().or(self.no_platform.as_ref());
         // Nothing else: the first line with an error word, whatever level it was logged at.
         let fallback = self
             .incompatible
@@ -1435,7 +1441,7 @@ impl Triage {
             .map(|f| (f, 3, started(self.phase)))
             // (torch's warning that CUDA did not initialise, when nothing failed after it in the
             // paste: the program went on without its GPU)
-            .or(self.cuda_init_failed.as_ref().map(|(f, p)| (f, 3, *p)))
+            .or(init_failed.map(|(f, p)| (f, 3, *p)))
             .or(self.last_resort.as_ref().map(|(t, f, p)| (f, *t, *p)))
             // (a traceback the paste cut after the frame that raised, before the exception's
             // line: the `raise` states it, `raise RuntimeError("Failed to find C compiler.`)
@@ -1470,7 +1476,7 @@ impl Triage {
         // not initialise (a test harness's `case failed`, `No CUDA GPUs are available`) failed
         // for want of the GPU: CUDA's error in the warning is the cause.
         let uninitialised;
-        let elected = match (elected, &self.cuda_init_failed) {
+        let elected = match (elected, init_failed) {
             (Some(ev), Some(((line, text, raw), at)))
                 if *line < ev.line
                     && matches!(

@@ -394,6 +394,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         })
         || LOADING.iter().any(|p| text.contains(p))
         || text.contains("load_single_module")
+        // (torch's `load_state_dict` names the parameter it was copying when the copy failed:
+        // `While copying the parameter named "encoder.blocks.2.mlp.0.weight", ...`)
+        || text.contains("While copying the parameter named")
+        || frames.iter().any(|f| moves_module_to_device(f))
     {
         return Some("model_load");
     }
@@ -547,7 +551,7 @@ fn frame_file(frame: &str) -> Option<(&str, &str)> {
 
 /// The function a Python frame names (`File "x.py", line 3, in load_weights` → `load_weights`;
 /// faulthandler's dump of a fatal error's stack leaves out the comma: `line 3 in load_weights`).
-fn function_of(frame: &str) -> Option<&str> {
+pub(crate) fn function_of(frame: &str) -> Option<&str> {
     let frame = frame.trim_end();
     if let Some((_, func)) = frame.rsplit_once(", in ") {
         return Some(func);
@@ -567,6 +571,16 @@ pub fn kernel_step(text: &str) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// Whether a frame is torch moving a module's tensors onto a device (`model.cuda()`,
+/// `.to(device)`: `Module._apply` and its `convert`), which a program does as it loads the model
+/// it will run.
+fn moves_module_to_device(f: &str) -> bool {
+    frame_file(f).is_some_and(|(path, _)| {
+        path.replace('\\', "/")
+            .ends_with("torch/nn/modules/module.py")
+    }) && matches!(function_of(f), Some("_apply" | "convert" | "to" | "cuda"))
 }
 
 /// Whether a frame is of a script named for training (`File "tools/train.py", line N, in
