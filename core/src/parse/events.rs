@@ -421,6 +421,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // bitsandbytes CUDA binary at PosixPath('.../libbitsandbytes_cuda121.so')`), before its
     // fallback's loader error and the exception that ends the import (tier 3) ---
     (r"^Could not find the bitsandbytes CUDA binary at ", 3),
+    // --- statements a logger may print without an exception's type (its level stripped with
+    // the prefix, `ERROR: ...`): transformers' refusal of a model type it does not know (`The
+    // checkpoint you are trying to load has model type `x` but Transformers does not recognize
+    // this architecture`), and ggml's loader that could not open the model file it was given
+    // (`gguf_init_from_file: failed to open GGUF file '...'`), above the loader's own summary
+    // (tier 3) ---
+    (
+        r"but Transformers does not recognize this architecture|\bfailed to open GGUF file\b",
+        3,
+    ),
     // --- transformers' prompt before it runs a model repository's own code (`The repository for
     // X contains custom code which must be executed to correctly load the model. ... Do you wish
     // to run the custom code? [y/N]`), which a run with no terminal answers with an `EOFError`:
@@ -793,6 +803,7 @@ const EVENT_WORDS: &[&str] = &[
     "bitsandbytes cuda binary",
     // transformers' prompt before it runs a repository's code
     "contains custom code",
+    "does not recognize this architecture",
     "requires you to execute",
     "only supported on compute capability",
     "to serve at least one request",
@@ -1372,10 +1383,12 @@ const CLASSES: &[(&str, &str)] = &[
     // via CC environment variable.`; a lowering that LLVM rejects while Triton compiles a kernel
     // aborts with `LLVM ERROR: <msg>` (`Unsupported rounding mode for conversion.`), the kernel's
     // IR dumped after it: the compiler that failed, not the option its message may call
-    // unsupported)
+    // unsupported; Triton's limit on a block's elements, `numel (N) exceeds triton maximum tensor
+    // numel (1048576)`, and Inductor's autotuner left with no Triton template that compiles or
+    // fits, `NoValidChoicesError`; Triton's ptxas run on Windows, `ptxas.exe` quoted in a list)
     (
         "triton_error",
-        r"Internal Triton PTX codegen error|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\b|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '[^']*ptxas |^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
+        r"Internal Triton PTX codegen error|exceeds triton maximum tensor numel|NoValidChoicesError|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\b|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '(?:\[')?[^']*ptxas(?:\.exe)?(?:'|\s)|^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
     ),
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
     // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off)
@@ -1396,10 +1409,11 @@ const CLASSES: &[(&str, &str)] = &[
     // checkpoint's tensor of another shape: `The value updated is not the same shape as the
     // original. Updated: (..), original: (..)`; llama.cpp's loader a GGUF file that lacks a
     // tensor, holds one of another shape or is cut short: `error loading model: missing tensor
-    // 'blk.0...'`, `create_tensor: tensor '...' not found`, `data is not within the file bounds`)
+    // 'blk.0...'`, `create_tensor: tensor '...' not found`, `data is not within the file bounds`),
+    // or cannot open: `gguf_init_from_file: failed to open GGUF file '...'`)
     (
         "weight_load_error",
-        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|tensor '[^']+' (?:has wrong shape|data is not within the file bounds)|create_tensor: tensor '[^']+' not found)",
+        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|tensor '[^']+' (?:has wrong shape|data is not within the file bounds)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
