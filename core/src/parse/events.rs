@@ -1318,10 +1318,13 @@ const CLASSES: &[(&str, &str)] = &[
     // dependencies.`, ctypes' `Could not find module '...\\x.dll' (or one of its dependencies)`,
     // `[WinError 1114]` for a DLL whose initialisation failed; torch's dispatcher with no CUDA
     // kernel of an op registered, `Could not run 'torchvision::nms' with arguments from the
-    // 'CUDA' backend`: a CPU-only build of the package that defines it)
+    // 'CUDA' backend`: a CPU-only build of the package that defines it; the dynamic loader
+    // failing on a library's symbols, `libcublas.so.11: undefined symbol: cublasLtGetStatusString`,
+    // `symbol free_gemm_select version libcublasLt.so.11 not defined in file ...`: two builds of
+    // the libraries mixed, whichever library it names)
     (
         "import_error",
-        r"Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
+        r"\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend

@@ -1449,7 +1449,14 @@ impl Triage {
                 .cut_raise
                 .as_ref()
                 .filter(|_| self.in_traceback)
-                .map(|(f, p)| (f, 3, *p)));
+                .map(|(f, p)| (f, 3, *p)))
+            // (a package's compiled extension that did not load, then a traceback the paste cut
+            // before its exception: the extension is what the program went on without)
+            .or(self
+                .extension_unloaded
+                .as_ref()
+                .filter(|_| self.in_traceback)
+                .map(|f| (f, 3, started(self.phase))));
         let fallback = match (elected, fallback) {
             (None, Some(((line, text, raw), tier, phase))) => {
                 Some(Event::bare(*line, tier, text.clone(), raw.clone(), phase))
