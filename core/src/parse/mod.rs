@@ -277,11 +277,11 @@ static CAUSE_AFTER_CARET: LazyLock<AsciiFirst> =
 /// A diagnostic of ptxas itself: `ptxas fatal   : msg`, `ptxas FILE, line N; error   : msg`.
 static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^ptxas\b.*\b(?:error|fatal)\s+:"));
-/// NCCL's trace of an error code returned up its stack: `NCCL INFO bootstrap.cc:256 -> 3`.
 /// A `raise` of an exception with a literal message: `raise RuntimeError("...`, `raise
 /// ValueError(f'...`.
 static RAISE_MESSAGE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r#"^raise (?:\w+\.)*\w*(?:Error|Exception)\(f?["']"#));
+/// NCCL's trace of an error code returned up its stack: `NCCL INFO bootstrap.cc:256 -> 3`.
 static NCCL_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"NCCL INFO \S+:\d+ -> [1-9]\d*\b"));
 /// The line below an event's header that states what the header only introduces (see
