@@ -421,14 +421,18 @@ const DETECTORS: &[(&str, u8)] = &[
     // bitsandbytes CUDA binary at PosixPath('.../libbitsandbytes_cuda121.so')`), before its
     // fallback's loader error and the exception that ends the import (tier 3) ---
     (r"^Could not find the bitsandbytes CUDA binary at ", 3),
+    // --- bitsandbytes' older report that it found no CUDA library it could load (`CUDA SETUP:
+    // CUDA detection failed! Possible reasons:`), under a banner of `=` and `ERROR` (tier 3) ---
+    (r"^CUDA SETUP: CUDA detection failed\b", 3),
     // --- statements a logger may print without an exception's type (its level stripped with
     // the prefix, `ERROR: ...`): transformers' refusal of a model type it does not know (`The
     // checkpoint you are trying to load has model type `x` but Transformers does not recognize
     // this architecture`), and ggml's loader that could not open the model file it was given
-    // (`gguf_init_from_file: failed to open GGUF file '...'`), above the loader's own summary
-    // (tier 3) ---
+    // (`gguf_init_from_file: failed to open GGUF file '...'`), above the loader's own summary;
+    // torch's refusal of a matmul's mixed dtypes pasted alone (`expected mat1 and mat2 to have
+    // the same dtype, but got: c10::BFloat16 != c10::Half`) (tier 3) ---
     (
-        r"but Transformers does not recognize this architecture|\bfailed to open GGUF file\b",
+        r"but Transformers does not recognize this architecture|\bfailed to open GGUF file\b|^expected \w+ and \w+ to have the same dtype, but got: ",
         3,
     ),
     // --- transformers' prompt before it runs a model repository's own code (`The repository for
@@ -804,6 +808,7 @@ const EVENT_WORDS: &[&str] = &[
     // transformers' prompt before it runs a repository's code
     "contains custom code",
     "does not recognize this architecture",
+    "to have the same dtype",
     "requires you to execute",
     "only supported on compute capability",
     "to serve at least one request",
@@ -1184,11 +1189,12 @@ const CLASSES: &[(&str, &str)] = &[
     // prompt before it runs a repository's code, which the `EOFError` of a run with no terminal
     // ends; nor is the Hub's refusal of a gated repository to a client not logged in)
     // (nor is torch's type promotion refusing to mix an FP8 tensor with another dtype, `Promotion
-    // for Float8 Types is not supported, attempted to promote Float and Float8_e5m2`: a dtype
-    // mismatch in the program's arithmetic)
+    // for Float8 Types is not supported, attempted to promote Float and Float8_e5m2`, nor a matmul
+    // of two dtypes pasted without its exception's type, `expected mat1 and mat2 to have the same
+    // dtype, but got: ...`: a dtype mismatch in the program's arithmetic)
     (
         "python_exception",
-        r"found NaN in local grad norm|contains custom code which must be executed|requires you to execute the configuration file in that repo|Cannot access gated repo for url|trying to access a gated repo\b|Promotion for Float8 Types is not supported",
+        r"found NaN in local grad norm|contains custom code which must be executed|requires you to execute the configuration file in that repo|Cannot access gated repo for url|trying to access a gated repo\b|Promotion for Float8 Types is not supported|^expected \w+ and \w+ to have the same dtype, but got: ",
     ),
     (
         "triton_error",
@@ -1290,10 +1296,11 @@ const CLASSES: &[(&str, &str)] = &[
     // runtime print the driver/library mismatch in lower case: `nvml error: driver/library
     // version mismatch`; SGLang's device lookup, finding CUDA unavailable: `No accelerator (CUDA,
     // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`; ggml's first CUDA call failing,
-    // `ggml_cuda_init: failed to initialize CUDA: unknown error`, after which it runs on the CPU)
+    // `ggml_cuda_init: failed to initialize CUDA: unknown error`, after which it runs on the CPU;
+    // a library's own check that torch sees no GPU, Unsloth's `No NVIDIA GPU found?`)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"No CUDA GPUs are available|\bNo NVIDIA GPU found\b|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
@@ -1324,7 +1331,7 @@ const CLASSES: &[(&str, &str)] = &[
     // the libraries mixed, whichever library it names)
     (
         "import_error",
-        r"\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
+        r"\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
