@@ -2028,17 +2028,6 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if events::is_bind_failure(&ev.text) || ev.text.contains(" clients joined") {
         return "startup";
     }
-    // The ranks launched checked against the parallel layout asked for (`World size 8 is not
-    // divisible by tp_size 1 * pp_size 3`, `world_size (8) is not equal to
-    // tensor_model_parallel_size (1) x ...`) are checked as the job starts, in whichever
-    // function of a training script builds the layout.
-    if class == "unsupported_config"
-        && ["World size", "world_size", "world size"]
-            .iter()
-            .any(|w| ev.text.contains(w))
-    {
-        return "startup";
-    }
     let context = phase::phase_from_context(&ev.frames, &ev.continued());
     // A JIT build that fails while a server captures graphs failed during capture (the wrapper
     // that reports it says so); otherwise a build fails while building.

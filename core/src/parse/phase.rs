@@ -231,8 +231,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // TensorRT-LLM checks the MPI world it was launched in against the engine's parallel
     // mapping when its runtime starts (`mpiSize == tp * pp`, `MPI size 1 != TP size 2 * PP size
-    // 1`, and in early versions `Engine world size (2 * 1) != Runtime world size (1)`).
-    if is_world_size_mismatch(text) {
+    // 1`, and in early versions `Engine world size (2 * 1) != Runtime world size (1)`); other
+    // frameworks check the ranks launched so as the job starts, whichever function of a training
+    // script builds the layout.
+    if is_world_size_mismatch(text) || is_layout_mismatch(text) {
         return Some("startup");
     }
     // TensorRT's builder fails in its tactic search or as it serialises the engine it built
@@ -686,6 +688,16 @@ pub fn is_kv_cache_below_max_len(text: &str) -> bool {
     text.contains("tokens that can be stored in KV cache")
         || text.contains("To serve at least one request with the model")
         || text.contains("large enough to process at least 1 sequence")
+}
+
+/// A training or serving framework's check of the ranks launched against the parallel layout
+/// asked for: `World size 8 is not divisible by tp_size 1 * pp_size 3`, `world_size (8) is not
+/// equal to tensor_model_parallel_size (1) x pipeline_model_parallel_size (1)`.
+fn is_layout_mismatch(text: &str) -> bool {
+    ["World size", "world_size", "world size"]
+        .iter()
+        .any(|w| text.contains(w))
+        && (text.contains(" is not divisible by ") || text.contains(" is not equal to "))
 }
 
 /// TensorRT-LLM's report that the number of MPI processes it runs in is not the engine's tensor
