@@ -925,6 +925,24 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"(?i)(?:attention heads|num_heads`?) \(?.*\bmust be divisible by (?:tensor parallel size|`?num_shards`?|mp_size)\b",
         "model: attention heads not divisible by the tensor-parallel size",
     ),
+    // Megatron's check that the pipeline stages split the layers evenly, as its versions word it
+    // (`num_layers should be divisible by pipeline_model_parallel_size`, `Number of layers should
+    // be divisible by the pipeline-model-parallel size`)
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"(?i)\b(?:num_layers|number of layers) should be divisible by (?:the )?pipeline[-_]model[-_]parallel[-_ ]size\b",
+        "megatron: the layers do not divide evenly into the pipeline stages",
+    ),
+    // ggml built without the GPU's architecture names the kernel it has no code for (`CUDA
+    // kernel flash_attn_ext_f16 has no device code compatible with CUDA arch 610`): the build is
+    // the problem, whichever kernel ran first and wherever the template sits
+    (
+        Some("no_kernel_image"),
+        Scope::Message,
+        r"\bhas no device code compatible with CUDA arch\b",
+        "ggml: a cuda kernel has no device code for the gpu's architecture",
+    ),
     // A LoRA adapter of a higher rank than the server was started for (vLLM's `LoRA rank 64 is
     // greater than max_lora_rank 16`, TensorRT-LLM's `low_rank must be smaller than
     // mMaxLowRank`, a hosted API's `rank 128 exceeds max LoRA rank 32`)
@@ -2945,5 +2963,11 @@ mod tests {
             template,
             key("python_exception", "ValueError: Cannot use this tokenizer")
         );
+        let layers = key(
+            "unsupported_config",
+            "AssertionError: num_layers should be divisible by pipeline_model_parallel_size",
+        );
+        assert_eq!(layers, key("unsupported_config", "AssertionError: Number of layers should be divisible by the pipeline-model-parallel size"));
+        assert_ne!(layers, key("unsupported_config", "ValueError: Total number of attention heads (64) must be divisible by tensor parallel size (3)."));
     }
 }

@@ -349,6 +349,7 @@ words! {
     NVCC = "nvcc",
     NINJA = "ninja",
     BUILDING_WHEEL = "Building wheel",
+    CUDA_ARCH_ = "CUDA arch ",
 }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
@@ -389,10 +390,12 @@ impl Seen {
 // TensorRT refuses an engine built on another GPU with `expecting compute 8.6 got compute 7.5`;
 // bitsandbytes' setup report lists `COMPUTE_CAPABILITIES_PER_GPU = ['8.6']`; TurboMind names the
 // device's architecture in a kernel it lacks: `not implemented: dtype=e2m1, is_fused_moe=1, sm=70`;
-// a kernel library that refuses the GPU: `... but current device compute capability is 120.`)
+// a kernel library that refuses the GPU: `... but current device compute capability is 120.`;
+// ggml names the device's architecture as 100 × major + 10 × minor in a kernel it lacks: `CUDA
+// kernel flash_attn_ext_f16 has no device code compatible with CUDA arch 610`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b",
+        r"(?i)(?:compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM(\d{2,3}) device|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -700,11 +703,16 @@ impl EnvCollector {
             || w.has(W::DEVICE_PROPERTIES)
             || w.has(W::GOT_COMPUTE)
             || w.has(W::COMMA_SM_EQ)
+            || w.has(W::CUDA_ARCH_)
         {
             if w.has(W::MIN_CAP) && !w.has(W::CUR_CAP) {
                 return;
             }
-            if w.has(W::SUPPORTS_CAPS) || w.has(W::CUDA_ARCHS) || w.has(W::ARCH_LIST) {
+            // (ggml names the device's arch before the list it was built for: `... compatible
+            // with CUDA arch 750. ggml-cuda.cu was compiled for: __CUDA_ARCH_LIST__`)
+            if (w.has(W::SUPPORTS_CAPS) || w.has(W::CUDA_ARCHS) || w.has(W::ARCH_LIST))
+                && !w.has(W::CUDA_ARCH_)
+            {
                 return;
             }
             // (a requirement is not the device: `Device compute capability 8.9 or higher
@@ -717,7 +725,8 @@ impl EnvCollector {
                     .any(|w| tail.starts_with(w))
             });
             if let Some(c) = stated {
-                let sm = if let (Some(a), Some(b)) = (c.get(1), c.get(2)) {
+                let major = c.get(1).or(c.get(17));
+                let sm = if let (Some(a), Some(b)) = (major, c.get(2).or(c.get(18))) {
                     Some(format!("sm_{}{}", a.as_str(), b.as_str()))
                 } else {
                     c.get(3)
@@ -1085,6 +1094,17 @@ mod tests {
             env(&["[1/4] /usr/local/cuda/bin/nvcc -c a.cu", refused]).sm_arch,
             None
         );
+    }
+
+    #[test]
+    fn ggml_names_the_device_arch_it_has_no_kernel_for() {
+        let line = "fattn.cu:571: ERROR: CUDA kernel flash_attn_ext_f16 has no device code \
+                    compatible with CUDA arch 610. ggml-cuda.cu was compiled for: 610";
+        assert_eq!(env(&[line]).sm_arch.as_deref(), Some("sm_61"));
+        let line =
+            "ERROR: CUDA kernel mul_mat_q has no device code compatible with CUDA arch 1200. \
+                    ggml-cuda.cu was compiled for: __CUDA_ARCH_LIST__";
+        assert_eq!(env(&[line]).sm_arch.as_deref(), Some("sm_120"));
     }
 
     #[test]

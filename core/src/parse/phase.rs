@@ -62,7 +62,7 @@ const MARKERS: &[(&str, &str)] = &[
         "prefill",
     ),
     (
-        r"The server is fired up and ready to roll|Application startup complete|Running on local URL|Uvicorn running on|Starting vLLM API server|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup|^\W*[Ww]arm-?up\s*\.{0,3}\s*$",
+        r"The server is fired up and ready to roll|Application startup complete|Running on local URL|Uvicorn running on|Starting vLLM API server|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup|^\W*[Ww]arm-?up\s*\.{0,3}\s*$|\b[Mm]odel warm ?up\b",
         "warmup",
     ),
     (
@@ -80,9 +80,10 @@ const MARKERS: &[(&str, &str)] = &[
     // `Test:  [ 2090/10010]  eta: ...`; a segmentation trainer's `Epoch: [1/50][10/1758] ...`
     // (epoch, then step within it); a trainer saving a checkpoint of the model it trains,
     // `Saving model checkpoint to out/checkpoint-500`; a logger that ends its record with the
-    // function that logged it, `train_gpt_demo.py:320 train_step`)
+    // function that logged it, `train_gpt_demo.py:320 train_step`; Lightning's summary of the
+    // model as `fit` begins, `415 M     Trainable params`)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\b[Ss]aving (?:model )?checkpoint\b|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$",
+        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\b[Ss]aving (?:model )?checkpoint\b|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$|^\s*[\d.,]+\s*[KMBT]?\s+Trainable params\s*$",
         "training",
     ),
     (
@@ -98,14 +99,16 @@ const MARKERS: &[(&str, &str)] = &[
     // the trees and rings it builds, its channels' rank lists (not a channel's connection to a
     // peer, which a send may make at any step), its count of channels and its `Connected all
     // rings` as the creation ends; NCCL's trace of an error through its communicator's creation,
-    // `INFO init.cc:N -> 3`; Ray's report of an actor whose constructor raised, `The actor died
+    // `INFO init.cc:N -> 3`, and the CPUs it binds a rank to, `Setting affinity for GPU 0 to ...`;
+    // NVSHMEM's report that its initialisation failed, which DeepEP and its kin do as they
+    // start; Ray's report of an actor whose constructor raised, `The actor died
     // because of an error raised in its creation task`, above the constructor's traceback;
     // torch's JIT extension loaded, its build done or found up to date, `Loading extension module
     // utils...`: the program goes on starting; a trainer reading its dataset before the first
     // step, `Loading dataset x.json...`, Hugging Face datasets' `Generating train split: N
     // examples`)
     (
-        r"^Loading extension module \S+\.\.\.|Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bLoading dataset\b|^Generating (?:train|validation|test) split: |\bINFO init\.(?:cc|cu):\d+ -> \d+|error raised in its creation task|NCCL INFO (?:Bootstrap : Using|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$|\d+ coll channels, |Connected all (?:rings|trees))",
+        r"^Loading extension module \S+\.\.\.|Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bLoading dataset\b|^Generating (?:train|validation|test) split: |\bINFO init\.(?:cc|cu):\d+ -> \d+|error raised in its creation task|\bnvshmem initialization failed\b|NCCL INFO (?:Bootstrap : Using|Setting affinity for GPU \d|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$|\d+ coll channels, |Connected all (?:rings|trees))",
         "startup",
     ),
 ];
@@ -692,12 +695,24 @@ pub fn is_kv_cache_below_max_len(text: &str) -> bool {
 
 /// A training or serving framework's check of the ranks launched against the parallel layout
 /// asked for: `World size 8 is not divisible by tp_size 1 * pp_size 3`, `world_size (8) is not
-/// equal to tensor_model_parallel_size (1) x pipeline_model_parallel_size (1)`.
+/// equal to tensor_model_parallel_size (1) x pipeline_model_parallel_size (1)`; or of the model's
+/// dimensions against it, as its configuration is validated: `Total number of attention heads
+/// (64) must be divisible by tensor parallel size (3)`, Megatron's `num_layers should be
+/// divisible by pipeline_model_parallel_size` (`Number of layers should be divisible by the
+/// pipeline-model-parallel size`).
 fn is_layout_mismatch(text: &str) -> bool {
-    ["World size", "world_size", "world size"]
+    let world = ["World size", "world_size", "world size"]
         .iter()
-        .any(|w| text.contains(w))
-        && (text.contains(" is not divisible by ") || text.contains(" is not equal to "))
+        .any(|w| text.contains(w));
+    if world && (text.contains(" is not divisible by ") || text.contains(" is not equal to ")) {
+        return true;
+    }
+    // (the divisor is the parallel size: advice that names it after another check's divisor,
+    // `... is not divisible by min_thread_k = 128. Consider reducing tensor_parallel_size`, is not)
+    static BY_PARALLEL_SIZE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::matcher(r"\bdivisible by (?:the )?(?:[\w-]*?parallel[-_ ]size|[tpm]p_size)\b")
+    });
+    text.contains(" divisible by ") && BY_PARALLEL_SIZE.is_match(text)
 }
 
 /// TensorRT-LLM's report that the number of MPI processes it runs in is not the engine's tensor
