@@ -393,7 +393,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // link (`pcieport 0000:00:02.0: AER: Uncorrected (Fatal) error received: id=0010`) before the
     // driver finds the GPU gone ---
     (
-        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- a scheduler's or orchestrator's report that the OOM killer ended a job (tier 3):
@@ -1123,7 +1123,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill|invoked oom-killer|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>",
+        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>",
     ),
     // (torch's CPU allocator states a host allocation it could not make as `DefaultCPUAllocator:
     // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`; the OOM
@@ -1457,10 +1457,11 @@ const CLASSES: &[(&str, &str)] = &[
     // supported formats consistent with input/output data types`; vLLM refusing a model whose
     // layers need KV caches of several kinds when its hybrid KV-cache manager is off; llama.cpp
     // older than a model's architecture: `error loading model architecture: unknown model
-    // architecture: 'gemma4'`)
+    // architecture: 'gemma4'`; transformers older than a model's tokenizer class: `Tokenizer class
+    // Qwen2Tokenizer does not exist or is not currently imported.`)
     (
         "unsupported_config",
-        r"unknown model architecture: '|json\.exception\.out_of_range\.403\] key '[^']+' not found|could not find any supported formats consistent with input/output data types|Hybrid KV cache manager is disabled but",
+        r"unknown model architecture: '|\bTokenizer class \S+ does not exist or is not currently imported|json\.exception\.out_of_range\.403\] key '[^']+' not found|could not find any supported formats consistent with input/output data types|Hybrid KV cache manager is disabled but",
     ),
     (
         "unsupported_config",

@@ -384,6 +384,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // (a GGUF file's tensors: llama-cpp-python's and KTransformers' loaders)
         "load_gguf",
     ];
+    // (a tokenizer read as the program starts, inside a function that loads the model and its
+    // tokenizer, `_load_model_tokenizer`: the innermost frame is the tokenizer's)
+    if frames.last().is_some_and(|f| is_tokenizer_frame(f)) {
+        return Some("startup");
+    }
     // frames, or a message that names the loading step that failed ("Error executing
     // load_single_module with args ...")
     // (a layer creating its parameters, `create_weights`, is the model being built to take the
@@ -530,6 +535,19 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             None
         }
     })
+}
+
+/// Whether a frame reads a tokenizer (transformers' `tokenization_auto.py`, a server's
+/// `get_tokenizer`).
+fn is_tokenizer_frame(f: &str) -> bool {
+    [
+        "tokenization_auto",
+        "in get_tokenizer",
+        "in init_tokenizer",
+        "in get_cached_tokenizer",
+    ]
+    .iter()
+    .any(|w| f.contains(w))
 }
 
 /// Whether a frame is a model's constructor: `__init__` in a modeling file (`modeling_llama.py`,
