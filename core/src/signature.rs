@@ -943,6 +943,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bhas no device code compatible with CUDA arch\b",
         "ggml: a cuda kernel has no device code for the gpu's architecture",
     ),
+    // A fatal signal in Triton's compiler (see `classify`), reported by absl's handler (`***
+    // SIGSEGV received at time=...`) or faulthandler's (`Fatal Python error: Segmentation
+    // fault`): one crash of the compiler
+    (
+        Some("triton_error"),
+        Scope::Message,
+        r"SIGSEGV received at time=|Fatal Python error: Segmentation fault",
+        "triton: the compiler crashed (segmentation fault)",
+    ),
     // A LoRA adapter of a higher rank than the server was started for (vLLM's `LoRA rank 64 is
     // greater than max_lora_rank 16`, TensorRT-LLM's `low_rank must be smaller than
     // mMaxLowRank`, a hosted API's `rank 128 exceeds max LoRA rank 32`)
@@ -2570,6 +2579,16 @@ fn undefined_symbol_key(norm: &str) -> Option<String> {
         .rsplit(['/', ' '])
         .next()
         .unwrap_or("");
+    // (an extension module's file name carries the ABI it was built for, which is not the
+    // library: `_C.cpython-310-x86_64-linux-gnu.so`, `_C.abi3.so`, both `_C.so`)
+    let stem;
+    let lib = match lib.split_once('.') {
+        Some((name, rest)) if rest.contains("so") && !name.is_empty() => {
+            stem = format!("{name}.so");
+            stem.as_str()
+        }
+        _ => lib,
+    };
     let sym = norm[i + "undefined symbol: ".len()..]
         .split_whitespace()
         .next()

@@ -1683,6 +1683,17 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         return "triton_error";
     }
+    // A fatal signal whose stack's innermost frame is Triton's compiler (faulthandler's `Stack
+    // (most recent call first):` under `Fatal Python error: Segmentation fault`, from
+    // `triton/compiler/code_generator.py`): Triton crashed compiling a kernel.
+    if ev
+        .frames
+        .last()
+        .is_some_and(|f| f.contains("/triton/compiler/"))
+        && class_of(text) == Some("process_crash")
+    {
+        return "triton_error";
+    }
     // Ray's report that a worker process died is its own statement: the lines after it (a
     // peer's collective that timed out waiting for the dead worker) do not say why it died.
     if is_worker_death(text) {

@@ -73,6 +73,8 @@ pub struct Triage {
     lines: u64,
     /// The fatal-signal event whose stack Python's faulthandler is printing, if any.
     fault_target: Option<usize>,
+    /// Another handler's earlier report of the same fatal signal, which takes the stack too.
+    fault_also: Option<usize>,
     /// A frame's `File "...` line that a paste hard-wrapped inside its path: the rest of the
     /// frame (`...py", line N, in f`) is on the next line.
     wrapped_frame: Option<String>,
@@ -1072,6 +1074,7 @@ impl Triage {
                 }
             }
             self.fault_target = None;
+            self.fault_also = None;
             self.in_traceback = true;
             self.traceback_rank = line.rank;
             self.traceback_line = line.number;
@@ -1094,6 +1097,17 @@ impl Triage {
             } else {
                 None
             };
+            // (absl's handler in Ray's and SGLang's processes reports the same signal just
+            // before, `*** SIGSEGV received at time=...` and its native frames: one crash, whose
+            // Python stack is this one)
+            self.fault_also = self.fault_target.and_then(|i| {
+                let at = self.events[i].line;
+                self.events[..i].iter().rposition(|e| {
+                    e.frames.is_empty()
+                        && at.saturating_sub(e.line) <= 16
+                        && e.text.contains(" received at time=")
+                })
+            });
             return;
         }
         // (a frame hard-wrapped inside its path is read whole, from its two pieces)
@@ -1128,9 +1142,11 @@ impl Triage {
             });
         }
         if frame {
-            if let Some(ev) = self.fault_target.and_then(|i| self.events.get_mut(i)) {
-                if ev.frames.len() < MAX_FRAMES {
-                    ev.frames.insert(0, t.chars().take(300).collect());
+            for i in [self.fault_target, self.fault_also].into_iter().flatten() {
+                if let Some(ev) = self.events.get_mut(i) {
+                    if ev.frames.len() < MAX_FRAMES {
+                        ev.frames.insert(0, t.chars().take(300).collect());
+                    }
                 }
             }
         }
