@@ -1765,7 +1765,7 @@ fn assertion_key(text: &str) -> Option<String> {
     // program name and path before them)
     static ASSERT: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"(\w+\.cuh?):\d+: .*?Assertion `([^`]*)`(?: failed|\s*$)|(\w+\.(?:cpp|cc|cxx|c|hpp|h)):\d+: .*?(Assertion `[^`]+' failed)",
+            r"(\w+\.cuh?):\d+: .*?Assertion `([^`]*)`(?: failed|\s*$)|(\w+\.(?:cpp|cc|cxx|c|hpp|h)):\d+: .*?(Assertion `[^`]+' failed)|(\w+\.cuh?):\d+: .*?\bthread: \[[\d,]+\] Assertion ([^`']+?) failed",
         )
     });
     let c = ASSERT.captures(text)?;
@@ -1775,8 +1775,9 @@ fn assertion_key(text: &str) -> Option<String> {
     // `indexSelectLargeIndex`)
     // (an empty condition, torch's `_assert_async` or a release build's, names no check: the
     // file then says which)
-    // (the condition alone: a wrapped line may leave `failed.` to the next)
-    if let Some(cond) = c.get(2).filter(|c| !c.as_str().is_empty()) {
+    // (the condition alone: a wrapped line may leave `failed.` to the next; a paste rendered
+    // as markdown loses the backticks around it)
+    if let Some(cond) = c.get(2).or(c.get(6)).filter(|c| !c.as_str().is_empty()) {
         return Some(format!("device assertion `{}` failed", cond.as_str()).to_lowercase());
     }
     if let (Some(file), Some(_)) = (c.get(1), c.get(2)) {

@@ -401,9 +401,11 @@ static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
 /// rank's prefix, quoted bare). Triton compiles for the GPU it runs on and quotes ptxas's output
 /// under `` `ptxas` stderr: ``, so there the architecture is the device's; so is it in a log
-/// with no build (not in a build, whose target list is a setting).
-static PTXAS_TARGET: LazyLock<AsciiFirst> =
-    LazyLock::new(|| re(r"\bValue 'sm_(\d{2,3})[af]?' is not defined for option 'gpu-name'"));
+/// with no build (not in a build, whose target list is a setting). (A paste may cut the line
+/// after `is not defined for`.)
+static PTXAS_TARGET: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    re(r"\bValue 'sm_(\d{2,3})[af]?' is not defined for(?: option 'gpu-name'|\s*$)")
+});
 static DRIVER: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
         r"(?i)(?:Driver Version|Nvidia driver version|CUDA Driver Versions?|NVIDIA-SMI|driver version|\bDriver:)\s*:?\s*(\d{3}\.\d+(?:\.\d+)?)",

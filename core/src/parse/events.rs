@@ -1175,7 +1175,7 @@ const CLASSES: &[(&str, &str)] = &[
         // CUDA's own `Assertion `cond` failed.` or an assertion in a kernel source file; not a
         // host-side check such as TensorRT-LLM's `[TensorRT-LLM][ERROR] Assertion failed: ...`
         // (a kernel's block and thread before it: its `failed.` may be wrapped to the next line)
-        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion `|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
+        r"Assertion `.*` failed|\.cuh?:\d+: .*Assertion .* failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion [`']|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
     ),
     // (Triton's language refuses an FP8 type the GPU has no instructions for, FP8 e4m3 below
     // SM89: `type fp8e4nv not supported in this architecture`, older `fp8e4nv data type is not
@@ -1458,14 +1458,15 @@ const CLASSES: &[(&str, &str)] = &[
     // layers need KV caches of several kinds when its hybrid KV-cache manager is off; llama.cpp
     // older than a model's architecture: `error loading model architecture: unknown model
     // architecture: 'gemma4'`; transformers older than a model's tokenizer class: `Tokenizer class
-    // Qwen2Tokenizer does not exist or is not currently imported.`)
+    // Qwen2Tokenizer does not exist or is not currently imported.`, and vLLM's fallback to it for an
+    // architecture it does not have: `'X' is not a registered model in the Transformers library`)
     (
         "unsupported_config",
-        r"unknown model architecture: '|\bTokenizer class \S+ does not exist or is not currently imported|json\.exception\.out_of_range\.403\] key '[^']+' not found|could not find any supported formats consistent with input/output data types|Hybrid KV cache manager is disabled but",
+        r"unknown model architecture: '|is not a registered model in the Transformers library|\bTokenizer class \S+ does not exist or is not currently imported|json\.exception\.out_of_range\.403\] key '[^']+' not found|could not find any supported formats consistent with input/output data types|Hybrid KV cache manager is disabled but",
     ),
     (
         "unsupported_config",
-        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|is not divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|not currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) not|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
+        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|is not divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) not|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'

@@ -969,9 +969,12 @@ impl Triage {
         // frames say where it failed; the buffer is reused, as most such lines are not needed)
         if self.in_traceback {
             self.has_code = false;
-            if !t.is_empty() {
-                self.cut_raise = (t.starts_with("raise ") && RAISE_MESSAGE.is_match(t))
-                    .then(|| ((line.number, t.to_string(), line.raw.clone()), self.phase));
+            if t.starts_with("raise ") && RAISE_MESSAGE.is_match(t) {
+                self.cut_raise = Some(((line.number, t.to_string(), line.raw.clone()), self.phase));
+            } else if t.starts_with("File \"") || (text.starts_with("  ") && !t.is_empty()) {
+                // (another frame, or its source line: the raise was not the innermost; a line
+                // the paste cut to its log prefix, `ERROR 07-24 13:45:59`, is not)
+                self.cut_raise = None;
             }
         } else if !t.is_empty() && !t.bytes().all(|b| matches!(b, b'^' | b'~' | b' ')) {
             self.has_code = text.starts_with("  ") && !t.starts_with("File \"");

@@ -513,6 +513,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "compute_ref_log_prob",
         "update_actor",
         "update_policy",
+        // (a trainer saving the checkpoint of the model it trains: `save_checkpoint`,
+        // `_save_checkpoint`)
+        "save_checkpoint",
+        "_save_checkpoint",
     ];
     let is_loop = |f: &String| function_of(f).is_some_and(|func| LOOPS.contains(&func));
     // SGLang's scheduler creating its model worker, when the error is raised there and not in
