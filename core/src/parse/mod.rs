@@ -237,7 +237,9 @@ const WRAPPED_QUOTE_TAIL: &str = "', please check the stack trace above for the 
 static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
 /// A package's warning that its compiled extension did not load, as vLLM words it.
 static EXTENSION_UNLOADED: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(r"Failed to import from \S+ with (?:ImportError|ModuleNotFoundError|OSError)\(")
+    AsciiFirst::new(
+        r"Failed to import from \S+ with (?:(?:ImportError|ModuleNotFoundError|OSError)\(|No module named )",
+    )
 });
 static NCCL_WARN: Word = Word::new("NCCL WARN ");
 /// SGLang's launcher naming a scheduler that died (see [`Triage::feed_with`]).
@@ -1921,14 +1923,16 @@ impl Triage {
         // where the line's own tag is only the local GPU: `[Proxy Service 14] Failed to execute
         // operation Connect from rank 14`, `Proxy Call to rank 14 failed (Connect)`); vLLM's
         // executor naming the worker process that died, which it names for its rank
-        // (`Worker proc VllmWorker-1 died unexpectedly`)
+        // (`Worker proc VllmWorker-1 died unexpectedly`); Open MPI's launcher naming the process that
+        // died (`mpirun noticed that process rank 6 with PID 0 on node x exited on signal 9`);
+        // Megatron's check of a rank's gradients (`Rank 3: found NaN in local grad norm`)
         static NAMED: LazyLock<AsciiFirst> = LazyLock::new(|| {
             AsciiFirst::new(
-                r"application crash on rank (\d+)|waiting for send/recv from rank (\d+)|Ranks (\d+) failed to pass monitoredBarrier|check rank (\d+) logs for faulty rank|\[Proxy Service (\d+)\] Failed to execute operation|Proxy Call to rank (\d+) failed|Worker proc VllmWorker-(\d+) died",
+                r"application crash on rank (\d+)|waiting for send/recv from rank (\d+)|Ranks (\d+) failed to pass monitoredBarrier|check rank (\d+) logs for faulty rank|\[Proxy Service (\d+)\] Failed to execute operation|Proxy Call to rank (\d+) failed|Worker proc VllmWorker-(\d+) died|mpirun noticed that process rank (\d+) with PID|\bRank (\d+): found NaN in local grad norm",
             )
         });
         if let Some(c) = NAMED.captures(&ev.text) {
-            if let Some(r) = (1..=7).find_map(|i| c.get(i)) {
+            if let Some(r) = (1..=9).find_map(|i| c.get(i)) {
                 return r.as_str().parse().ok();
             }
         }
