@@ -1608,14 +1608,22 @@ impl Triage {
         };
         // A device assertion is reported by the exception it causes (`CUDA error: device-side
         // assert triggered`), whose traceback, printed below it, says which step ran the kernel.
+        // (or just above it: the kernel's stdout flushed after Python's stderr)
         let reported;
+        let reports = |e: &&Event| !e.frames.is_empty() && e.text.contains("device-side assert");
         let report = (framed.frames.is_empty() && ev.tier == 4)
             .then(|| {
-                self.events.iter().find(|e| {
-                    e.line > ev.line
-                        && !e.frames.is_empty()
-                        && e.text.contains("device-side assert")
-                })
+                self.events
+                    .iter()
+                    .filter(reports)
+                    .find(|e| e.line > ev.line)
+                    .or_else(|| {
+                        self.events
+                            .iter()
+                            .filter(reports)
+                            .rev()
+                            .find(|e| e.line < ev.line && ev.line - e.line <= 2)
+                    })
             })
             .flatten();
         let framed = match report {
