@@ -402,6 +402,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} \d{4}\] ?",
         // syslog: Nov 30 03:09:50 host kernel:
         r"^[A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} [\w.\-]+ [\w.\-/]+(?:\[\d+\])?: ?",
+        // a CI's clock alone in that shape before each line of a job (`Jul 13 21:22:34     dist.
+        // barrier()`): after syslog's, which names a host and a program
+        r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2} +",
         // NCCL debug: host:pid:tid [dev] (a container without a hostname leaves it empty)
         r"^[\w.\-]*:\d+:\d+ \[(?P<rank>\d+)\] ",
         // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>:

@@ -1560,9 +1560,11 @@ fn is_torch_cuda_hint(text: &str) -> bool {
 
 /// Ray's report that a worker process died (`A worker died or was killed while executing a
 /// task`, `The actor died because its worker process has died`, `The actor died unexpectedly
-/// before finishing this task`).
+/// before finishing this task`), and vLLM's executor's (`Worker proc VllmWorker-3 died
+/// unexpectedly, shutting down executor.`).
 pub fn is_worker_death(text: &str) -> bool {
-    text.contains("worker process has died")
+    (text.contains("Worker proc ") && text.contains(" died unexpectedly"))
+        || text.contains("worker process has died")
         || text.contains("A worker died or was killed")
         // (Ray's ActorDiedError when it knows nothing of why: `The actor died unexpectedly
         // before finishing this task.`)

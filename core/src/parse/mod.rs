@@ -1646,6 +1646,7 @@ impl Triage {
             "process_crash"
                 if (followed_by_traceback || PY_LOGGING_DEFAULT.is_match(&ev.text))
                     && !events::is_class(&ev.text, "process_crash")
+                    && !events::is_worker_death(&ev.text)
                     && !ev.text.contains("exitcode")
                     && !ev.text.contains("exit code")
                     && !ev.text.to_ascii_lowercase().contains("signal") =>
