@@ -2582,9 +2582,16 @@ fn undefined_symbol_key(norm: &str) -> Option<String> {
         .unwrap_or("");
     // (an extension module's file name carries the ABI it was built for, which is not the
     // library: `_C.cpython-310-x86_64-linux-gnu.so`, `_C.abi3.so`, both `_C.so`)
+    // (a path that a paste made a link keeps its bracket: `..._C.abi3.so)`)
     let stem;
-    let lib = match lib.split_once('.') {
-        Some((name, rest)) if rest.contains("so") && !name.is_empty() => {
+    let lib = match lib
+        .trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+        .split_once('.')
+    {
+        Some((name, rest))
+            if !name.is_empty()
+                && (rest == "so" || rest.ends_with(".so") || rest.starts_with("so.")) =>
+        {
             stem = format!("{name}.so");
             stem.as_str()
         }
@@ -2989,5 +2996,15 @@ mod tests {
         );
         assert_eq!(layers, key("unsupported_config", "AssertionError: Number of layers should be divisible by the pipeline-model-parallel size"));
         assert_ne!(layers, key("unsupported_config", "ValueError: Total number of attention heads (64) must be divisible by tensor parallel size (3)."));
+        // an extension's undefined symbol, whatever ABI tag its file name carries
+        let ext = key("import_error", "ImportError: /x/vllm/_C.cpython-310-x86_64-linux-gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi");
+        assert_eq!(
+            ext,
+            key(
+                "import_error",
+                "ImportError: /x/vllm/_C.abi3.so: undefined symbol: _ZN2at4_ops5zeros4callEv"
+            )
+        );
+        assert_ne!(ext, key("import_error", "ImportError: /x/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi"));
     }
 }
