@@ -943,6 +943,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bhas no device code compatible with CUDA arch\b",
         "ggml: a cuda kernel has no device code for the gpu's architecture",
     ),
+    // DeepSpeed's ZeRO-3 check that the ranks fetch the same parameters in the same order
+    // (`disagreement between rank0 and rank6: rank0: [ids...], rank6: [ids...]`): whichever
+    // ranks and ids, one problem
+    (
+        None,
+        Scope::Message,
+        r"\bdisagreement between rank\d+ and rank\d+",
+        "deepspeed zero-3: ranks disagree on the parameters they fetch",
+    ),
     // A fatal signal in Triton's compiler (see `classify`), reported by absl's handler (`***
     // SIGSEGV received at time=...`) or faulthandler's (`Fatal Python error: Segmentation
     // fault`): one crash of the compiler

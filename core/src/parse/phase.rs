@@ -659,8 +659,8 @@ pub fn only_engine_construction(frames: &[String]) -> bool {
 }
 
 /// A frame of a step before the model loads or training begins: [`STARTING`], the engine's
-/// construction, joining the process group, or wrapping the model for data-parallel training
-/// (DDP checks the model across ranks in its constructor).
+/// construction, joining the process group, wrapping the model for data-parallel training
+/// (DDP checks the model across ranks in its constructor), or building a trainer.
 fn is_start_frame(f: &str) -> bool {
     // (reading an attribute of a configuration object happens at any step: not its building)
     if matches!(function_of(f), Some("__getattribute__" | "__getattr__")) {
@@ -677,6 +677,9 @@ fn is_start_frame(f: &str) -> bool {
             func.contains("wait") && (func.contains("server") || func.contains("ready"))
         })
         || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
+        // (a trainer's constructor, `SFTTrainer(...)` reaching `Trainer.__init__`: built before
+        // its first step)
+        || (is_trainer_module(f) && function_of(f) == Some("__init__"))
         || is_deepspeed_initialize(f)
 }
 
