@@ -605,8 +605,8 @@ pub fn kernel_step(text: &str) -> Option<&'static str> {
 /// it will run.
 fn moves_module_to_device(f: &str) -> bool {
     frame_file(f).is_some_and(|(path, _)| {
-        path.replace('\\', "/")
-            .ends_with("torch/nn/modules/module.py")
+        path.ends_with("torch/nn/modules/module.py")
+            || path.ends_with("torch\\nn\\modules\\module.py")
     }) && matches!(function_of(f), Some("_apply" | "convert" | "to" | "cuda"))
 }
 
