@@ -507,6 +507,11 @@ impl<'t> Caps<'t> {
         self.group(self.caps.get_group(i))
     }
 
+    /// How many groups the pattern has, group 0 with them.
+    pub fn group_count(&self) -> usize {
+        self.caps.group_len()
+    }
+
     /// The named group, if it took part in the match.
     pub fn name(&self, name: &str) -> Option<Group<'t>> {
         self.group(self.caps.get_group_by_name(name))

@@ -376,8 +376,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // stderr | msg` (the last bar ends an empty message's line)
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? +\| +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\| +(?:(?:stdout|stderr) +\|(?: |$))?",
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg (a viewer's own time may
-        // stop at the minute: 2026-11-30 03:09 msg)
-        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? *(?:-|\|)? *(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
+        // stop at the minute: 2026-11-30 03:09 msg; a collector's may end with a colon,
+        // 2025-06-27 17:14:23: msg, which a message's own leading colon is not after a space)
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})?(?:: +| *(?:-|\|)? *)(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
         // the source location LMDeploy's logger writes after the level: `- base.py:53 - msg`
         r"^[\w.\-]+\.py:\d+ - ",
         // a formatter that puts the level and the function between dashes, behind the time
@@ -741,6 +742,10 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             } else if m.as_str().contains("[TRT-LLM]") || m.as_str().starts_with("[TensorRT-LLM][")
             {
                 line.logger = Some("tensorrt_llm");
+            } else if m.as_str().contains("ProcessGroup") {
+                // (c10d's own source in glog's tag, `[E ProcessGroupNCCL.cpp:737]`: torch's
+                // line, in whatever program ran it)
+                line.logger = Some("pytorch");
             }
             // A bar after a time separates the message (`TIME | msg`, loguru's `TIME | ERROR |
             // msg`), unless the line ends with one too: then it is the border of a table the

@@ -168,12 +168,15 @@ pub fn signature(
     ev: &Event,
     framework: Option<&str>,
 ) -> (String, String) {
-    // (a driver error whose CUDA name and message a paste wrapped onto the next line)
+    // (a driver error whose CUDA name and message a paste wrapped onto the next line; a
+    // loader's `ImportError: <path>.so:` whose `undefined symbol: <sym>` went onto the next)
     let joined;
     let text = match ev.after.first() {
         Some(a)
-            if ev.text.contains("CUDA driver error (")
-                && a.trim_start().starts_with("(CUDA_ERROR_") =>
+            if (ev.text.contains("CUDA driver error (")
+                && a.trim_start().starts_with("(CUDA_ERROR_"))
+                || (ev.text.trim_end().ends_with(".so:")
+                    && a.trim_start().starts_with("undefined symbol: ")) =>
         {
             joined = format!("{} {}", ev.text.trim_end(), a.trim());
             joined.as_str()
@@ -386,6 +389,27 @@ fn closing_bold(text: &str) -> Option<usize> {
     let after = text[i + 2..].chars().next();
     (text.matches('*').count() == 2 && !before.is_whitespace() && after.is_none_or(|c| c == ' '))
         .then_some(i)
+}
+
+/// The markers of one phrase an issue's author bolded in a line (`a **b c:** d`): where the
+/// opening and the closing `**` start, when the line has no other star.
+fn bold_phrase(text: &str) -> Option<(usize, usize)> {
+    let i = text.find("**")?;
+    let j = i + 2 + text[i + 2..].find("**")?;
+    let opens = text[..i]
+        .chars()
+        .next_back()
+        .is_none_or(char::is_whitespace)
+        && text[i + 2..]
+            .chars()
+            .next()
+            .is_some_and(|c| !c.is_whitespace());
+    let closes = text[..j]
+        .chars()
+        .next_back()
+        .is_some_and(|c| !c.is_whitespace())
+        && text[j + 2..].chars().next().is_none_or(char::is_whitespace);
+    (text.matches('*').count() == 4 && opens && closes).then_some((i, j))
 }
 
 /// Problems keyed by what their message captures, checked in order: the pattern (one capture
@@ -1274,6 +1298,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",
         "torch: device index outside the gpus it counted",
     ),
+    // FlashInfer's sampling kernels (`TopPSamplingFromProbs`, `TopKTopPSamplingFromProbs`,
+    // `MinPSamplingFromProbs`, ...) share one implementation, and a fault in one is met in
+    // whichever the request's sampling parameters chose: `<op> failed with error code <msg>`
+    (
+        None,
+        Scope::Lines,
+        r"\b(?:TopK|TopP|MinP|TopKTopP)?SamplingFromProbs failed with error code\b",
+        "flashinfer: a sampling-from-probs kernel failed",
+    ),
 ];
 
 /// The [`ONE_PROBLEM`] key of an event, if one applies.
@@ -1534,8 +1567,16 @@ fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
     if ev.text.contains("OpType=") {
         return None;
     }
+    // (or inside the field: `WorkNCCL(SeqNum=4596, OpTyp` / `e=_ALLGATHER_BASE, ...`)
+    let glued;
     let next = if ev.text.contains("Watchdog caught") {
-        ev.after.iter().take(2).find(|t| t.contains("OpType="))?
+        match ev.after.first() {
+            Some(a) if ev.text.contains("WorkNCCL(") && !a.contains("OpType=") => {
+                glued = format!("{}{}", ev.text.trim_end(), a.trim_start());
+                glued.as_str()
+            }
+            _ => ev.after.iter().take(2).find(|t| t.contains("OpType="))?,
+        }
     } else {
         // torch's `Timeout at NCCL work: N, ...` names only the work's sequence number; the
         // watchdog's exception a few lines below names that work's operation
@@ -1907,13 +1948,19 @@ fn core_message(text: &str) -> String {
         });
     // bold an issue's author closed mid-line (`**RuntimeError: CUDA out of memory.** Tried to
     // allocate ...`; the line's reader took the opening stars): no part of the message
+    // (or a phrase bolded within the line: `[Rank 4] **Watchdog caught collective operation
+    // timeout:** WorkNCCL(...)`)
     let debolded;
-    let text = match closing_bold(text) {
-        Some(i) => {
+    let text = match (closing_bold(text), bold_phrase(text)) {
+        (Some(i), _) => {
             debolded = format!("{}{}", &text[..i], &text[i + 2..]);
             debolded.as_str()
         }
-        None => text,
+        (None, Some((i, j))) => {
+            debolded = format!("{}{}{}", &text[..i], &text[i + 2..j], &text[j + 2..]);
+            debolded.as_str()
+        }
+        _ => text,
     };
     // torch's hints after a CUDA error, glued onto its line when a paste lost the line breaks
     // (`CUDA error: ... encountered Search for `cudaError...' in https://... CUDA kernel errors
@@ -2741,6 +2788,20 @@ mod tests {
         assert_eq!(closing_bold(t), Some(33));
         assert_eq!(closing_bold("f() got an unexpected keyword **kwargs"), None);
         assert_eq!(closing_bold("overflow: 2**31 is too large"), None);
+    }
+
+    #[test]
+    fn a_bolded_phrase_is_found_between_words() {
+        let t = "[Rank 4] **Watchdog caught collective operation timeout:** WorkNCCL(SeqNum=1)";
+        assert_eq!(bold_phrase(t), Some((9, 56)));
+        assert_eq!(bold_phrase("f(**a, **b) got **kwargs"), None);
+        assert_eq!(bold_phrase("f() takes **kwargs and **extra"), None);
+        assert_eq!(bold_phrase("2**31 and 2**32 overflow"), None);
+        let bold = |t: &str| core_message(t);
+        assert_eq!(
+            bold(t),
+            bold("[Rank 4] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1)")
+        );
     }
 
     #[test]

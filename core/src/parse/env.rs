@@ -597,7 +597,12 @@ impl EnvCollector {
     /// rank=3 pid=1090)`, `(EngineCore_DP0 pid=17374)`, `(APIServer pid=1)`), and a log made
     /// only of its workers' lines may never spell the framework's name in a message.
     pub fn feed_logger(&mut self, logger: &'static str) {
-        self.logger.get_or_insert(logger);
+        // (torch's own lines run inside every framework: the weakest vote, not the logger)
+        if logger == "pytorch" {
+            self.vote("pytorch", 0);
+        } else {
+            self.logger.get_or_insert(logger);
+        }
     }
 
     pub fn feed_process(&mut self, process: &str) {

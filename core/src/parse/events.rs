@@ -1641,6 +1641,16 @@ fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
             file_name(&path) == *m
         }
     })?;
+    // (but DDP's check that every rank built the same model, which `distributed/utils.py`
+    // raises, `DDP expects same model across all ranks, but Rank 1 has 212 params, while rank 0
+    // has inconsistent 0 params`, is the program's model, not the collective that compared it)
+    if *class == "nccl_error"
+        && (text.contains("expects same model across all ranks")
+            || text.contains("appears not to match sizes of the same param in process")
+            || text.contains("appears not to match strides of the same param in process"))
+    {
+        return None;
+    }
     let lower = text.to_ascii_lowercase();
     // (but one that timed out connecting never reached its peer or store: a network problem)
     if *class == "nccl_error"
@@ -2445,5 +2455,14 @@ mod tests {
         // DTensor and the distributed checkpoint are not collectives
         let dtensor = r#"  File "/x/torch/distributed/tensor/_dispatch.py", line 3, in dispatch"#;
         assert_eq!(raising_module_class(dtensor, "RuntimeError: mixed"), None);
+        let verify = r#"File "/x/site-packages/torch/distributed/utils.py", line 118, in _verify_param_shape_across_processes"#;
+        assert_eq!(
+            raising_module_class(verify, "RuntimeError: DDP expects same model across all ranks, but Rank 1 has 212 params, while rank 0 has inconsistent 0 params."),
+            None
+        );
+        assert_eq!(
+            raising_module_class(verify, "RuntimeError: Connection reset by peer"),
+            Some("nccl_error")
+        );
     }
 }

@@ -1941,9 +1941,20 @@ impl Triage {
             )
         });
         if let Some(c) = NAMED.captures(&ev.text) {
-            if let Some(r) = (1..=9).find_map(|i| c.get(i)) {
+            if let Some(r) = (1..c.group_count()).find_map(|i| c.get(i)) {
                 return r.as_str().parse().ok();
             }
+        }
+        // TensorRT-LLM's executor names the rank whose start failed (`Failed to initialize
+        // executor on rank 6: <cause>`); rank 0 of a log of one process is a run of one.
+        static EXECUTOR: LazyLock<AsciiFirst> =
+            LazyLock::new(|| AsciiFirst::new(r"Failed to initialize executor on rank (\d+)"));
+        if let Some(r) = EXECUTOR
+            .captures(&ev.text)
+            .and_then(|c| c[1].parse::<u32>().ok())
+            .filter(|r| *r > 0 || self.ranks.len() >= 2)
+        {
+            return Some(r);
         }
         if class == "nccl_timeout" {
             // The rank that enqueued the fewest collectives of a group is the one the others
