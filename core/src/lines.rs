@@ -270,8 +270,10 @@ impl Prefix {
 /// vLLM's logger: `ERROR 09-28 15:47:24 [core.py:718]`, `WARNING 06-13 11:42:20 _custom_ops.py:11]`
 /// (NVIDIA NIM's copy of it, which serves with vLLM, puts the year in: `ERROR 2025-07-21
 /// 14:34:24.934 x.py:62]`). Month and day without a year, then the file: no other serving stack's
-/// logger writes that, so the shape says whose line it is.
-const VLLM_LOGGER: &str = r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?";
+/// logger writes that, so the shape says whose line it is. (A paste that starts inside the
+/// level, `RROR 12-18 19:47:34 engine.py:366] msg`, keeps the rest of the shape; the level is
+/// not known.)
+const VLLM_LOGGER: &str = r"^(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)|[A-Z]{1,7}) +(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\[?[\w.\-/]+:\d+\] ?";
 
 /// A desktop app's console: its clock in brackets, then the stream or component and a level,
 /// `[09:22:28] stdout/INFO  msg`, `[12:01:44] [Server thread/ERROR]: msg`. The level is the
@@ -885,6 +887,17 @@ mod tests {
         let l =
             text("I0305 20:23:38.890000 755 launcher.py:53] INFO 09-14 03:01:12 [core.py:700] ok");
         assert!(!l.relayed);
+    }
+
+    #[test]
+    fn vllms_logger_with_its_level_cut_by_a_paste() {
+        let l = text("RROR 12-18 19:47:34 engine.py:366] ValueError: Total number of heads");
+        assert_eq!(l.logger, Some("vllm"));
+        assert_eq!(l.level, None);
+        assert_eq!(l.text, "ValueError: Total number of heads");
+        // (a capitalised word and a time of another shape is no such logger)
+        let l = text("NOTE 12:47:34 engine.py:366] x");
+        assert_eq!(l.logger, None);
     }
 
     #[test]

@@ -220,6 +220,11 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("TRT-LLM", "tensorrt_llm"),
     ("TensorRT-LLM", "tensorrt_llm"),
     ("lmdeploy", "lmdeploy"),
+    // (LMDeploy's inference engine, in its sources' paths and its logs: `src/turbomind/...`)
+    ("turbomind", "lmdeploy"),
+    // Ollama: its CLI's and server's own name (`ollama run`, `/root/.ollama/models`, a compose
+    // service `ollama  | ...`)
+    ("ollama", "ollama"),
     // TGI: `text_generation_launcher:` before its launcher's lines, `text_generation_server` in
     // its shards' frames
     ("text_generation", "tgi"),
@@ -228,6 +233,9 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     // end's report of a failed engine start. (Not SGLang's `Capture cuda graph begin`: scripts
     // that imitate its progress lines print it too.)
     ("#running-req", "sglang"),
+    // (and its scheduler's sizes once the KV pool is up, `max_total_num_tokens=N,
+    // chunked_prefill_size=N, ...`)
+    ("max_total_num_tokens=", "sglang"),
     ("Received sigquit from a child", "sglang"),
     ("Engine core initialization failed", "vllm"),
     // (and SGLang's own option in its advice after a failed capture, and its launcher's report
@@ -237,7 +245,7 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("torch", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 17] = [
+const FRAMEWORK_WORDS: [W; 20] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -248,8 +256,11 @@ const FRAMEWORK_WORDS: [W; 17] = [
     W::TRT_LLM,
     W::TENSORRT_LLM,
     W::LMDEPLOY,
+    W::TURBOMIND,
+    W::OLLAMA,
     W::TEXT_GENERATION,
     W::RUNNING_REQ,
+    W::MAX_TOTAL_NUM_TOKENS,
     W::SIGQUIT_CHILD,
     W::ENGINE_CORE_INIT,
     W::MEM_FRACTION,
@@ -337,9 +348,12 @@ words! {
     TRT_LLM = "TRT-LLM",
     TENSORRT_LLM = "TensorRT-LLM",
     LMDEPLOY = "lmdeploy",
+    TURBOMIND = "turbomind",
+    OLLAMA = "ollama",
     TEXT_GENERATION = "text_generation",
     TORCH = "torch",
     RUNNING_REQ = "#running-req",
+    MAX_TOTAL_NUM_TOKENS = "max_total_num_tokens=",
     SIGQUIT_CHILD = "Received sigquit from a child",
     ENGINE_CORE_INIT = "Engine core initialization failed",
     MEM_FRACTION = "mem-fraction-static",

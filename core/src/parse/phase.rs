@@ -26,7 +26,7 @@ const MARKERS: &[(&str, &str)] = &[
         "cuda_graph_capture",
     ),
     (
-        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|\bused for profiling\b|Memory profiling takes|determine_available_memory|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run|Maximum concurrency for|Compiling a graph for dynamic shape|torch\.compile takes|Dynamo bytecode transform|Max tokens in paged KV cache|Allocate \d+ bytes for k/v cache|^llama_kv_cache_(?:init|unified): |^(?:llama_new_context_with_model|llama_context): +(?:n_|freq_|flash_attn|constructing|KV self size|\S+ +(?:output|compute) buffer size)",
+        r"KV Cache is allocated|Memory pool end|Memory pool:|memory profiling|\bused for profiling\b|Memory profiling takes|determine_available_memory|determine_num_available_blocks|# GPU blocks|# cuda blocks|Available KV cache memory|GPU KV cache size|KV cache allocated|max_total_num_tokens=|init memory pool|Init memory pool|Allocating KV cache|kv_cache_manager|profile_run|Maximum concurrency for|Compiling a graph for dynamic shape|torch\.compile takes|Dynamo bytecode transform|Max tokens in paged KV cache|Allocate \d+ bytes for k/v cache|^llama_kv_cache_(?:init|unified): |^(?:llama_new_context_with_model|llama_context): +(?:n_|freq_|flash_attn|constructing|KV self size|\S+ +(?:output|compute) buffer size)",
         "memory_init",
     ),
     (
