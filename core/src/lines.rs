@@ -293,6 +293,17 @@ static PYTEST_MARGIN_AT: LazyLock<Option<usize>> =
 static VLLM_LOGGER_AT: LazyLock<Option<usize>> =
     LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == VLLM_LOGGER));
 
+/// torch's C++ logger, glog's level letter and the source in brackets, with its time
+/// (`[E1130 03:11:11.199672504 ProcessGroupNCCL.cpp:689]`; torch drops the month's leading
+/// zero, older torch prints no time) and without (`[E ProcessGroupNCCL.cpp:737]`).
+const TORCH_GLOG: &str =
+    r"^\[(?P<level>[EWIF])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w.\-/]+:\d+\] ?";
+const TORCH_GLOG_UNTIMED: &str = r"^\[(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp|py):\d+\] ?";
+
+static TORCH_GLOG_AT: LazyLock<[Option<usize>; 2]> = LazyLock::new(|| {
+    [TORCH_GLOG, TORCH_GLOG_UNTIMED].map(|g| PREFIXES.iter().position(|p| p.re.as_str() == g))
+});
+
 /// All prefix shapes in one set: one anchored pass says which (if any) can apply.
 static PREFIX_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
     AsciiFirstSet::new(PREFIXES.iter().map(|p| p.re.as_str().to_string()).collect())
@@ -320,9 +331,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[task \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})\] ?",
         // TorchX's tee of each replica's workers, `{role}/{replica} [{local_rank}]:`
         r"^[\w.\-]+/\d+ \[(?P<rank>\d+)\]: ?",
-        // (torch drops the month's leading zero: [E626 06:24:44.9 ...]; older torch prints no time)
-        r"^\[(?P<level>[EWIF])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w.\-/]+:\d+\] ?",
-        r"^\[(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp|py):\d+\] ?",
+        TORCH_GLOG,
+        TORCH_GLOG_UNTIMED,
         // (NIXL's logger: the level and the source location alone, `E nixl_agent.cpp:545] `)
         r"^(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp):\d+\] ",
         // glog: E0305 20:23:38.890000 755 file.py:533]
@@ -744,7 +754,7 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             } else if m.as_str().contains("[TRT-LLM]") || m.as_str().starts_with("[TensorRT-LLM][")
             {
                 line.logger = Some("tensorrt_llm");
-            } else if m.as_str().contains("ProcessGroup") {
+            } else if TORCH_GLOG_AT.contains(&Some(i)) && m.as_str().contains("ProcessGroup") {
                 // (c10d's own source in glog's tag, `[E ProcessGroupNCCL.cpp:737]`: torch's
                 // line, in whatever program ran it)
                 line.logger = Some("pytorch");
