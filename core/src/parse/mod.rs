@@ -1535,12 +1535,15 @@ impl Triage {
         };
         // A shell's bare `Killed` says only that a signal killed the program, torch's DataLoader
         // only that a worker died (`DataLoader worker (pid(s) N) exited unexpectedly`); the
-        // kernel's or the scheduler's report of its OOM killer below it says why.
+        // kernel's or the scheduler's report of its OOM killer below it says why. (So does it
+        // for Ray Tune's `TuneError: ('Trials did not complete', [...])`, which names the trials
+        // that failed and not why.)
         let killed;
         let elected = match (elected, &self.kernel_oom) {
             (Some(ev), Some((line, text, raw)))
                 if *line > ev.line
                     && (ev.text.trim() == "Killed"
+                        || ev.text.contains("'Trials did not complete'")
                         || (ev.text.trim_end().ends_with(" Killed") && ev.text.len() < 80)
                         || (ev.text.contains("DataLoader worker")
                             && (ev.text.contains("exited unexpectedly")
