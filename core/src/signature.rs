@@ -1307,6 +1307,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\b(?:TopK|TopP|MinP|TopKTopP)?SamplingFromProbs failed with error code\b",
         "flashinfer: a sampling-from-probs kernel failed",
     ),
+    // DeepSpeed's fp16 loss scaler halving its scale to the floor (`Current loss scale already
+    // at minimum - cannot decrease scale anymore. Exiting run.`), however far a paste kept it:
+    // the gradients overflow at every scale
+    (
+        None,
+        Scope::Message,
+        r"\bCurrent loss scale already at minimum\b",
+        "deepspeed: fp16 loss scale already at its minimum",
+    ),
 ];
 
 /// The [`ONE_PROBLEM`] key of an event, if one applies.

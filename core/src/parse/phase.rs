@@ -518,7 +518,14 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "save_checkpoint",
         "_save_checkpoint",
     ];
-    let is_loop = |f: &String| function_of(f).is_some_and(|func| LOOPS.contains(&func));
+    // (and a trainer's own save of the model it trains, `Trainer._save`, `save_model`, where a
+    // paste keeps no frame above it)
+    let is_loop = |f: &String| {
+        function_of(f).is_some_and(|func| {
+            LOOPS.contains(&func)
+                || (matches!(func, "_save" | "save_model") && is_trainer_module(f))
+        })
+    };
     // SGLang's scheduler creating its model worker, when the error is raised there and not in
     // the worker it builds (which loads, sizes and captures: a traceback cut short shows this
     // frame too)
