@@ -3081,4 +3081,39 @@ mod tests {
             assert_eq!(key(class, a) == key(class, b), same, "{a} / {b}");
         }
     }
+
+    #[test]
+    fn a_line_a_paste_wrapped_keys_as_the_unbroken_line() {
+        let ev = |t: &str| Event::bare(1, 3, t.into(), t.into(), "unknown");
+        let wrapped = |class: &str, head: &str, rest: &str| {
+            let mut e = ev(head);
+            e.after = vec![rest.to_string()];
+            signature(class, "unknown", &e, None).1
+        };
+        let whole = |class: &str, t: &str| signature(class, "unknown", &ev(t), None).1;
+        // the loader's undefined symbol on the line below the library's path
+        assert_eq!(
+            wrapped(
+                "import_error",
+                "ImportError: /x/site-packages/torchac_cuda.cpython-310-x86_64-linux-gnu.so:",
+                " undefined symbol: _ZN3c106detail23torchInternalAssertFailEPKcS2_jS2_",
+            ),
+            whole(
+                "import_error",
+                "ImportError: /y/torchac_cuda.cpython-312-x86_64-linux-gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi",
+            )
+        );
+        // the watchdog's operation cut inside its field name
+        assert_eq!(
+            wrapped(
+                "nccl_timeout",
+                "[Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=4596, OpTyp",
+                "e=_ALLGATHER_BASE, NumelIn=896, NumelOut=3584, Timeout(ms)=1800000) ran for 1800002 milliseconds before timing out.",
+            ),
+            whole(
+                "nccl_timeout",
+                "[Rank 5] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=96383, OpType=_ALLGATHER_BASE, NumelIn=88200, NumelOut=5644800, Timeout(ms)=7200000) ran for 7200520 milliseconds before timing out.",
+            )
+        );
+    }
 }
