@@ -2527,22 +2527,27 @@ fn ipython_frame(t: &str) -> Option<String> {
     });
     // (IPython 8's frame of a notebook cell, `Cell In[45], line 17, in train(epoch)`, and
     // IPython 7's, which names no line: `<ipython-input-45-8c7df9c1> in train(epoch)`,
-    // `/usr/lib/python3.6/site-packages/torch/nn/modules/module.py in convert(t)`)
+    // `/usr/lib/python3.6/site-packages/torch/nn/modules/module.py in convert(t)`; Colab's copy
+    // links the path: `[/usr/lib/.../configuration_auto.py](https://localhost:8080/#) in f(x)`)
     static CELL: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r"^Cell In ?\[\d+\], line (\d+), in (?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\(")
     });
     static OLD: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(<ipython-input-[\w-]+>|\S+\.py) in (?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*|<module>)\(.*\)\s*$",
+            r"^(?:\[(\S+?\.py)\]\([^)\s]*\)|(<ipython-input-[\w-]+>|\S+\.py)) in (?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*|<module>)\(.*\)\s*$",
         )
     });
     if t.starts_with("Cell In") {
         let c = CELL.captures(t)?;
         return Some(format!("File \"<cell>\", line {}, in {}", &c[1], &c[2]));
     }
-    if t.starts_with('<') || (t.starts_with('/') && t.contains(".py in ")) {
+    if t.starts_with('<')
+        || (t.starts_with('/') && t.contains(".py in "))
+        || (t.starts_with('[') && t.contains(".py](") && t.contains(") in "))
+    {
         let c = OLD.captures(t)?;
-        return Some(format!("File \"{}\", line 1, in {}", &c[1], &c[2]));
+        let path = c.get(1).or_else(|| c.get(2))?.as_str();
+        return Some(format!("File \"{path}\", line 1, in {}", &c[3]));
     }
     if !t.starts_with("File ") || t.starts_with("File \"") {
         return None;
@@ -2738,6 +2743,10 @@ mod tests {
         assert_eq!(
             ipython_frame("Cell In[45], line 17, in train(epoch)").as_deref(),
             Some("File \"<cell>\", line 17, in train")
+        );
+        assert_eq!(
+            ipython_frame("[/usr/lib/python3.11/transformers/models/auto/configuration_auto.py](https://localhost:8080/#) in from_pretrained(cls, name, **kwargs)").as_deref(),
+            Some("File \"/usr/lib/python3.11/transformers/models/auto/configuration_auto.py\", line 1, in from_pretrained")
         );
         assert_eq!(ipython_frame("File \"x.py\", line 3, in f"), None);
         assert_eq!(ipython_frame("File not found: model.bin"), None);
