@@ -208,6 +208,10 @@ static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[5-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[5-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti)?|GB10|Tesla [KMPTV]\d{1,3})(?:[^A-Za-z0-9_]|$)",
     )
 });
+/// Frameworks that other frameworks run inside: seen, they name a log's framework only when no
+/// other is named.
+const WEAK_FRAMEWORKS: &[&str] = &["pytorch", "llama.cpp"];
+
 /// Words that vote for a framework (pytorch only registers that torch was seen).
 const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("sglang", "sglang"),
@@ -243,9 +247,14 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("mem-fraction-static", "sglang"),
     ("scheduler is dead", "sglang"),
     ("torch", "pytorch"),
+    // llama.cpp's ggml, in its functions' and macros' names (`ggml_cuda_init`, `GGML_ASSERT`) and
+    // its paths; weak as torch is: Ollama and other servers run it inside
+    ("llama.cpp", "llama.cpp"),
+    ("ggml_", "llama.cpp"),
+    ("GGML_", "llama.cpp"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 20] = [
+const FRAMEWORK_WORDS: [W; 23] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -266,6 +275,9 @@ const FRAMEWORK_WORDS: [W; 20] = [
     W::MEM_FRACTION,
     W::SCHEDULER_DEAD,
     W::TORCH,
+    W::LLAMA_CPP,
+    W::GGML_LOWER,
+    W::GGML_UPPER,
 ];
 
 /// A GPU as Ray names a node's resource: `accelerator_type:T4`, `accelerator_type:A100-80G`.
@@ -352,6 +364,9 @@ words! {
     OLLAMA = "ollama",
     TEXT_GENERATION = "text_generation",
     TORCH = "torch",
+    LLAMA_CPP = "llama.cpp",
+    GGML_LOWER = "ggml_",
+    GGML_UPPER = "GGML_",
     RUNNING_REQ = "#running-req",
     MAX_TOTAL_NUM_TOKENS = "max_total_num_tokens=",
     SIGQUIT_CHILD = "Received sigquit from a child",
@@ -911,7 +926,7 @@ impl EnvCollector {
     fn frameworks(&mut self, t: &str, w: Seen) {
         for (word, (text, fw)) in FRAMEWORK_WORDS.iter().zip(FRAMEWORK_VOTES) {
             if w.has(*word) && (!matches!(*text, "sglang" | "vllm") || names_package(t, text)) {
-                self.vote(fw, if *fw == "pytorch" { 0 } else { 1 });
+                self.vote(fw, if WEAK_FRAMEWORKS.contains(fw) { 0 } else { 1 });
             }
         }
     }
@@ -996,20 +1011,27 @@ impl EnvCollector {
         let best = self
             .framework_votes
             .iter()
-            .filter(|(k, v)| **k != "pytorch" && **v > 0)
+            .filter(|(k, v)| !WEAK_FRAMEWORKS.contains(*k) && **v > 0)
             .max_by_key(|(k, v)| (**v, std::cmp::Reverse(order(k))))
             .map(|(k, _)| *k);
         // (a logger's shape is the weakest evidence: a log that names a framework anywhere is
         // that framework's, and another stack may embed vLLM and its logger)
-        let fw = best.or(self.logger).or(
-            if self.framework_votes.contains_key("pytorch")
-                || self.env.packages.contains_key("torch")
-            {
-                Some("pytorch")
-            } else {
-                None
-            },
-        );
+        // (then what runs inside the others: llama.cpp, then torch)
+        let fw = best
+            .or(self.logger)
+            .or(self
+                .framework_votes
+                .contains_key("llama.cpp")
+                .then_some("llama.cpp"))
+            .or(
+                if self.framework_votes.contains_key("pytorch")
+                    || self.env.packages.contains_key("torch")
+                {
+                    Some("pytorch")
+                } else {
+                    None
+                },
+            );
         if let Some(fw) = fw {
             self.env.framework = Some(fw.to_string());
             let key = if fw == "pytorch" { "torch" } else { fw };

@@ -919,7 +919,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // what then fails names the cause, see `extension_unloaded`)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|=\s*(true|false|none)\b|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named "#,
+        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named "#,
     )
 });
 
@@ -1082,7 +1082,15 @@ pub fn is_benign(text: &str) -> bool {
     if is_worker_death(text) || text.contains("Detected mismatch between collectives") {
         return false;
     }
+    // a setting's value (`enable_nan_detection=False, ...`) marks a configuration dump, not an
+    // exception's statement that quotes one (`torch._dynamo.exc.FailOnRecompileLimitHit:
+    // recompile_limit reached with fullgraph=True.`)
+    static SETTING: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::matcher(r"(?i)=\s*(true|false|none)\b"));
     BENIGN.is_match(text)
+        || (SETTING.is_match(text)
+            && exception_parts(text).is_none()
+            && !EXCEPTION_MODULE_LINE.is_match(text))
 }
 
 /// A Python exception line: `pkg.mod.SomeError: message`. (A class a C++ binding names in

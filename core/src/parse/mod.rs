@@ -249,9 +249,10 @@ static SCHEDULER_DIED: LazyLock<AsciiFirst> =
 /// c10d's failed read from the store (see [`events::STORE_READ_FAILED`]).
 static STORE_READ_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(events::STORE_READ_FAILED));
-/// The header of a warning that Python's `warnings` module printed: `FILE.py:N: XWarning: `.
+/// The header of a warning that Python's `warnings` module printed: `FILE.py:N: XWarning: `
+/// (an editor's copy links the file: `[FILE.py:N](vscode-remote://.../FILE.py:N): XWarning: `).
 static PY_WARNING_HEADER: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"\.py:\d+: [A-Z]\w*Warning: "));
+    LazyLock::new(|| AsciiFirst::new(r"\.py:\d+\)?: [A-Z]\w*Warning: "));
 /// A record in Python logging's default format (`basicConfig`): `LEVEL:logger.name:message`.
 static PY_LOGGING_DEFAULT: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)(?:ERROR|CRITICAL):[A-Za-z_][\w.]*:\S"));
