@@ -445,6 +445,14 @@ const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
         "rust: panic in",
         false,
     ),
+    // pip finding no release of a requirement (`Could not find a version that satisfies the
+    // requirement sgl-kernel>=0.1.0.post6; extra == "srt"`, then `No matching distribution found
+    // for sgl-kernel>=...`): the package, whatever version or platform the requirement asked
+    (
+        r"(?:Could not find a version that satisfies the requirement|No matching distribution found for) ([A-Za-z0-9][\w.\-]*?)(?:[<>=!~;\[ ,(]|$)",
+        "pip: no release satisfies the requirement of",
+        true,
+    ),
 ];
 
 /// The matchers of [`CAPTURED_KEYS`], built once.
@@ -3080,6 +3088,28 @@ mod tests {
         for (class, a, b, same) in pairs {
             assert_eq!(key(class, a) == key(class, b), same, "{a} / {b}");
         }
+    }
+
+    #[test]
+    fn pip_keys_a_missing_release_by_its_package() {
+        let key = |t: &str| {
+            signature(
+                "build_error",
+                "build",
+                &Event::bare(1, 3, t.into(), t.into(), "build"),
+                None,
+            )
+            .1
+        };
+        let a = key(
+            r#"ERROR: Could not find a version that satisfies the requirement sgl-kernel>=0.1.0.post6; extra == "srt" (from sglang[srt]) (from versions: none)"#,
+        );
+        assert_eq!(a, key("ERROR: Could not find a version that satisfies the requirement sgl-kernel==0.0.5.post4 (from versions: none)"));
+        assert_eq!(
+            a,
+            key("ERROR: No matching distribution found for sgl-kernel>=0.1.0.post6")
+        );
+        assert_ne!(a, key("ERROR: Could not find a version that satisfies the requirement flashinfer_python>=0.2.5 (from versions: none)"));
     }
 
     #[test]

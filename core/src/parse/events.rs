@@ -1428,6 +1428,13 @@ const CLASSES: &[(&str, &str)] = &[
     // unsupported; Triton's limit on a block's elements, `numel (N) exceeds triton maximum tensor
     // numel (1048576)`, and Inductor's autotuner left with no Triton template that compiles or
     // fits, `NoValidChoicesError`; Triton's ptxas run on Windows, `ptxas.exe` quoted in a list)
+    // (an import that failed names the module it looked in, Triton's among them: `ImportError:
+    // cannot import name 'triton_key' from 'triton.compiler.compiler'` is torch and Triton
+    // releases that do not fit, not a compiler's failure)
+    (
+        "import_error",
+        r"(?:ImportError|ModuleNotFoundError): |cannot import name '\w+' from '|No module named '",
+    ),
     (
         "triton_error",
         r"Internal Triton PTX codegen error|exceeds triton maximum tensor numel|NoValidChoicesError|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\b|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '(?:\[')?[^']*ptxas(?:\.exe)?(?:'|\s)|^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
