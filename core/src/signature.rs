@@ -1315,6 +1315,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\b(?:TopK|TopP|MinP|TopKTopP)?SamplingFromProbs failed with error code\b",
         "flashinfer: a sampling-from-probs kernel failed",
     ),
+    // llama.cpp's loader finding no tensor the architecture needs in a model file, in its GGUF
+    // wordings (`error loading model: missing tensor 'blk.40.ssm_conv1d.weight'`, `create_tensor:
+    // tensor '...' not found`) and its older GGJT one (`llama.cpp: tensor 'tok_embeddings.weight'
+    // is missing from model`): a file made for another build or architecture, whichever tensor
+    (
+        Some("weight_load_error"),
+        Scope::Message,
+        r"error loading model: missing tensor '|\bcreate_tensor: tensor '[^']+' not found|\btensor '[^']+' is missing from model",
+        "llama.cpp: the model file lacks a tensor the loader expects",
+    ),
     // DeepSpeed's fp16 loss scaler halving its scale to the floor (`Current loss scale already
     // at minimum - cannot decrease scale anymore. Exiting run.`), however far a paste kept it:
     // the gradients overflow at every scale

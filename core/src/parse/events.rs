@@ -1208,6 +1208,14 @@ const CLASSES: &[(&str, &str)] = &[
     // type, `Conversion from/to f8e4m3nv is only supported on compute capability >= 90` before
     // it aborts, is its compiler failing)
     ("unsupported_config", TRITON_FP8_ARCH),
+    // (FlashInfer's dispatch of a kernel it was not built with, for the head dimension, dtype or
+    // mode a model asks: `BatchPrefillWithPagedKVCache failed to dispatch with dtype Half`,
+    // `failed to dispatch head_dim 256`; its kernels' check of a tile layout no head size fits,
+    // `FlashInfer Internal Error: Invalid configuration : num_frags_x=1 ...`)
+    (
+        "unsupported_config",
+        r"\bfailed to dispatch (?:with dtype|head_dim|head dim|pos_encoding_mode|mask_mode|group_size)\b|FlashInfer Internal Error: Invalid configuration\b",
+    ),
     // (Megatron's check of a backward pass's gradients raises, or its rerun state machine stops
     // the run, with no error word: an exception either way, not a signal; so does transformers'
     // prompt before it runs a repository's code, which the `EOFError` of a run with no terminal
@@ -1288,10 +1296,13 @@ const CLASSES: &[(&str, &str)] = &[
     // one architecture's own kernel sources, `CUDA error (.../hopper/flash_fwd_launch_template.h:
     // 188): invalid argument`: those kernels ask for what only that architecture has; a library's
     // check of the GPU's generation as a torch check, `Expected is_sm90 || is_sm8x || is_sm75 to
-    // be true, but got false`)
+    // be true, but got false`; CUDA's `named symbol not found`, a kernel the loaded binary has no
+    // code of for this device, as bitsandbytes and torch state it: `Error named symbol not found
+    // at line 116 in file .../ops.cu`, `CUDA error: named symbol not found`; NCCL's own `Cuda
+    // failure 'named symbol not found'` stays the collective's)
     (
         "no_kernel_image",
-        r"CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |HIP error: |HIP failure: '|Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false",
+        r"CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |HIP error: |HIP failure: '|Cuda failure (?:\d+ )?')invalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1458,11 +1469,12 @@ const CLASSES: &[(&str, &str)] = &[
     // checkpoint's tensor of another shape: `The value updated is not the same shape as the
     // original. Updated: (..), original: (..)`; llama.cpp's loader a GGUF file that lacks a
     // tensor, holds one of another shape or is cut short: `error loading model: missing tensor
-    // 'blk.0...'`, `create_tensor: tensor '...' not found`, `data is not within the file bounds`),
+    // 'blk.0...'`, `create_tensor: tensor '...' not found`, `data is not within the file bounds`;
+    // the older GGJT loader's `llama.cpp: tensor 'tok_embeddings.weight' is missing from model`),
     // or cannot open: `gguf_init_from_file: failed to open GGUF file '...'`)
     (
         "weight_load_error",
-        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|tensor '[^']+' (?:has wrong shape|data is not within the file bounds)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b",
+        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;

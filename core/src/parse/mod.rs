@@ -2172,6 +2172,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             "Bootstrap : ",
             "bootstrap.cu:",
             "Call to connect failed",
+            // (the sockets it opens for them: `Socket creation failed : Address family not
+            // supported by protocol`, `ncclSocketInit: connecting to address with family N`)
+            "Socket creation failed",
+            "ncclSocketInit",
             // (and the transports it sets up between the ranks, `NCCL INFO transport.cc:68 -> 1`,
             // whose connections its proxy thread makes: `Error encountered progressing
             // operation=Connect`)
