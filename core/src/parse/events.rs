@@ -1208,14 +1208,6 @@ const CLASSES: &[(&str, &str)] = &[
     // type, `Conversion from/to f8e4m3nv is only supported on compute capability >= 90` before
     // it aborts, is its compiler failing)
     ("unsupported_config", TRITON_FP8_ARCH),
-    // (FlashInfer's dispatch of a kernel it was not built with, for the head dimension, dtype or
-    // mode a model asks: `BatchPrefillWithPagedKVCache failed to dispatch with dtype Half`,
-    // `failed to dispatch head_dim 256`; its kernels' check of a tile layout no head size fits,
-    // `FlashInfer Internal Error: Invalid configuration : num_frags_x=1 ...`)
-    (
-        "unsupported_config",
-        r"\bfailed to dispatch (?:with dtype|head_dim|head dim|pos_encoding_mode|mask_mode|group_size)\b|FlashInfer Internal Error: Invalid configuration\b",
-    ),
     // (Megatron's check of a backward pass's gradients raises, or its rerun state machine stops
     // the run, with no error word: an exception either way, not a signal; so does transformers'
     // prompt before it runs a repository's code, which the `EOFError` of a run with no terminal
@@ -1531,10 +1523,13 @@ const CLASSES: &[(&str, &str)] = &[
     // offer, `error: argument --x: invalid choice: 'y'`; a feature's check of the library
     // version it needs, `cuDNN FP4 requires backend version >= 91002, found 90701`, and
     // TensorRT's of the version that built an engine, `The engine plan file is not compatible
-    // with this version of TensorRT`, also where a paste cut it there)
+    // with this version of TensorRT`, also where a paste cut it there; FlashInfer's dispatch of a
+    // kernel it was not built with, `failed to dispatch with dtype Half`, `failed to dispatch
+    // head_dim 256`, and its tile check, `FlashInfer Internal Error: Invalid configuration`;
+    // vLLM's `GGUF quantization hasn't supported tensor parallelism yet`)
     (
         "unsupported_config",
-        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Could not find any implementation for node|\bfailed to dispatch (?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
+        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
     ),
     (
         "process_crash",
