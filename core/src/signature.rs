@@ -1325,6 +1325,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"error loading model: missing tensor '|\bcreate_tensor: tensor '[^']+' not found|\btensor '[^']+' is missing from model",
         "llama.cpp: the model file lacks a tensor the loader expects",
     ),
+    // Dynamo refusing to compile a function again once it hit its recompile limit under
+    // `fullgraph=True` (`torch._dynamo.exc.FailOnRecompileLimitHit: recompile_limit reached with
+    // fullgraph=True.`, in older versions `... with one_graph=True.`), however far a paste kept
+    // it: the guards that keep failing are the problem, whichever setting's name
+    (
+        None,
+        Scope::Message,
+        r"\bFailOnRecompileLimitHit\b",
+        "torch dynamo: recompile limit hit under fullgraph",
+    ),
     // DeepSpeed's fp16 loss scaler halving its scale to the floor (`Current loss scale already
     // at minimum - cannot decrease scale anymore. Exiting run.`), however far a paste kept it:
     // the gradients overflow at every scale
