@@ -1422,6 +1422,15 @@ const CLASSES: &[(&str, &str)] = &[
             r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),
     ),
+    // (Triton Inference Server states a backend it cannot load as `unable to find backend library
+    // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`; checked before
+    // Triton's rules: a failed import names the module it looked in, Triton's among them, and
+    // `ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler'` is torch and
+    // Triton releases that do not fit, not a compiler's failure)
+    (
+        "import_error",
+        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|^Could not load library \S+\. Error: |ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available",
+    ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
     // kernels and states a host with no C compiler as `Failed to find C compiler. Please specify
@@ -1431,13 +1440,6 @@ const CLASSES: &[(&str, &str)] = &[
     // unsupported; Triton's limit on a block's elements, `numel (N) exceeds triton maximum tensor
     // numel (1048576)`, and Inductor's autotuner left with no Triton template that compiles or
     // fits, `NoValidChoicesError`; Triton's ptxas run on Windows, `ptxas.exe` quoted in a list)
-    // (an import that failed names the module it looked in, Triton's among them: `ImportError:
-    // cannot import name 'triton_key' from 'triton.compiler.compiler'` is torch and Triton
-    // releases that do not fit, not a compiler's failure)
-    (
-        "import_error",
-        r"(?:ImportError|ModuleNotFoundError): |cannot import name '\w+' from '|No module named '",
-    ),
     (
         "triton_error",
         r"Internal Triton PTX codegen error|exceeds triton maximum tensor numel|NoValidChoicesError|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\b|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '(?:\[')?[^']*ptxas(?:\.exe)?(?:'|\s)|^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
@@ -1447,12 +1449,6 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "triton_error",
         r"error: '(?:tt|ttg|ttng|triton_gpu|triton_nvidia_gpu)\.\w+' op\b",
-    ),
-    // (Triton Inference Server states a backend it cannot load as `unable to find backend library
-    // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`)
-    (
-        "import_error",
-        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|^Could not load library \S+\. Error: |ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available",
     ),
     // (torch.distributed.checkpoint's planner rejects a saved tensor whose shape differs from the
     // model's or optimizer's: `Size mismatch between saved torch.Size([..]) and current: ...`;
