@@ -357,7 +357,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // Ray's tag of an actor whose name holds more than a word (Ray Serve's replica
         // `ServeReplica:app:deployment`, Ray Data's `MapWorker(MapBatches(vLLMEngineActor))`):
         // always with its pid, which tells it from a parenthesis in prose
-        r"^\((?P<proc>[A-Za-z_][\w\-:.]*(?:\([\w\-:.()]*\))?) pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
+        // (the pid tells it from prose also where a paste cut the opening parenthesis off its
+        // first line: `VllmWorkerProcess pid=214) ERROR ...`)
+        r"^\(?(?P<proc>[A-Za-z_][\w\-:.]*(?:\([\w\-:.()]*\))?) pid=\d+(?:, ip=[\w.:\-]+)?\) ?",
         // (a Ray actor that names its own rank among its fields, `(worker1, rank=1, pid=N,
         // ip=10.2.97.7)`: the actor's, not the rank of the process group behind it)
         // (SkyPilot's tag of a task's output names it by its stage and pid: `(task, pid=3369)`,

@@ -218,6 +218,9 @@ pub fn signature(
             parts.push(phase.to_string());
         } else if let Some(w) = entry_first {
             parts.push(w);
+        } else if native_fault_frame(ev).is_some() {
+            // (the native frame that faulted, added below, is the place: not the Python frames
+            // of whichever program called the native code)
         } else if let Some(w) = location(ev, msg.contains("Segmentation fault")) {
             parts.push(w);
         } else if let Some(w) = entry_last {
@@ -808,11 +811,27 @@ fn torchrun_signal(text: &str) -> Option<&str> {
 /// The innermost function a fatal-signal handler named in the native frames it printed (`File
 /// "<unknown>", line 0, in crc32_16bytes(void const*, ...)`, innermost last in `ev.frames`): not
 /// the handler's own frames (libc's `sigaction`, an unnamed address).
+/// UCX's handler prints its frames below its `Caught signal 11 (Segmentation fault: ...)`,
+/// innermost first (`4  /usr/lib/libuct.so.0(uct_tcp_ep_am_bcopy+0x8a) [0x7fbeb852804a]`): the
+/// first named one that is neither the handler's own (`ucs_handle_error`) nor libc's (a `memcpy`
+/// is where, not what, faulted).
 fn native_fault_frame(ev: &Event) -> Option<&str> {
-    ev.frames.iter().rev().find_map(|f| {
+    static UCX_FRAME: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*\d+\s+(\S*?)\(([A-Za-z_]\w*)\+0x[0-9a-f]+\) \[0x").expect("valid regex")
+    });
+    let torch = ev.frames.iter().rev().find_map(|f| {
         let (file, func) = f.split_once("\", line 0, in ")?;
         let name = func.split('(').next().unwrap_or("").trim();
         (!name.is_empty() && !name.starts_with("0x") && !file.contains("sigaction")).then_some(name)
+    });
+    torch.or_else(|| {
+        ev.text.contains("Caught signal ").then_some(())?;
+        ev.after
+            .iter()
+            .filter_map(|t| UCX_FRAME.captures(t))
+            .find(|c| !c[2].starts_with("ucs_") && !c[1].contains("/libc.so"))
+            .and_then(|c| c.get(2))
+            .map(|m| m.as_str())
     })
 }
 
@@ -1335,14 +1354,27 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bFailOnRecompileLimitHit\b",
         "torch dynamo: recompile limit hit under fullgraph",
     ),
-    // DeepSpeed's fp16 loss scaler halving its scale to the floor (`Current loss scale already
-    // at minimum - cannot decrease scale anymore. Exiting run.`), however far a paste kept it:
-    // the gradients overflow at every scale
+    // A driver older than the CUDA runtime a program was built with: CUDA's own message
+    // (`cudaErrorInsufficientDriver`, `CUDA driver version is insufficient for CUDA runtime
+    // version`) whatever program printed it and how (torch's `CUDA error: ...`, CTranslate2's
+    // `CUDA failed with error ...`, a tool's `CUDA error: 35 (0x23) cudaErrorInsufficientDriver
+    // : ...`, ggml's `failed to initialize CUDA: ...`), and torch's own check of the driver
+    // before it (`The NVIDIA driver on your system is too old (found version N)`): one problem.
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r"driver version is insufficient for CUDA runtime version|driver on your system is too old",
+        "nvidia driver older than the cuda runtime",
+    ),
+    // An fp16 loss scaler halving its scale to the floor, in DeepSpeed's words (`Current loss
+    // scale already at minimum - cannot decrease scale anymore. Exiting run.`) and fairseq's
+    // (`Minimum loss scale reached (0.0001). Your loss is probably exploding.`), however far a
+    // paste kept them: the gradients overflow at every scale
     (
         None,
         Scope::Message,
-        r"\bCurrent loss scale already at minimum\b",
-        "deepspeed: fp16 loss scale already at its minimum",
+        r"\bCurrent loss scale already at minimum\b|\bMinimum loss scale reached\b",
+        "fp16 loss scaler: scale already at its minimum",
     ),
 ];
 
@@ -1423,14 +1455,14 @@ fn ninja_status_key(text: &str) -> Option<String> {
 
 /// A build that found no CUDA compiler, as each tool states it: CMake's `Failed to find nvcc.`
 /// and `No CMAKE_CUDA_COMPILER could be found` (under its `CMake Error at ...` header), a
-/// package's setup (`nvcc was not found`), torch's extension builder (`CUDA_HOME environment
-/// variable is not set`, `CUDA_HOME does not exist`), FlashInfer's JIT (`Could not find nvcc`), a
+/// package's setup (`nvcc was not found`, `CUDA_HOME is not set`), torch's extension builder
+/// (`CUDA_HOME environment variable is not set`, `CUDA_HOME does not exist`), FlashInfer's JIT (`Could not find nvcc`), a
 /// shell or subprocess that ran it (`sh: 1: nvcc: not found`, `No such file or directory:
 /// '.../nvcc'`): one problem, no CUDA toolkit where the build looked.
 fn missing_nvcc_key(ev: &Event) -> Option<String> {
     static NO_NVCC: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"Failed to find nvcc|Could not find nvcc|\bnvcc was not found|No CMAKE_CUDA_COMPILER could be found|CUDA_HOME environment variable is not set|CUDA_HOME does not exist|\bnvcc: (?:command )?not found|No such file or directory: '(?:\S*/)?nvcc'",
+            r"Failed to find nvcc|Could not find nvcc|\bnvcc was not found|No CMAKE_CUDA_COMPILER could be found|CUDA_HOME (?:environment variable )?is not set|CUDA_HOME does not exist|\bnvcc: (?:command )?not found|No such file or directory: '(?:\S*/)?nvcc'",
         )
     });
     let stated = NO_NVCC.is_match(&ev.text)
@@ -2262,6 +2294,18 @@ fn key_message(class: &str, norm: &str) -> String {
     // a C library's `strerror` text followed by its errno (`Connection timed out [110]`) states
     // the error once: the number repeats it
     let norm = norm.strip_suffix(" [N]").unwrap_or(norm);
+    // an amount of memory is printed in whichever unit suits its size, and in decimal or binary
+    // units by each version (`MPS allocated: 17.2 GB` and `... 16.04 GiB`): a size, whatever its
+    // unit
+    static SIZE_UNIT: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\bN (?:[KMGTP]i?B|bytes)\b").expect("valid regex"));
+    let sized;
+    let norm = if norm.contains("B") && SIZE_UNIT.is_match(norm) {
+        sized = SIZE_UNIT.replace_all(norm, "N bytes");
+        sized.as_ref()
+    } else {
+        norm
+    };
     // a source location that ends a message (`... out of memory …/allocator.h:N`) is the
     // build's, not the problem's
     let norm = match norm.rfind(" …/") {
@@ -2419,18 +2463,6 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "cuda_oom" && crate::parse::phase::is_kv_cache_below_max_len(norm) {
         return "kv cache cannot hold one request of the maximum model length".into();
     }
-    // A driver older than the CUDA runtime a program was built with: CUDA's own message
-    // (`cudaErrorInsufficientDriver`, `CUDA driver version is insufficient for CUDA runtime
-    // version`) whatever program printed it and how (torch's `CUDA error: ...`, CTranslate2's
-    // `CUDA failed with error ...`, a tool's `CUDA error: 35 (0x23) cudaErrorInsufficientDriver
-    // : ...`), and torch's own check of the driver before it (`The NVIDIA driver on your system
-    // is too old (found version N)`): one problem.
-    if class == "cuda_driver_error"
-        && (norm.contains("driver version is insufficient for CUDA runtime version")
-            || norm.contains("driver on your system is too old"))
-    {
-        return "nvidia driver older than the cuda runtime".into();
-    }
     // CUDA's error 802 (`cudaErrorSystemNotReady`: the system, an NVSwitch machine's fabric
     // manager, is not ready), however a program states it (torch's `Unexpected error from
     // cudaGetDeviceCount() ... Error 802: system not yet initialized`, its older `cuda runtime
@@ -2444,6 +2476,8 @@ fn key_message(class: &str, norm: &str) -> String {
     // without it)
     if class == "cuda_driver_error" && norm.contains("cudaGetDeviceCount()") {
         if let Some((_, msg)) = norm.split_once("Error N: ") {
+            // (as torch's warning it ends `(Triggered internally at .../CUDAFunctions.cpp:N.)`)
+            let msg = msg.split(" (Triggered internally").next().unwrap_or(msg);
             let msg = msg.trim().trim_end_matches(['.', ')']);
             if !msg.is_empty() {
                 return format!("cuda error: {msg}").to_lowercase();

@@ -252,9 +252,14 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("llama.cpp", "llama.cpp"),
     ("ggml_", "llama.cpp"),
     ("GGML_", "llama.cpp"),
+    // DeepSpeed, the training engine a run goes through, in its package's paths (a frame's
+    // `site-packages/deepspeed/runtime/engine.py`) and its own name in its reports (`DeepSpeed
+    // info: version=...`, `DeepSpeedEngine`)
+    ("deepspeed/", "deepspeed"),
+    ("DeepSpeed", "deepspeed"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 23] = [
+const FRAMEWORK_WORDS: [W; 25] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -278,6 +283,8 @@ const FRAMEWORK_WORDS: [W; 23] = [
     W::LLAMA_CPP,
     W::GGML_LOWER,
     W::GGML_UPPER,
+    W::DEEPSPEED_DIR,
+    W::DEEPSPEED,
 ];
 
 /// A GPU as Ray names a node's resource: `accelerator_type:T4`, `accelerator_type:A100-80G`.
@@ -367,6 +374,8 @@ words! {
     LLAMA_CPP = "llama.cpp",
     GGML_LOWER = "ggml_",
     GGML_UPPER = "GGML_",
+    DEEPSPEED_DIR = "deepspeed/",
+    DEEPSPEED = "DeepSpeed",
     RUNNING_REQ = "#running-req",
     MAX_TOTAL_NUM_TOKENS = "max_total_num_tokens=",
     SIGQUIT_CHILD = "Received sigquit from a child",

@@ -359,6 +359,14 @@ fn noted(line: &Line, text: &str) -> (u64, String, String) {
 static NCCL_ERROR_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(events::NCCL_ERROR_TRACE));
 
+/// A line of a native backtrace as UCX's signal handler prints it (`==== backtrace (tid: 41292)
+/// ====`, ` 3  /lib/x86_64-linux-gnu/libc.so.6(+0x45330) [0x7fac579f5330]`).
+fn is_native_frame(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with("==== backtrace")
+        || (t.starts_with(|c: char| c.is_ascii_digit()) && t.contains(") [0x"))
+}
+
 fn is_nccl_trace(text: &str) -> bool {
     text.contains("NCCL INFO ") && NCCL_TRACE.is_match(text)
 }
@@ -619,7 +627,12 @@ impl Triage {
             // (NCCL traces an error code up its stack, one `NCCL INFO file.cc:N -> code` line a
             // caller: the trace is kept whole, as far as the step that failed, `init.cc` or
             // `bootstrap.cc` for a communicator being created)
-            let cap = if is_nccl_trace(text) && ev.after.iter().all(|a| is_nccl_trace(a)) {
+            // (UCX's handler of a fatal signal prints its own frames first, `0 libucs.so(
+            // ucs_handle_error+0x304) [0x...]`, then libc's: the frame that faulted is further
+            // down, and is kept as far)
+            let cap = if (is_nccl_trace(text) && ev.after.iter().all(|a| is_nccl_trace(a)))
+                || (ev.text.contains("Caught signal ") && is_native_frame(text))
+            {
                 NCCL_TRACE_AFTER
             } else {
                 CONTEXT_AFTER
