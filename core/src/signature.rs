@@ -18,8 +18,9 @@ const VOLATILE_SOURCE: &str = concat!(
     // (and a Windows path, `d:\a\koboldcpp\ggml\src\ggml-cuda\mmv.cu`, or one that mixes both
     // separators, as a Windows build's `__FILE__` does: `C:/a/xformers/hopper\flash_fwd.h`)
     r"|(?P<path>(?:[A-Za-z]:)?[\w.+@\-]*(?:[/\\][\w.+@\-]+){2,}[/\\]?)",
-    // (and an id made of a word and a hex digest: a request's `cmpl-<hex>-0`, `resp_<hex>`)
-    r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b|\b[A-Za-z]+[_-][0-9a-fA-F]{12,}(?:-\d+)?\b)",
+    // (and an id made of a word and a hex digest: a request's `cmpl-<hex>-0`, `resp_<hex>`, and
+    // with the random suffix newer vLLM adds, `chatcmpl-<hex>-92abbc5c`)
+    r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b|\b[A-Za-z]+[_-][0-9a-fA-F]{12,}(?:-[0-9a-fA-F]{1,16})?\b)",
     r"|(?P<uuid>\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)",
     r"|(?P<ip>\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b)",
     // a PCI bus id, as nvidia-smi and NVML print a GPU's (`GPU 00000000:BA:00.0`, `GPU0000:07:00.0`)
@@ -1884,10 +1885,23 @@ fn assertion_key(text: &str) -> Option<String> {
     // program name and path before them)
     static ASSERT: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"(\w+\.cuh?):\d+: .*?Assertion `([^`]*)`(?: failed|\s*$)|(\w+\.(?:cpp|cc|cxx|c|hpp|h)):\d+: .*?(Assertion `[^`]+' failed)|(\w+\.cuh?):\d+: .*?\bthread: \[[\d,]+\] Assertion ([^`']+?) failed",
+            r"(\w+\.cuh?):\d+: .*?Assertion `([^`]*)`(?: failed|\s*$)|(\w+\.(?:cpp|cc|cxx|c|hpp|h)):\d+: .*?(Assertion `[^`]+' failed)|(\w+\.cuh?):\d+: .*?\bthread: \[[\d,]+\] Assertion ([^`']+?) failed|(\w+)\.py:\d+: \w+: block: \[[\d,]+\], thread: \[[\d,]+\] Assertion `([^`]+)`",
         )
     });
     let c = ASSERT.captures(text)?;
+    // (a Triton kernel's `tl.device_assert`, as Inductor generates them: its condition with the
+    // sizes and temporaries of that graph normalised, and its module only when a person named it:
+    // Inductor names each by a hash of its code, `csb4oil3msr6exef73a73ay7nhpngmxzhvkm4wtxncwp.py`)
+    if let (Some(module), Some(cond)) = (c.get(7), c.get(8)) {
+        let module = module.as_str();
+        let generated = module.len() > 40
+            && module
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+        let cond = VOLATILE_NUM.replace_all(cond.as_str(), "N");
+        let place = if generated { "triton kernel" } else { module };
+        return Some(format!("{place}: device assertion `{cond}` failed").to_lowercase());
+    }
     // (a device assertion's condition is the check, whichever file holds it: torch moved its
     // index kernels' `srcIndex < srcSelectDimSize` from THC's `THCTensorIndex.cu` to ATen's
     // `Indexing.cu`, and one file's kernels share a check, `indexSelectSmallIndex` and

@@ -1490,10 +1490,12 @@ const CLASSES: &[(&str, &str)] = &[
     // as `Bfloat16 is only supported on GPUs with compute capability of at least 8.0` is)
     // (Python's own TypeErrors for operands a program did not expect, `unsupported operand
     // type(s) for +: 'NoneType' and 'str'`, `'<' not supported between instances of ...`: a bug
-    // or a missing value, not a configuration the program refuses)
+    // or a missing value, not a configuration the program refuses; DDP's `Expected to mark a
+    // variable ready only once`, a parameter a model used twice in one backward pass, whose
+    // advice says `DDP does not support such use cases`)
     (
         "python_exception",
-        r"unsupported operand type\(s\) for|not supported between instances of|unsupported format character|^thread '[^']*' panicked at ",
+        r"unsupported operand type\(s\) for|not supported between instances of|unsupported format character|^thread '[^']*' panicked at |Expected to mark a variable ready only once",
     ),
     // (a runtime reading a configuration a different version wrote, which lacks a key it needs:
     // nlohmann::json's `[json.exception.out_of_range.403] key 'builder_config' not found` as
