@@ -392,7 +392,11 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg (a viewer's own time may
         // stop at the minute: 2026-11-30 03:09 msg; a collector's may end with a colon,
         // 2025-06-27 17:14:23: msg, which a message's own leading colon is not after a space)
-        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})?(?:: +| *(?:-|\|)? *)(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?",
+        // (Rust's tracing, in TGI, TEI, Dynamo and routers, puts the target module and where
+        // the subscriber prints it the source after the level: `2025-04-23T03:14:07.818830Z
+        // ERROR text_embeddings_backend: backends/src/lib.rs:255: msg`; a target is told from a
+        // message's own `word: ` by its `::` path or the `.rs` location)
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})?(?:: +| *(?:-|\|)? *)(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?(?:[a-z_][a-z0-9_]*(?:::[a-z0-9_]+)+: (?:[\w.\-/]+\.rs:\d+: )?|[a-z_][a-z0-9_]*: [\w.\-/]+\.rs:\d+: )?",
         // the source location LMDeploy's logger writes after the level: `- base.py:53 - msg`
         r"^[\w.\-]+\.py:\d+ - ",
         // a formatter that puts the level and the function between dashes, behind the time
@@ -820,6 +824,20 @@ mod tests {
                 p.re.as_str()
             );
         }
+    }
+
+    #[test]
+    fn strips_rust_tracings_target_and_source() {
+        let l = text("2025-04-23T03:14:07.818830Z ERROR text_embeddings_backend: backends/src/lib.rs:255: RuntimeError: boom");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "RuntimeError: boom");
+        let l =
+            text("2025-03-23T14:51:21.602769Z  WARN dynamo_llm::engines::vllm::worker: slow start");
+        assert_eq!(l.level, Some('W'));
+        assert_eq!(l.text, "slow start");
+        // a target without a module path or a source is not told from a message's own words
+        let l = text("2024-01-01 12:00:00,123 - ERROR - failed: disk full");
+        assert_eq!(l.text, "failed: disk full");
     }
 
     #[test]

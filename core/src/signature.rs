@@ -1345,6 +1345,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"error loading model: missing tensor '|\bcreate_tensor: tensor '[^']+' not found|\btensor '[^']+' is missing from model",
         "llama.cpp: the model file lacks a tensor the loader expects",
     ),
+    // Candle's loader (TEI's backend) finding no tensor the model needs in its weights
+    // (`cannot find tensor embeddings.word_embeddings.weight`): as llama.cpp's above, weights
+    // laid out for another architecture or naming, whichever tensor it looked for first
+    (
+        Some("weight_load_error"),
+        Scope::Message,
+        r"\bcannot find tensor \S",
+        "candle: the weights lack a tensor the model expects",
+    ),
     // Dynamo refusing to compile a function again once it hit its recompile limit under
     // `fullgraph=True` (`torch._dynamo.exc.FailOnRecompileLimitHit: recompile_limit reached with
     // fullgraph=True.`, in older versions `... with one_graph=True.`), however far a paste kept

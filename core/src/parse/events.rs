@@ -231,6 +231,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- llama.cpp's `llama_model_load: error loading model: <why>` (tier 3, a statement): its
     // callers' `failed to load model`, `main: error: unable to load model` after it say less ---
     (r"^(?:\w+: )?error loading model: \S", 3),
+    // --- Candle's loader (TEI's backend) finding no tensor the model needs, `Could not start
+    // backend: cannot find tensor embeddings.word_embeddings.weight` (tier 3): the `Error: Could
+    // not create backend` that its `main` returns after it says less ---
+    (r"\bcannot find tensor \S", 3),
     // --- ggml's report of a kernel built without code for the GPU (`ERROR: CUDA kernel
     // mul_mat_vec has no device code compatible with CUDA arch 520. ggml-cuda.cu was compiled
     // for: ...`, tier 3): printed by each thread that reached it, before the launch fails ---
@@ -798,6 +802,7 @@ const EVENT_WORDS: &[&str] = &[
     "invalid __",
     "shared or local address",
     "no module named",
+    "cannot find tensor",
     "unknown quantization method",
     "cannot find",
     "cannot load symbol",
@@ -1467,10 +1472,11 @@ const CLASSES: &[(&str, &str)] = &[
     // tensor, holds one of another shape or is cut short: `error loading model: missing tensor
     // 'blk.0...'`, `create_tensor: tensor '...' not found`, `data is not within the file bounds`;
     // the older GGJT loader's `llama.cpp: tensor 'tok_embeddings.weight' is missing from model`),
-    // or cannot open: `gguf_init_from_file: failed to open GGUF file '...'`)
+    // or cannot open: `gguf_init_from_file: failed to open GGUF file '...'`; Candle's `cannot
+    // find tensor <name>`)
     (
         "weight_load_error",
-        r"size mismatch for|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b",
+        r"size mismatch for|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
