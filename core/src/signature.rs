@@ -23,6 +23,9 @@ const VOLATILE_SOURCE: &str = concat!(
     r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b|\b[A-Za-z]+[_-][0-9a-fA-F]{12,}(?:-[0-9a-fA-F]{1,16})?\b)",
     r"|(?P<uuid>\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)",
     r"|(?P<ip>\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b)",
+    // (and an IPv6 address, as NCCL's RoCE transport names a peer by its link-local one and
+    // interface, `fe80::966d:ae03:8b:df7%ib0`: four groups at least, which no time of day has)
+    r"|(?P<ip6>\b[0-9a-fA-F]{1,4}::?(?:[0-9a-fA-F]{1,4}::?){2,6}[0-9a-fA-F]{1,4}\b(?:%\w+)?)",
     // a PCI bus id, as nvidia-smi and NVML print a GPU's (`GPU 00000000:BA:00.0`, `GPU0000:07:00.0`)
     r"|(?P<bus>(?:\bGPU ?)?(?:[0-9A-Fa-f]{3,8}:)?\b[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]\b)",
     r"|(?P<num>[-+]?\b\d+(?:[.,:]\d+)*(?:[eE][-+]?\d+)?\b)"
@@ -109,7 +112,7 @@ fn replacement<'t>(group: impl Fn(&str) -> Option<&'t str>) -> String {
     if group("hex").is_some() || group("uuid").is_some() {
         return "HEX".to_string();
     }
-    if group("ip").is_some() {
+    if group("ip").is_some() || group("ip6").is_some() {
         return "IP".to_string();
     }
     if let Some(b) = group("bus") {
@@ -1949,15 +1952,29 @@ fn static_assertion_key(text: &str) -> Option<String> {
 
 /// A compiler run whose `CalledProcessError` is the statement (Triton's build of its launcher
 /// stub, `Command '['/usr/bin/gcc', '/tmp/tmpXXXX/main.c', '-O3', ..., '-I/usr/include/python3.11']'
-/// returned non-zero exit status 1`): the compiler and the source it was given are the problem,
-/// not the temporary directory and the include paths of one machine.
+/// returned non-zero exit status 1`): the compiler and what it was asked to build are the
+/// problem, not the temporary directory and the include paths of one machine.
 fn compiler_command_key(text: &str) -> Option<String> {
     let i = text.find("Command '[")?;
     let args = &text[i + "Command '[".len()..];
     let args = &args[..args.find("]'")?];
-    let mut args = args.split(", ").map(|a| a.trim().trim_matches(['\'', '"']));
-    let program = args.next()?.rsplit('/').next()?;
-    let source = args
+    let args: Vec<&str> = args
+        .split(", ")
+        .map(|a| a.trim().trim_matches(['\'', '"']))
+        .collect();
+    let program = args.first()?.rsplit('/').next()?;
+    // (the C or C++ compiler of any toolchain is one compiler to the program that ran it: `gcc`,
+    // `cc`, `clang`, a conda toolchain's `x86_64-conda-linux-gnu-cc`, a versioned `gcc-11`)
+    let bare = program
+        .rsplit('-')
+        .find(|p| !p.chars().all(|c| c.is_ascii_digit() || c == '.'));
+    let program = match bare.unwrap_or(program) {
+        "cc" | "gcc" | "clang" => "the c compiler",
+        "c++" | "g++" | "clang++" => "the c++ compiler",
+        _ => program,
+    };
+    let source = args[1..]
+        .iter()
         .filter(|a| !a.starts_with('-'))
         .filter_map(|a| a.rsplit('/').next())
         .find(|a| {
@@ -1965,7 +1982,19 @@ fn compiler_command_key(text: &str) -> Option<String> {
                 .iter()
                 .any(|ext| a.ends_with(ext))
         })?;
-    Some(format!("{program} failed to compile {source}").to_lowercase())
+    // (the module it builds names it better than the source, which versions rename: Triton's
+    // `cuda_utils` stub from `main.c`, later from `cuda_utils.c`)
+    let built = args
+        .iter()
+        .position(|a| *a == "-o")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|o| o.rsplit('/').next())
+        .and_then(|o| o.split('.').next())
+        .filter(|o| !o.is_empty());
+    Some(match built {
+        Some(module) => format!("{program} failed to build {module}").to_lowercase(),
+        None => format!("{program} failed to compile {source}").to_lowercase(),
+    })
 }
 
 /// A library that could not be loaded for want of another (ONNX Runtime's `Failed to load

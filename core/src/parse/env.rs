@@ -210,7 +210,7 @@ static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
 });
 /// Frameworks that other frameworks run inside: seen, they name a log's framework only when no
 /// other is named.
-const WEAK_FRAMEWORKS: &[&str] = &["pytorch", "llama.cpp"];
+const WEAK_FRAMEWORKS: &[&str] = &["pytorch", "llama.cpp", "nccl"];
 
 /// Words that vote for a framework (pytorch only registers that torch was seen).
 const FRAMEWORK_VOTES: &[(&str, &str)] = &[
@@ -257,9 +257,17 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     // info: version=...`, `DeepSpeedEngine`)
     ("deepspeed/", "deepspeed"),
     ("DeepSpeed", "deepspeed"),
+    // NCCL itself, whose lines (`NCCL INFO`, `NCCL WARN`, `NCCL version`) every program that
+    // uses it prints: the framework only of a log that names nothing else, not even torch
+    // (nccl-tests, a raw `NCCL_DEBUG` paste)
+    ("NCCL", "nccl"),
+    // (but c10d's own NCCL process group, in its glog tag and its watchdog's reports,
+    // `ProcessGroupNCCL.cpp:607`, `WorkNCCL(SeqNum=...)`, is torch's)
+    ("ProcessGroupNCCL", "pytorch"),
+    ("WorkNCCL", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 25] = [
+const FRAMEWORK_WORDS: [W; 28] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -285,6 +293,9 @@ const FRAMEWORK_WORDS: [W; 25] = [
     W::GGML_UPPER,
     W::DEEPSPEED_DIR,
     W::DEEPSPEED,
+    W::NCCL_UPPER,
+    W::PROCESS_GROUP_NCCL,
+    W::NCCL_WORK,
 ];
 
 /// A GPU as Ray names a node's resource: `accelerator_type:T4`, `accelerator_type:A100-80G`.
@@ -376,6 +387,9 @@ words! {
     GGML_UPPER = "GGML_",
     DEEPSPEED_DIR = "deepspeed/",
     DEEPSPEED = "DeepSpeed",
+    NCCL_UPPER = "NCCL",
+    PROCESS_GROUP_NCCL = "ProcessGroupNCCL",
+    NCCL_WORK = "WorkNCCL",
     RUNNING_REQ = "#running-req",
     MAX_TOTAL_NUM_TOKENS = "max_total_num_tokens=",
     SIGQUIT_CHILD = "Received sigquit from a child",
@@ -1025,7 +1039,7 @@ impl EnvCollector {
             .map(|(k, _)| *k);
         // (a logger's shape is the weakest evidence: a log that names a framework anywhere is
         // that framework's, and another stack may embed vLLM and its logger)
-        // (then what runs inside the others: llama.cpp, then torch)
+        // (then what runs inside the others: llama.cpp, then torch, then NCCL)
         let fw = best
             .or(self.logger)
             .or(self
@@ -1040,7 +1054,8 @@ impl EnvCollector {
                 } else {
                     None
                 },
-            );
+            )
+            .or(self.framework_votes.contains_key("nccl").then_some("nccl"));
         if let Some(fw) = fw {
             self.env.framework = Some(fw.to_string());
             let key = if fw == "pytorch" { "torch" } else { fw };
