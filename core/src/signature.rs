@@ -2329,6 +2329,16 @@ fn without_tags(t: &str) -> &str {
     }
 }
 
+/// `text` with each match of `re` replaced by `to`, searched only where the literal `gate` that
+/// every match holds is in it.
+fn replaced<'a>(text: &'a str, gate: &str, re: &Regex, to: &str) -> std::borrow::Cow<'a, str> {
+    if text.contains(gate) {
+        re.replace_all(text, to)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// The part of a normalised message that identifies the problem: messages that carry a long
 /// tail of measurements (OOM reports, NCCL "Last error" chatter) are cut to their first sentence.
 fn key_message(class: &str, norm: &str) -> String {
@@ -2336,28 +2346,17 @@ fn key_message(class: &str, norm: &str) -> String {
     // multimodal tokens`, `N x N = N`) is one count, whatever the number of terms
     static EQUATION: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\bN(?: [+x*×] N)+ = N\b").expect("valid regex"));
-    let equated;
-    let norm = if norm.contains(" = N") && EQUATION.is_match(norm) {
-        equated = EQUATION.replace_all(norm, "N");
-        equated.as_ref()
-    } else {
-        norm
-    };
+    let equated = replaced(norm, " = N", &EQUATION, "N");
     // a C library's `strerror` text followed by its errno (`Connection timed out [110]`) states
     // the error once: the number repeats it
-    let norm = norm.strip_suffix(" [N]").unwrap_or(norm);
+    let norm = equated.strip_suffix(" [N]").unwrap_or(&equated);
     // an amount of memory is printed in whichever unit suits its size, and in decimal or binary
     // units by each version (`MPS allocated: 17.2 GB` and `... 16.04 GiB`): a size, whatever its
     // unit
     static SIZE_UNIT: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\bN (?:[KMGTP]i?B|bytes)\b").expect("valid regex"));
-    let sized;
-    let norm = if norm.contains("B") && SIZE_UNIT.is_match(norm) {
-        sized = SIZE_UNIT.replace_all(norm, "N bytes");
-        sized.as_ref()
-    } else {
-        norm
-    };
+    let sized = replaced(norm, "B", &SIZE_UNIT, "N bytes");
+    let norm = sized.as_ref();
     // a source location that ends a message (`... out of memory …/allocator.h:N`) is the
     // build's, not the problem's
     let norm = match norm.rfind(" …/") {
