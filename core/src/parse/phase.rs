@@ -392,9 +392,15 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // frames, or a message that names the loading step that failed ("Error executing
     // load_single_module with args ...")
     // (a layer creating its parameters, `create_weights`, is the model being built to take the
-    // checkpoint's tensors, in its loading step)
+    // checkpoint's tensors, in its loading step; converting them once read,
+    // `process_weights_after_loading` and the Marlin kernels' repacking it calls,
+    // `gptq_marlin_repack`, ends that step)
     if has(LOADING)
-        || has(&["in create_weights"])
+        || has(&[
+            "in create_weights",
+            "process_weights_after_loading",
+            "marlin_repack",
+        ])
         // (and a model's layers being constructed, which happens only as it is built to take
         // the weights: the constructor of a modeling file's class)
         || frames.iter().any(|f| constructs_model(f))
