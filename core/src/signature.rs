@@ -1469,9 +1469,9 @@ fn ninja_status_key(text: &str) -> Option<String> {
 /// A build that found no CUDA compiler, as each tool states it: CMake's `Failed to find nvcc.`
 /// and `No CMAKE_CUDA_COMPILER could be found` (under its `CMake Error at ...` header), a
 /// package's setup (`nvcc was not found`, `CUDA_HOME is not set`), torch's extension builder
-/// (`CUDA_HOME environment variable is not set`, `CUDA_HOME does not exist`), FlashInfer's JIT (`Could not find nvcc`), a
-/// shell or subprocess that ran it (`sh: 1: nvcc: not found`, `No such file or directory:
-/// '.../nvcc'`): one problem, no CUDA toolkit where the build looked.
+/// (`CUDA_HOME environment variable is not set`, `CUDA_HOME does not exist`), FlashInfer's JIT
+/// (`Could not find nvcc`), a shell or subprocess that ran it (`sh: 1: nvcc: not found`, `No such
+/// file or directory: '.../nvcc'`): one problem, no CUDA toolkit where the build looked.
 fn missing_nvcc_key(ev: &Event) -> Option<String> {
     static NO_NVCC: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
@@ -1689,10 +1689,12 @@ fn wrapped_watchdog_key(ev: &Event) -> Option<String> {
 
 /// torch's heartbeat monitor words its report of a stalled watchdog thread one way (`... watchdog
 /// got stuck for N seconds without making progress in monitoring enqueued collectives. This
-/// typically indicates ...`): the stall is the problem, whatever the paste kept of the line
-/// before the words (a prefix, a hard-wrapped `ProcessGroupNCCL'` on the line above).
+/// typically indicates ...`), and older versions another (`Heartbeat monitor timed out! Process
+/// will be terminated after dumping debug info. workMetaList_.size()=N`): the stall is the
+/// problem, whatever the paste kept of the line before the words (a prefix, a hard-wrapped
+/// `ProcessGroupNCCL'` on the line above).
 fn stuck_watchdog_key(text: &str) -> Option<String> {
-    text.contains("watchdog got stuck for ")
+    (text.contains("watchdog got stuck for ") || text.contains("Heartbeat monitor timed out!"))
         .then(|| "processgroupnccl watchdog got stuck (heartbeat monitor)".into())
 }
 
