@@ -252,6 +252,8 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("llama.cpp", "llama.cpp"),
     ("ggml_", "llama.cpp"),
     ("GGML_", "llama.cpp"),
+    // (and its loader's own lines, `llama_model_load: error loading model: ...`)
+    ("llama_model_load", "llama.cpp"),
     // DeepSpeed, the training engine a run goes through, in its package's paths (a frame's
     // `site-packages/deepspeed/runtime/engine.py`) and its own name in its reports (`DeepSpeed
     // info: version=...`, `DeepSpeedEngine`)
@@ -267,7 +269,7 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("WorkNCCL", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 28] = [
+const FRAMEWORK_WORDS: [W; 29] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -291,6 +293,7 @@ const FRAMEWORK_WORDS: [W; 28] = [
     W::LLAMA_CPP,
     W::GGML_LOWER,
     W::GGML_UPPER,
+    W::LLAMA_MODEL_LOAD,
     W::DEEPSPEED_DIR,
     W::DEEPSPEED,
     W::NCCL_UPPER,
@@ -385,6 +388,7 @@ words! {
     LLAMA_CPP = "llama.cpp",
     GGML_LOWER = "ggml_",
     GGML_UPPER = "GGML_",
+    LLAMA_MODEL_LOAD = "llama_model_load",
     DEEPSPEED_DIR = "deepspeed/",
     DEEPSPEED = "DeepSpeed",
     NCCL_UPPER = "NCCL",

@@ -1476,11 +1476,12 @@ const CLASSES: &[(&str, &str)] = &[
     // tensor, holds one of another shape or is cut short: `error loading model: missing tensor
     // 'blk.0...'`, `create_tensor: tensor '...' not found`, `data is not within the file bounds`;
     // the older GGJT loader's `llama.cpp: tensor 'tok_embeddings.weight' is missing from model`),
-    // or cannot open: `gguf_init_from_file: failed to open GGUF file '...'`; Candle's `cannot
-    // find tensor <name>`)
+    // or cannot open: `gguf_init_from_file: failed to open GGUF file '...'`, or whose metadata
+    // lacks a key the architecture needs: `error loading model hyperparameters: key not found in
+    // model: gemma3.attention.layer_norm_rms_epsilon`; Candle's `cannot find tensor <name>`)
     (
         "weight_load_error",
-        r"size mismatch for|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b",
+        r"size mismatch for|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b|error loading model hyperparameters: key not found in model: ",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
