@@ -605,6 +605,18 @@ fn strip_glued_progress_bar(s: &str) -> &str {
     static BAR: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(r"^.*\d%(?:\|[^|]*\|)?[^\[\]|]*\[[^\]]*(?:\w/s|s/it)[^\]]*\]")
     });
+    // (a bar cut while it was drawn, the message printed into it: `33%|███████Memory access
+    // fault by GPU node-3 ...`)
+    if let Some(i) = s.find("%|") {
+        let rest = &s[i + 2..];
+        let after = rest.trim_start_matches(|c| matches!(c, '\u{2588}'..='\u{258f}'));
+        if s[..i].ends_with(|c: char| c.is_ascii_digit())
+            && after.len() < rest.len()
+            && after.starts_with(|c: char| c.is_ascii_alphabetic())
+        {
+            return after;
+        }
+    }
     // (a notebook draws the bar without its `|` borders: `Epoch 14:   0% 0/101 [00:00<?, ?it/s]`;
     // a bar counts in its own unit, `[00:00<?, ?sec/s]`)
     if !(s.contains("/s") || s.contains("s/it")) {

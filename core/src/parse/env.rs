@@ -171,12 +171,18 @@ fn re(p: &str) -> AsciiFirst {
     AsciiFirst::new(p)
 }
 
+/// collect_env on ROCm names the GPUs on its header line with their gfx target:
+/// `GPU models and configuration: AMD Instinct MI300X (gfx942:sramecc+:xnack-)`.
+static ROCM_GPU_LINE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| re(r"^\s*GPU models and configuration\s*:\s*(AMD [^(]+?)\s*\(gfx"));
+
 static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     // collect_env names a single GPU on its header line: `GPU models and configuration: GPU 0: ...`
+    // (SGLang's check_env on ROCm: `GPU 0,1,2,3,4,5,6,7: AMD Instinct MI300X VF`)
     // (vLLM's aligns its keys: `GPU models and configuration : GPU 0: ...`; FlashInfer's lists
     // `GPU 0 (CUDA order)   : NAME | SM120 | ...`)
     re(
-        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+?)(?: \(CUDA order\))?\s*: ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN|Titan|GRID)[^(|\n]*?)\s*(?:\(UUID.*|\|.*)?$",
+        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+?)(?: \(CUDA order\))?\s*: ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN|Titan|GRID|AMD)[^(|\n]*?)\s*(?:\(UUID.*|\|.*)?$",
     )
 });
 // a listing of the GPUs by index (`0: NVIDIA GeForce RTX 5090 32607MiB`, and nvidia-smi's
@@ -698,6 +704,11 @@ impl EnvCollector {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 3);
+        } else if let Some(c) = (gpu_line && t.contains("(gfx"))
+            .then(|| ROCM_GPU_LINE.captures(t))
+            .flatten()
+        {
+            self.set_model(c[1].trim(), 3);
         } else if let Some(c) = (t.starts_with("Device ") && w.has(W::APABILIT))
             .then(|| GGML_DEVICE.captures(t))
             .flatten()
@@ -1141,6 +1152,17 @@ mod tests {
     fn the_device_capability_after_a_requirement_is_the_devices() {
         let e = env(&["ERROR: FP8 models require a GPU with Compute Capability 8.9 or higher (e.g., RTX 4090). Your GPU's capability is 8.6."]);
         assert_eq!(e.sm_arch.as_deref(), Some("sm_86"));
+    }
+
+    #[test]
+    fn rocm_reports_name_amd_gpus_without_an_sm_arch() {
+        let e = env(&["GPU 0,1,2,3,4,5,6,7: AMD Instinct MI300X VF"]);
+        assert_eq!(e.gpu_model.as_deref(), Some("AMD Instinct MI300X VF"));
+        assert_eq!(e.sm_arch, None);
+        let e = env(&[
+            "GPU models and configuration: AMD Instinct MI250X/MI250 (gfx90a:sramecc+:xnack-)",
+        ]);
+        assert_eq!(e.gpu_model.as_deref(), Some("AMD Instinct MI250X/MI250"));
     }
 
     #[test]

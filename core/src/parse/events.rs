@@ -1709,10 +1709,12 @@ fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
 pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     let text = without_guessed_causes(ev.text.as_str());
     // A kernel library's JIT checking the toolkit it compiles with (DeepGEMM's `Assertion error
-    // (.../jit/compiler.hpp:187):`, then its condition `... "NVCC version should be >= 12.3"`):
-    // the build's toolchain, not the kernel's input.
+    // (.../jit/compiler.hpp:187):`, then its condition `... "NVCC version should be >= 12.3"`),
+    // or the exit code of the compiler it ran (`Assertion error (.../jit/kernel_runtime.hpp:45):
+    // exit_code == 0`): the build's toolchain, not the kernel's input.
     if text.contains("Assertion error (")
-        && ev.continued().to_ascii_lowercase().contains("nvcc version")
+        && (ev.continued().to_ascii_lowercase().contains("nvcc version")
+            || (text.contains("/jit/") && text.contains("exit_code == 0")))
     {
         return "build_error";
     }
