@@ -607,7 +607,8 @@ fn strip_glued_progress_bar(s: &str) -> &str {
     });
     // (a bar cut while it was drawn, the message printed into it: `33%|███████Memory access
     // fault by GPU node-3 ...`)
-    if let Some(i) = s.find("%|") {
+    // (a one-byte search first: most lines hold no `%`)
+    if let Some(i) = s.find('%').filter(|&i| s[i + 1..].starts_with('|')) {
         let rest = &s[i + 2..];
         let after = rest.trim_start_matches(|c| matches!(c, '\u{2588}'..='\u{258f}'));
         if s[..i].ends_with(|c: char| c.is_ascii_digit())
