@@ -215,8 +215,8 @@ static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 /// Frameworks that other frameworks run inside: seen, they name a log's framework only when no
-/// other is named.
-const WEAK_FRAMEWORKS: &[&str] = &["pytorch", "llama.cpp", "nccl"];
+/// other is named, and then in this order (what runs inside the others first).
+const WEAK_FRAMEWORKS: &[&str] = &["llama.cpp", "pytorch", "nccl"];
 
 /// Words that vote for a framework (pytorch only registers that torch was seen).
 const FRAMEWORK_VOTES: &[(&str, &str)] = &[
@@ -1054,23 +1054,13 @@ impl EnvCollector {
             .map(|(k, _)| *k);
         // (a logger's shape is the weakest evidence: a log that names a framework anywhere is
         // that framework's, and another stack may embed vLLM and its logger)
-        // (then what runs inside the others: llama.cpp, then torch, then NCCL)
-        let fw = best
-            .or(self.logger)
-            .or(self
-                .framework_votes
-                .contains_key("llama.cpp")
-                .then_some("llama.cpp"))
-            .or(
-                if self.framework_votes.contains_key("pytorch")
-                    || self.env.packages.contains_key("torch")
-                {
-                    Some("pytorch")
-                } else {
-                    None
-                },
-            )
-            .or(self.framework_votes.contains_key("nccl").then_some("nccl"));
+        // (then what runs inside the others: llama.cpp, then torch, also as an installed
+        // package, then NCCL)
+        let weak = WEAK_FRAMEWORKS.iter().copied().find(|fw| {
+            self.framework_votes.contains_key(fw)
+                || (*fw == "pytorch" && self.env.packages.contains_key("torch"))
+        });
+        let fw = best.or(self.logger).or(weak);
         if let Some(fw) = fw {
             self.env.framework = Some(fw.to_string());
             let key = if fw == "pytorch" { "torch" } else { fw };
