@@ -426,9 +426,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2} +",
         // NCCL debug: host:pid:tid [dev] (a container without a hostname leaves it empty)
         r"^[\w.\-]*:\d+:\d+ \[(?P<rank>\d+)\] ",
-        // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>:
+        // MPI: [/bin/sh@<0,0>]: and [1,0]<stderr>: (horovodrun's tag names the rank alone:
+        // [1]<stderr>:)
         r"^\[[^\]\s]*@<\d+,\d+>\]: ?",
-        r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>: ?",
+        r"^\[(?:\d+,)?(?P<rank>\d+)\]<std(?:out|err)>: ?",
         // a launcher's tag of each host's output, `worker-9 >> `
         r"^[A-Za-z][\w.\-]* >> ",
         // a benchmark runner's tag of each host's stream (milabench's `node-1.cluster [stderr] `)

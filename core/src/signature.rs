@@ -19,8 +19,9 @@ const VOLATILE_SOURCE: &str = concat!(
     // separators, as a Windows build's `__FILE__` does: `C:/a/xformers/hopper\flash_fwd.h`)
     r"|(?P<path>(?:[A-Za-z]:)?[\w.+@\-]*(?:[/\\][\w.+@\-]+){2,}[/\\]?)",
     // (and an id made of a word and a hex digest: a request's `cmpl-<hex>-0`, `resp_<hex>`, and
-    // with the random suffix newer vLLM adds, `chatcmpl-<hex>-92abbc5c`)
-    r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b|\b[A-Za-z]+[_-][0-9a-fA-F]{12,}(?:-[0-9a-fA-F]{1,16})?\b)",
+    // with the random suffix newer vLLM adds, `chatcmpl-<hex>-92abbc5c`; and such an id a paste
+    // elided, `chatcmpl-...`)
+    r"|(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b|\b[A-Za-z]+[_-](?:[0-9a-fA-F]{12,}(?:-[0-9a-fA-F]{1,16})?\b|\.\.\.|…))",
     r"|(?P<uuid>\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)",
     r"|(?P<ip>\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b)",
     // (and an IPv6 address, as NCCL's RoCE transport names a peer by its link-local one and
@@ -2127,13 +2128,22 @@ fn core_message(text: &str) -> String {
     };
     // an HTTP API's error body that a client raised (`Error code: 400 - {'error': {'message':
     // 'As of transformers v4.44, ...', 'type': 'BadRequestError', ...}}`, or vLLM's flat
-    // `{"object":"error","message":"...",...}`): the server's message
+    // `{"object":"error","message":"...",...}`, or llama-server's `{"error":{"code":500,
+    // "message":"..."`): the server's message, and of a message of several lines escaped into
+    // the string (a template engine's `\n---\nWhile executing ...\nError: ...`), its last
     static API_MESSAGE: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r#"\{['"](?:error['"]: ?\{['"]|object['"]: ?['"]error['"], ?['"])message['"]: ?['"](.{20,}?)(?:['"], ?['"](?:type|object|param|code)['"]|$)"#,
+            r#"\{['"](?:error['"]: ?\{['"](?:code['"]: ?\d+, ?['"])?|object['"]: ?['"]error['"], ?['"])message['"]: ?['"](.{20,}?)(?:['"], ?['"](?:type|object|param|code)['"]|$)"#,
         )
     });
-    let api_message = API_MESSAGE.captures(t).map(|c| c[1].to_string());
+    let api_message = API_MESSAGE.captures(t).map(|c| {
+        let m = &c[1];
+        m.rsplit("\\n")
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or(m)
+            .to_string()
+    });
     let t = api_message.as_deref().unwrap_or(t);
     // a bare `Error` word a program or a writer put in front of the statement (`Error CUDA
     // error: ...`, `ERROR: CUDA error: ...`)
@@ -2362,6 +2372,12 @@ fn key_message(class: &str, norm: &str) -> String {
     // a source location that ends a message (`... out of memory …/allocator.h:N`) is the
     // build's, not the problem's
     let norm = match norm.rfind(" …/") {
+        Some(i) if !norm[i + 1..].contains(' ') => &norm[..i],
+        _ => norm,
+    };
+    // (and one in parentheses, as TensorRT-LLM's assertions end: `Assertion failed: MSG
+    // (…/runtime/tllmRuntime.cpp:N)`, also where a paste cut it inside the path)
+    let norm = match norm.rfind(" (…/") {
         Some(i) if !norm[i + 1..].contains(' ') => &norm[..i],
         _ => norm,
     };

@@ -1278,7 +1278,7 @@ const CLASSES: &[(&str, &str)] = &[
     // has been overwritten by a subsequent run`)
     (
         "cuda_graph_capture_error",
-        r"output of CUDAGraphs that has been overwritten by a subsequent run|stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(invalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed|Piecewise CUDA Graph failed",
+        r"output of CUDAGraphs that has been overwritten by a subsequent run|stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(?:[Ii]nvalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed|Piecewise CUDA Graph failed",
     ),
     // (Triton builds each kernel's cubin for the GPU it runs on, with the ptxas it ships: a driver
     // that cannot load that cubin, `Triton Error [CUDA]: device kernel image is invalid` from its
@@ -1543,13 +1543,15 @@ const CLASSES: &[(&str, &str)] = &[
     // offer, `error: argument --x: invalid choice: 'y'`; a feature's check of the library
     // version it needs, `cuDNN FP4 requires backend version >= 91002, found 90701`, and
     // TensorRT's of the version that built an engine, `The engine plan file is not compatible
-    // with this version of TensorRT`, also where a paste cut it there; FlashInfer's dispatch of a
+    // with this version of TensorRT`, also where a paste cut it there, and TensorRT-LLM's
+    // runtime's check that it read the engine, `Failed to deserialize cuda engine` (an engine
+    // from another TensorRT-LLM, whose message TensorRT printed above); FlashInfer's dispatch of a
     // kernel it was not built with, `failed to dispatch with dtype Half`, `failed to dispatch
     // head_dim 256`, and its tile check, `FlashInfer Internal Error: Invalid configuration`;
     // vLLM's `GGUF quantization hasn't supported tensor parallelism yet`)
     (
         "unsupported_config",
-        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
+        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
     ),
     (
         "process_crash",

@@ -365,6 +365,20 @@ fn is_native_frame(text: &str) -> bool {
     let t = text.trim_start();
     t.starts_with("==== backtrace")
         || (t.starts_with(|c: char| c.is_ascii_digit()) && t.contains(") [0x"))
+        || is_gdb_frame(t)
+}
+
+/// A frame of gdb's backtrace (`#5  0x00007ffff7deb42c in __run_exit_handlers (...) at
+/// exit.c:108`, `#0  __GI_raise (sig=...)`).
+fn is_gdb_frame(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix('#') else {
+        return false;
+    };
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = &rest[digits..];
+    digits > 0
+        && rest.starts_with([' ', '\t'])
+        && (rest.trim_start().starts_with("0x") || rest.contains(" ("))
 }
 
 fn is_nccl_trace(text: &str) -> bool {
@@ -631,7 +645,8 @@ impl Triage {
             // ucs_handle_error+0x304) [0x...]`, then libc's: the frame that faulted is further
             // down, and is kept as far)
             let cap = if (is_nccl_trace(text) && ev.after.iter().all(|a| is_nccl_trace(a)))
-                || (ev.text.contains("Caught signal ") && is_native_frame(text))
+                || ((ev.text.contains("Caught signal ") || ev.text.contains("signal SIGSEGV"))
+                    && is_native_frame(text))
             {
                 NCCL_TRACE_AFTER
             } else {
@@ -1284,6 +1299,17 @@ impl Triage {
             Vec::new()
         };
         let frames_taken = !frames.is_empty();
+        // An exception quoted above its own traceback (a paste that leads with the message, then
+        // the traceback that ends in it): the traceback's frames are the quoted error's too.
+        if frames_taken {
+            let quoted = self
+                .events
+                .iter_mut()
+                .find(|e| e.frames.is_empty() && e.text.trim() == text.trim());
+            if let Some(e) = quoted {
+                e.frames = frames.clone();
+            }
+        }
         // A paste that starts below the innermost frame's `File` line keeps that frame's source
         // line (`param = params_dict[name]`): the only sign of where the exception was raised.
         let mut frames = frames;
@@ -2126,6 +2152,18 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     {
         return "model_load";
     }
+    // A native stack below a crash that runs through the C library's exit handlers
+    // (`__run_exit_handlers`, `__cxa_finalize`): the process was ending, its libraries' static
+    // destructors running
+    if ev.phase == "unknown"
+        && ev
+            .after
+            .iter()
+            .take(24)
+            .any(|a| a.contains("__run_exit_handlers") || a.contains("__cxa_finalize"))
+    {
+        return "shutdown";
+    }
     if let Some(p) = phase_after(ev, class, reraised) {
         return p;
     }
@@ -2261,9 +2299,12 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // which for an out-of-memory may be the instance sizing its cache, not its load)
             || (ev.text.trim_start().starts_with("UNAVAILABLE: ") && class != "cuda_oom"))
         // (a backend that refuses what it reads as it creates the model's instance, an engine's
-        // configuration from another version, refuses it in the model's load)
+        // configuration from another version, refuses it in the model's load, as does one that
+        // cannot deserialise the engine)
         && (!matches!(class, "import_error" | "unsupported_config")
-            || (class == "unsupported_config" && ev.text.contains("Failed to create instance: ")))
+            || (class == "unsupported_config"
+                && (ev.text.contains("Failed to create instance: ")
+                    || ev.text.contains("Failed to deserialize"))))
     {
         return if ev.text.contains("warmup") {
             "warmup"

@@ -195,6 +195,12 @@ const STARTING: &[&str] = &[
     "get_tokenizer",
     "get_cached_tokenizer",
     "tokenization_auto",
+    // (an ASGI server's lifespan, in which a web app builds its engine before it serves a
+    // request: Starlette's `lifespan`, uvicorn's `lifespan/on.py`)
+    "in lifespan",
+    "/lifespan/on.py",
+    // (vLLM's API server building its OpenAI serving classes around the engine it started)
+    "in init_app_state",
 ];
 
 /// The phase implied by the Python frames and message of an error, when they are specific.
@@ -389,6 +395,16 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if frames.last().is_some_and(|f| is_tokenizer_frame(f)) {
         return Some("startup");
     }
+    // (a Ray cluster sized for the job's GPUs as it starts, vLLM's `initialize_ray_cluster`, a
+    // trainer's `_init_placement_groups`: the innermost frame, whatever function loads the model
+    // around it)
+    if frames
+        .last()
+        .and_then(|f| function_of(f))
+        .is_some_and(|func| func == "initialize_ray_cluster" || func.contains("placement_group"))
+    {
+        return Some("startup");
+    }
     // frames, or a message that names the loading step that failed ("Error executing
     // load_single_module with args ...")
     // (a layer creating its parameters, `create_weights`, is the model being built to take the
@@ -448,15 +464,26 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // (`forward_fill_batch`: early SGLang's name for the step that prefills new requests)
     // (SGLang's Triton kernel for an extend batch's attention, `extend_attention_fwd`)
+    // (a function named for prefilling, not a file: SGLang's disaggregation keeps its prefill
+    // server's start-up in `disaggregation/prefill.py` too)
     if has(&[
         "forward_extend",
-        "prefill",
         "forward_fill_batch",
         "in extend_attention_fwd",
-    ]) {
+    ]) || frames
+        .iter()
+        .any(|f| function_of(f).is_some_and(|func| func.contains("prefill")))
+    {
         return Some("prefill");
     }
-    if has(&["backward", "optimizer.step", "train_step", "training_step"]) {
+    // (and DeepSpeed's `no_sync`, which a training loop enters to accumulate gradients)
+    if has(&[
+        "backward",
+        "optimizer.step",
+        "train_step",
+        "training_step",
+        "in no_sync",
+    ]) {
         return Some("training");
     }
     // an optimizer's step (torch's `optim/adamw.py`, DeepSpeed's engine and its ZeRO and fp16
@@ -658,6 +685,8 @@ const ENGINE_CONSTRUCTION: &[&str] = &[
     "in run_mp_engine",
     "in wait_for_engine_startup",
     "in _init_executor",
+    // (a model server's own function that starts its engine, KServe's `start_engine`)
+    "in start_engine",
 ];
 
 /// Whether the frames place an error at start-up only through an engine's construction (the
