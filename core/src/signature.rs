@@ -1390,6 +1390,23 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bCurrent loss scale already at minimum\b|\bMinimum loss scale reached\b",
         "fp16 loss scaler: scale already at its minimum",
     ),
+    // torch's allocator that asserted as it asked NVML for the memory of a device where an
+    // allocation had failed (`NVML_SUCCESS == r INTERNAL ASSERT FAILED at ...:830`, the line
+    // number moving with each version): whichever program's words lead it
+    (
+        Some("cuda_oom"),
+        Scope::Message,
+        r"NVML_SUCCESS == r INTERNAL ASSERT FAILED",
+        "torch: allocator's NVML query failed while out of memory",
+    ),
+    // torch.load's weights-only unpickler refusing a checkpoint (the default since 2.6), whichever
+    // class the pickle named (`Unsupported global: GLOBAL utils.HParams`)
+    (
+        Some("weight_load_error"),
+        Scope::Message,
+        r"Weights only load failed",
+        "torch.load: the weights-only unpickler refused the checkpoint",
+    ),
 ];
 
 /// The [`ONE_PROBLEM`] key of an event, if one applies.

@@ -1467,6 +1467,13 @@ const CLASSES: &[(&str, &str)] = &[
         "triton_error",
         r"error: '(?:tt|ttg|ttng|triton_gpu|triton_nvidia_gpu)\.\w+' op\b",
     ),
+    // (torch's caching allocator asks NVML for the device's memory as it handles an allocation
+    // that failed, and asserts when NVML cannot answer: `NVML_SUCCESS == r INTERNAL ASSERT FAILED
+    // at ".../CUDACachingAllocator.cpp":830`, an out-of-memory that its own report hides)
+    (
+        "cuda_oom",
+        r"NVML_SUCCESS == r INTERNAL ASSERT FAILED at \S*CUDACachingAllocator",
+    ),
     // (torch.distributed.checkpoint's planner rejects a saved tensor whose shape differs from the
     // model's or optimizer's: `Size mismatch between saved torch.Size([..]) and current: ...`;
     // vLLM's loader lists the parameters no checkpoint tensor filled: `Following weights were not
@@ -1487,11 +1494,12 @@ const CLASSES: &[(&str, &str)] = &[
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
     // accelerate, a tensor whose shape differs from the model's: `Trying to set a tensor of shape
     // ... this looks incorrect`; torch, a truncated or corrupt `.pt`: `PytorchStreamReader failed
-    // reading zip archive`); vLLM's loader, a checkpoint tensor the model has no place for:
+    // reading zip archive`, and since 2.6 a pickle its default `weights_only` load refuses:
+    // `Weights only load failed`); vLLM's loader, a checkpoint tensor the model has no place for:
     // `There is no module or parameter named 'X' in <Model>`)
     (
         "weight_load_error",
-        r"Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named '[^']+' in \w+",
+        r"Weights only load failed\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named '[^']+' in \w+",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server

@@ -429,6 +429,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // (torch's `load_state_dict` names the parameter it was copying when the copy failed:
         // `While copying the parameter named "encoder.blocks.2.mlp.0.weight", ...`)
         || text.contains("While copying the parameter named")
+        // (torch.load's refusal of a pickle, since 2.6 by default: `Weights only load failed`)
+        || text.contains("Weights only load failed")
         || frames.iter().any(|f| moves_module_to_device(f))
     {
         return Some("model_load");
