@@ -253,6 +253,8 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("mem-fraction-static", "sglang"),
     ("scheduler is dead", "sglang"),
     ("torch", "pytorch"),
+    // (and its name as its own messages write it: `please report a bug to PyTorch`)
+    ("PyTorch", "pytorch"),
     // llama.cpp's ggml, in its functions' and macros' names (`ggml_cuda_init`, `GGML_ASSERT`) and
     // its paths; weak as torch is: Ollama and other servers run it inside
     ("llama.cpp", "llama.cpp"),
@@ -275,7 +277,7 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("WorkNCCL", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 29] = [
+const FRAMEWORK_WORDS: [W; 30] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -296,6 +298,7 @@ const FRAMEWORK_WORDS: [W; 29] = [
     W::MEM_FRACTION,
     W::SCHEDULER_DEAD,
     W::TORCH,
+    W::PYTORCH_NAME,
     W::LLAMA_CPP,
     W::GGML_LOWER,
     W::GGML_UPPER,
@@ -391,6 +394,7 @@ words! {
     OLLAMA = "ollama",
     TEXT_GENERATION = "text_generation",
     TORCH = "torch",
+    PYTORCH_NAME = "PyTorch",
     LLAMA_CPP = "llama.cpp",
     GGML_LOWER = "ggml_",
     GGML_UPPER = "GGML_",
