@@ -248,6 +248,10 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("max_total_num_tokens=", "sglang"),
     ("Received sigquit from a child", "sglang"),
     ("Engine core initialization failed", "vllm"),
+    // (and its check, as it sizes the KV cache, that one request of the model's length fits:
+    // `The model's max seq len (N) is larger than the maximum number of tokens that can be
+    // stored in KV cache (N)`)
+    ("tokens that can be stored in KV cache", "vllm"),
     // (and SGLang's own option in its advice after a failed capture, and its launcher's report
     // of a dead scheduler: `Rank 0 scheduler is dead`)
     ("mem-fraction-static", "sglang"),
@@ -267,6 +271,8 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     // info: version=...`, `DeepSpeedEngine`)
     ("deepspeed/", "deepspeed"),
     ("DeepSpeed", "deepspeed"),
+    // (and the tag of its loss scaler's records: `[deepspeed] OVERFLOW! Rank 0 Skipping step.`)
+    ("[deepspeed]", "deepspeed"),
     // NCCL itself, whose lines (`NCCL INFO`, `NCCL WARN`, `NCCL version`) every program that
     // uses it prints: the framework only of a log that names nothing else, not even torch
     // (nccl-tests, a raw `NCCL_DEBUG` paste)
@@ -277,7 +283,7 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("WorkNCCL", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 30] = [
+const FRAMEWORK_WORDS: [W; 32] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -295,6 +301,7 @@ const FRAMEWORK_WORDS: [W; 30] = [
     W::MAX_TOTAL_NUM_TOKENS,
     W::SIGQUIT_CHILD,
     W::ENGINE_CORE_INIT,
+    W::KV_CACHE_TOKENS,
     W::MEM_FRACTION,
     W::SCHEDULER_DEAD,
     W::TORCH,
@@ -305,6 +312,7 @@ const FRAMEWORK_WORDS: [W; 30] = [
     W::LLAMA_MODEL_LOAD,
     W::DEEPSPEED_DIR,
     W::DEEPSPEED,
+    W::DEEPSPEED_TAG,
     W::NCCL_UPPER,
     W::PROCESS_GROUP_NCCL,
     W::NCCL_WORK,
@@ -401,6 +409,7 @@ words! {
     LLAMA_MODEL_LOAD = "llama_model_load",
     DEEPSPEED_DIR = "deepspeed/",
     DEEPSPEED = "DeepSpeed",
+    DEEPSPEED_TAG = "[deepspeed]",
     NCCL_UPPER = "NCCL",
     PROCESS_GROUP_NCCL = "ProcessGroupNCCL",
     NCCL_WORK = "WorkNCCL",
@@ -408,6 +417,7 @@ words! {
     MAX_TOTAL_NUM_TOKENS = "max_total_num_tokens=",
     SIGQUIT_CHILD = "Received sigquit from a child",
     ENGINE_CORE_INIT = "Engine core initialization failed",
+    KV_CACHE_TOKENS = "tokens that can be stored in KV cache",
     MEM_FRACTION = "mem-fraction-static",
     SCHEDULER_DEAD = "scheduler is dead",
     PTXAS_STDERR = "`ptxas` stderr:",
