@@ -1399,6 +1399,17 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"NVML_SUCCESS == r INTERNAL ASSERT FAILED",
         "torch: allocator's NVML query failed while out of memory",
     ),
+    // torch's indexing kernels checking an index against the dimension it indexes
+    // (`IndexKernel.cu`'s `index out of bounds`, the vectorized gather's, `Indexing.cu`'s
+    // `srcIndex < srcSelectDimSize` of `index_select` and embeddings, in THC before 1.7, and
+    // scatter/gather's): an index past the tensor's end, a token id past the vocabulary most
+    // often, whichever op took it
+    (
+        Some("cuda_device_side_assert"),
+        Scope::Message,
+        r"\b(?:IndexKernel|IndexKernelUtils|Indexing|ScatterGatherKernel|THCTensorIndex)\.cu:\d+: .*(?:index out of bounds|srcIndex < srcSelectDimSize)",
+        "torch: index out of bounds in an indexing kernel",
+    ),
     // torch.load's weights-only unpickler refusing a checkpoint (the default since 2.6), whichever
     // class the pickle named (`Unsupported global: GLOBAL utils.HParams`)
     (

@@ -211,7 +211,7 @@ static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
 // word character to a Unicode word boundary)
 static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[5-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[5-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti)?|GB10|Tesla [KMPTV]\d{1,3})(?:[^A-Za-z0-9_]|$)",
+        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[5-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[5-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti)?|GB10|Tesla [KMPTV]\d{1,3}(?:-(?:SXM\d?|PCIE|PCIe|\d+GB))*)(?:[^A-Za-z0-9_]|$)",
     )
 });
 /// Frameworks that other frameworks run inside: seen, they name a log's framework only when no
