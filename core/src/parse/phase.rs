@@ -597,18 +597,28 @@ fn is_tokenizer_frame(f: &str) -> bool {
 }
 
 /// Whether a frame is a model's constructor: `__init__` in a modeling file (`modeling_llama.py`,
-/// TGI's `custom_modeling/`, vLLM's `model_executor/models/` and the layers they build from).
+/// TGI's `custom_modeling/`, vLLM's `model_executor/models/` and the layers they build from,
+/// Megatron's and Transformer Engine's layers).
 fn constructs_model(frame: &str) -> bool {
-    if function_of(frame) != Some("__init__") {
-        return false;
-    }
     let Some((path, name)) = frame_file(frame) else {
         return false;
     };
+    // (Megatron builds each layer from its spec, `spec_utils.py`'s `build_module`)
+    if function_of(frame) == Some("build_module") && name == "spec_utils.py" {
+        return true;
+    }
+    if function_of(frame) != Some("__init__") {
+        return false;
+    }
     name.starts_with("modeling_")
         || path.contains("/custom_modeling/")
         || path.contains("/model_executor/models/")
         || path.contains("/model_executor/layers/")
+        // (Megatron's layers and Transformer Engine's modules, whose constructors allocate
+        // their parameters)
+        || path.contains("/megatron/core/transformer/")
+        || path.contains("/megatron/core/extensions/")
+        || path.contains("/transformer_engine/pytorch/module/")
 }
 
 /// The file a Python frame names, as its path and its name (`File "a/b/train.py", line 3, in
