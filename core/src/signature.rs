@@ -1292,7 +1292,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         None,
         Scope::Message,
-        r"requires you to execute the configuration file in that repo|contains custom code which must be executed|custom model not yet available in the HuggingFace transformers library, consider setting .?trust_remote_code",
+        r"requires you to execute the conf|contains custom code which must be executed|custom model not yet available in the HuggingFace transformers library, consider setting .?trust_remote_code",
         "transformers: the model needs trust_remote_code",
     ),
     // CUDA's `invalid device ordinal`, a GPU index beyond those visible (more ranks than GPUs,
@@ -1409,6 +1409,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         r"\b(?:IndexKernel|IndexKernelUtils|Indexing|ScatterGatherKernel|THCTensorIndex)\.cu:\d+: .*(?:index out of bounds|srcIndex < srcSelectDimSize)",
         "torch: index out of bounds in an indexing kernel",
+    ),
+    // vLLM (and its forks) refusing a `--quantization` that differs from the method the model's
+    // config names (`Quantization method specified in the model config (bitsandbytes) does not
+    // match the quantization method specified in the `quantization` argument (bnb)`): whichever
+    // two methods
+    (
+        None,
+        Scope::Message,
+        r"Quantization method specified in the model config \(\S+\) does not match the quantization method specified in the",
+        "the quantization argument differs from the model config's method",
     ),
     // torch.load's weights-only unpickler refusing a checkpoint (the default since 2.6), whichever
     // class the pickle named (`Unsupported global: GLOBAL utils.HParams`)
@@ -2173,6 +2183,14 @@ fn core_message(text: &str) -> String {
             .to_string()
     });
     let t = api_message.as_deref().unwrap_or(t);
+    // a wrapper that quotes the exception it caught as its repr, at its end (Ray Tune's `Trial 0
+    // failed because of the following error: RuntimeError('CUDA error: ...')`): that exception's
+    // message
+    static EXCEPTION_REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r#"\b[A-Z]\w*(?:Error|Exception)\(['"](.{10,}?)['"],?\)\.?\s*$"#)
+    });
+    let repr_message = EXCEPTION_REPR.captures(t).map(|c| c[1].to_string());
+    let t = repr_message.as_deref().unwrap_or(t);
     // a bare `Error` word a program or a writer put in front of the statement (`Error CUDA
     // error: ...`, `ERROR: CUDA error: ...`)
     let t = match t

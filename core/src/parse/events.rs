@@ -1498,10 +1498,11 @@ const CLASSES: &[(&str, &str)] = &[
     // ... this looks incorrect`; torch, a truncated or corrupt `.pt`: `PytorchStreamReader failed
     // reading zip archive`, and since 2.6 a pickle its default `weights_only` load refuses:
     // `Weights only load failed`); vLLM's loader, a checkpoint tensor the model has no place for:
-    // `There is no module or parameter named 'X' in <Model>`)
+    // `There is no module or parameter named 'X' in <Model>`; TensorRT-LLM's model, the tensors
+    // a converted checkpoint lacks: `Required but not provided tensors:{...}`)
     (
         "weight_load_error",
-        r"Weights only load failed\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named '[^']+' in \w+",
+        r"Weights only load failed\b|Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named '[^']+' in \w+",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server

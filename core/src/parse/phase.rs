@@ -431,6 +431,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || text.contains("While copying the parameter named")
         // (torch.load's refusal of a pickle, since 2.6 by default: `Weights only load failed`)
         || text.contains("Weights only load failed")
+        // (TensorRT-LLM's model checking that the checkpoint gave it every tensor it needs)
+        || text.contains("Required but not provided tensors")
         || frames.iter().any(|f| moves_module_to_device(f))
     {
         return Some("model_load");
