@@ -1420,6 +1420,17 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"Quantization method specified in the model config \(\S+\) does not match the quantization method specified in the",
         "the quantization argument differs from the model config's method",
     ),
+    // NCCL finding that two ranks' collectives disagree, in its InfiniBand transport's words
+    // (`NET/IB : collective mismatch error local size N remote N`, `NET/IB : req 0/1 tag 0 peer
+    // ADDR collective mismatch error, local size N remote size N`) and its own (`Mismatched
+    // collective detected, please check your collective calls at and around rank N`): ranks
+    // that called different collectives or sizes, whichever sizes and peers
+    (
+        Some("nccl_error"),
+        Scope::Message,
+        r"\bcollective mismatch error\b|\bMismatched collective detected\b",
+        "nccl: ranks called mismatched collectives",
+    ),
     // torch.load's weights-only unpickler refusing a checkpoint (the default since 2.6), whichever
     // class the pickle named (`Unsupported global: GLOBAL utils.HParams`)
     (

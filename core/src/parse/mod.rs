@@ -1525,6 +1525,16 @@ impl Triage {
             _ => None,
         };
         let elected = elected.or(fallback.as_ref());
+        // SGLang's note that it skipped a model module whose import failed states a cause only
+        // when something failed after it (a traceback, a scheduler's report): alone, in a log
+        // that goes on loading the model it serves, the skipped module was another model's.
+        let elected = elected.filter(|ev| {
+            !(ev.text
+                .trim_start()
+                .starts_with("Ignore import error when loading ")
+                && !self.in_traceback
+                && self.events.len() == 1)
+        });
         // An operator missing from torch's registry (`'_OpNamespace' '_C' object has no
         // attribute 'silu_and_mul'`) after a warning that the package's compiled extension did
         // not load: the extension's import failure is the cause, the missing op its consequence.
