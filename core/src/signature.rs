@@ -3186,6 +3186,40 @@ mod tests {
     }
 
     #[test]
+    fn quoted_messages_are_read_inside_their_wrappers() {
+        let ev = |t: &str| Event {
+            line: 1,
+            tier: 3,
+            rank: None,
+            text: t.into(),
+            raw: t.into(),
+            after: vec![],
+            frames: vec![],
+            chained: false,
+            phase: "unknown",
+        };
+        let key = |t: &str| signature("python_exception", "unknown", &ev(t), None);
+        // llama-server's error body with its code before the message, one escaped line break in
+        // the message: its last line
+        let (title, fp) = key(
+            r#"Error code: 500 - {"error":{"code":500,"message":"While executing a template:\nError: Jinja Exception: Conversation roles must alternate","type":"server_error"}}"#,
+        );
+        assert_eq!(
+            title,
+            "python_exception: Jinja Exception: Conversation roles must alternate"
+        );
+        assert_eq!(
+            fp,
+            key("Jinja Exception: Conversation roles must alternate").1
+        );
+        // an exception's repr at the end of a wrapper's line
+        assert_eq!(
+            key("Trial 3 failed because of the following error: ValueError('the batch size must divide the number of GPUs')").1,
+            key("ValueError: the batch size must divide the number of GPUs").1
+        );
+    }
+
+    #[test]
     fn same_problem_same_fingerprint() {
         let ev = |t: &str| Event {
             line: 1,

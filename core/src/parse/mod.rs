@@ -2169,7 +2169,6 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         && ev
             .after
             .iter()
-            .take(24)
             .any(|a| a.contains("__run_exit_handlers") || a.contains("__cxa_finalize"))
     {
         return "shutdown";
