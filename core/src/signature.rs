@@ -1431,6 +1431,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bcollective mismatch error\b|\bMismatched collective detected\b",
         "nccl: ranks called mismatched collectives",
     ),
+    // vLLM's front end finding its engine gone, with no cause in the log (`Engine loop has
+    // died`, `MQLLMEngine is already dead, terminating server process`): one report
+    (
+        Some("process_crash"),
+        Scope::Message,
+        r"Engine loop has died|MQLLMEngine is already dead",
+        "vllm: the engine process died (no cause in the log)",
+    ),
     // torch.load's weights-only unpickler refusing a checkpoint (the default since 2.6), whichever
     // class the pickle named (`Unsupported global: GLOBAL utils.HParams`)
     (

@@ -311,8 +311,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- Ray's report that a worker process died (tier 2): it lists possible causes, it does
     // not know which (its `ActorDiedError: The actor died unexpectedly before finishing this
     // task.` is the same report, whose message goes on to that detail a few lines below) ---
+    // (and vLLM's front end finding its engine process gone, `RuntimeError('Engine loop has
+    // died')`, `MQLLMEngine is already dead, terminating server process`: the cause, if any, is
+    // the engine's own report before it)
     (
-        r"worker process has died|A worker died or was killed while executing a task|The actor died unexpectedly before finishing this task",
+        r"worker process has died|A worker died or was killed while executing a task|The actor died unexpectedly before finishing this task|Engine loop has died|MQLLMEngine is already dead",
         2,
     ),
     // --- pydantic's summary of a rejected configuration; its `Value error, ...` line says why
@@ -1571,7 +1574,7 @@ const CLASSES: &[(&str, &str)] = &[
             windows_exception!(),
             "|",
             glibc_heap!(),
-            r"|core dumped|^Illegal instruction\s*$|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|Received (?:Signals\.SIGHUP|1) death signal|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+            r"|core dumped|^Illegal instruction\s*$|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
