@@ -2976,6 +2976,21 @@ fn location(ev: &Event, in_torch: bool) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// An elected error stated on one line with nothing kept around it.
+    fn event(text: &str, phase: &'static str) -> Event {
+        Event {
+            line: 1,
+            tier: 3,
+            rank: None,
+            text: text.into(),
+            raw: text.into(),
+            after: vec![],
+            frames: vec![],
+            chained: false,
+            phase,
+        }
+    }
+
     #[test]
     fn absl_faulting_function_is_read_from_the_pc_line() {
         let pc = "PC: @     0x7f0c73d2944a  (unknown)  addProxyOpIfNeeded()";
@@ -3195,17 +3210,7 @@ mod tests {
 
     #[test]
     fn quoted_messages_are_read_inside_their_wrappers() {
-        let ev = |t: &str| Event {
-            line: 1,
-            tier: 3,
-            rank: None,
-            text: t.into(),
-            raw: t.into(),
-            after: vec![],
-            frames: vec![],
-            chained: false,
-            phase: "unknown",
-        };
+        let ev = |t: &str| event(t, "unknown");
         let key = |t: &str| signature("python_exception", "unknown", &ev(t), None);
         // llama-server's error body with its code before the message, one escaped line break in
         // the message: its last line
@@ -3229,17 +3234,7 @@ mod tests {
 
     #[test]
     fn same_problem_same_fingerprint() {
-        let ev = |t: &str| Event {
-            line: 1,
-            tier: 3,
-            rank: None,
-            text: t.into(),
-            raw: t.into(),
-            after: vec![],
-            frames: vec![],
-            chained: false,
-            phase: "decode",
-        };
+        let ev = |t: &str| event(t, "decode");
         let a = signature("cuda_oom", "decode", &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.11 GiB"), None);
         let b = signature("cuda_oom", "decode", &ev("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 3 has a total capacity of 139.8 GiB"), None);
         assert_eq!(a.1, b.1);
