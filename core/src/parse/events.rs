@@ -277,6 +277,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // (Triton Inference Server's last word when it cannot start: `error: creating server:
     // Invalid argument - load failed for model 'm': ...`, the model's error behind it)
     (r"^error: creating server: ", 2),
+    // (systemd's report of a service's process that ended, `ollama.service: main process
+    // exited, code=exited, status=127/n/a`: the statement that its `ollama.service failed.` and
+    // `Unit ... entered failed state.` only summarise)
+    (
+        r"\.service: [Mm]ain process exited, code=(?:exited|killed|dumped), status=",
+        3,
+    ),
     // (and its reports of one model that failed to load, which quote the backend's error: `Model
     // 'm' loading failed with error: version 1 is at UNAVAILABLE state: Internal: <cause>`, read
     // as a compiler's `error:` otherwise, and the backend's own `Failed to create instance:
@@ -1574,7 +1581,7 @@ const CLASSES: &[(&str, &str)] = &[
             windows_exception!(),
             "|",
             glibc_heap!(),
-            r"|core dumped|^Illegal instruction\s*$|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+            r"|core dumped|^Illegal instruction\s*$|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
