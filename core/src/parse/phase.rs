@@ -429,8 +429,6 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // (torch's `load_state_dict` names the parameter it was copying when the copy failed:
         // `While copying the parameter named "encoder.blocks.2.mlp.0.weight", ...`)
         || text.contains("While copying the parameter named")
-        // (torch.load's refusal of a pickle, since 2.6 by default: `Weights only load failed`)
-        || text.contains("Weights only load failed")
         // (TensorRT-LLM's model checking that the checkpoint gave it every tensor it needs)
         || text.contains("Required but not provided tensors")
         || frames.iter().any(|f| moves_module_to_device(f))
@@ -602,15 +600,16 @@ fn is_tokenizer_frame(f: &str) -> bool {
 /// TGI's `custom_modeling/`, vLLM's `model_executor/models/` and the layers they build from,
 /// Megatron's and Transformer Engine's layers).
 fn constructs_model(frame: &str) -> bool {
+    let func = function_of(frame);
+    if !matches!(func, Some("__init__" | "build_module")) {
+        return false;
+    }
     let Some((path, name)) = frame_file(frame) else {
         return false;
     };
     // (Megatron builds each layer from its spec, `spec_utils.py`'s `build_module`)
-    if function_of(frame) == Some("build_module") && name == "spec_utils.py" {
-        return true;
-    }
-    if function_of(frame) != Some("__init__") {
-        return false;
+    if func == Some("build_module") {
+        return name == "spec_utils.py";
     }
     name.starts_with("modeling_")
         || path.contains("/custom_modeling/")
