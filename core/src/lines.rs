@@ -669,6 +669,22 @@ fn strip_rich_columns<'a>(rest: &'a str, line: &mut Line) -> Option<&'a str> {
 }
 
 /// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.
+/// A process's tag (` (EngineCore_DP0 pid=32) ERROR ...`) indented by one space, as a paste or
+/// a collector may leave it: a traceback's indentation is two spaces or more.
+fn unindent_process_tag(rest: &str) -> &str {
+    match rest.strip_prefix(' ') {
+        Some(inner)
+            if inner.starts_with('(')
+                && inner
+                    .split_once(')')
+                    .is_some_and(|(tag, _)| tag.contains("pid=")) =>
+        {
+            inner
+        }
+        _ => rest,
+    }
+}
+
 fn strip_prefixes(s: &str, line: &mut Line) -> String {
     let mut rest = s.trim_end();
     // A carriage return pasted as the caret notation that `cat -v` and editors show (`^M`).
@@ -688,6 +704,7 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             rest = inner;
         }
     }
+    rest = unindent_process_tag(rest);
     rest = unpad_task_label(rest);
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
     'outer: for _ in 0..10 {
@@ -794,7 +811,7 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             }
             // (a CI view's bar or a quoted line may sit behind a collector's prefix too, and
             // `srun --label`'s padded task number)
-            rest = unpad_task_label(strip_margins(&rest[end..]));
+            rest = unindent_process_tag(unpad_task_label(strip_margins(&rest[end..])));
             continue 'outer;
         }
         match unbar(rest, line) {

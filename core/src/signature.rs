@@ -955,11 +955,13 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     ),
     // An engine that another version of TensorRT built (`The engine plan file is not
     // compatible with this version of TensorRT, expecting library version X got Y, please
-    // rebuild.`, a paste cut after `not compatible`): whichever versions, rebuild the engine
+    // rebuild.`, a paste cut after `not compatible`; its serializer's `Serialization assertion
+    // stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does not match`): whichever
+    // versions, rebuild the engine
     (
         Some("unsupported_config"),
         Scope::Message,
-        r"engine plan file is not compatible\b",
+        r"engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed",
         "tensorrt: engine built by another version of tensorrt",
     ),
     // A cuDNN backend older than a feature asks for (FlashInfer's checks: `cuDNN FP4 requires
@@ -1446,6 +1448,17 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         r"Weights only load failed",
         "torch.load: the weights-only unpickler refused the checkpoint",
+    ),
+    // Ray's cluster losing a node to missed heartbeats (`The node with node id: <id> and
+    // address: <ip> ... has been marked dead because the detector has missed too many heartbeats
+    // from it`), as its driver's logger or its GCS event log records it, and the raylet's side
+    // of it (`... this node manager has mistakenly been marked as dead by the GCS`): whichever
+    // node
+    (
+        Some("process_crash"),
+        Scope::Message,
+        r"has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b",
+        "ray: a node was marked dead after missed heartbeats",
     ),
 ];
 
@@ -2457,6 +2470,14 @@ fn key_message(class: &str, norm: &str) -> String {
             ggml = format!("CUDA error: {msg}");
             ggml.as_str()
         }
+        _ => norm,
+    };
+    // ggml's assertion (`FILE:LINE: GGML_ASSERT(cond) failed`), whether its runner printed it or
+    // a server relayed it behind its own words (`llama runner process has terminated:
+    // GGML_ASSERT(cond) failed`): the condition is the problem, not the path of the checkout
+    // or the wrapper
+    let norm = match norm.find("GGML_ASSERT(") {
+        Some(i) if norm.ends_with(") failed") => &norm[i..],
         _ => norm,
     };
     // a program that caught a CUDA error and logged it behind its own words (`Create model

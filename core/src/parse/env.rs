@@ -469,10 +469,11 @@ impl Seen {
 // TensorRT-LLM a kernel the device lacks at the end of its message: `... is unsupported on SM89.`;
 // a kernel library that refuses the GPU: `... but current device compute capability is 120.`;
 // ggml names the device's architecture as 100 × major + 10 × minor in a kernel it lacks: `CUDA
-// kernel flash_attn_ext_f16 has no device code compatible with CUDA arch 610`)
+// kernel flash_attn_ext_f16 has no device code compatible with CUDA arch 610`; vLLM's kernels
+// that refuse the GPU: `FlashInfer-CUTLASS MoE kernel does not support current device sm_120`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -832,6 +833,7 @@ impl EnvCollector {
                         .or(c.get(14))
                         .or(c.get(15))
                         .or(c.get(16))
+                        .or(c.get(19))
                         .map(|m| format!("sm_{}", m.as_str().replace('.', "")))
                 };
                 if let Some(sm) = sm {

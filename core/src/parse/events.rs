@@ -222,6 +222,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- Open MPI's report that a rank called `MPI_Abort` (tier 1): the rank aborted on behalf
     // of an error it states above, when the paste kept it ---
     (r"MPI_ABORT was invoked on rank \d+", 1),
+    // --- Open MPI's help text for a runtime that did not come up (`It looks like orte_init
+    // failed for some reason; your parallel process is`, `... MPI_INIT failed ...`, `ORTE was
+    // unable to reliably start one or more daemons.`): the first statement, the reasons it
+    // lists below only guesses (tier 3) ---
+    (OMPI_START_FAILED, 3),
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
     // damaged summary may glue `exitcode: -9` into another field's line; SGLang's launcher logs
     // `Exit code: -9` (multiprocessing's -signal) under its `Rank N scheduler is dead` wrapper;
@@ -482,6 +487,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- ninja's report of a build step that failed (`FAILED: [code=139] cuda_0.o`, tier 2): the
     // compiler's own errors below it state why, when it printed any (a crashed nvcc prints none) ---
     (r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$", 2),
+    // --- pip's report, after an install it completed, of the packages whose requirements it
+    // broke (`ERROR: pip's dependency resolver does not currently take into account all the
+    // packages that are installed. ...`, then `vllm 0.18.0 requires torch==2.10.0, but you have
+    // torch 2.9.0 which is incompatible.`): the environment is inconsistent, but the install did
+    // not fail, so any error after it states more (tier 1) ---
+    (PIP_CONFLICTS, 1),
     // --- compilers and builds (tier 3); a shell that finds no compiler (`/bin/sh: 1:
     // /usr/local/cuda/bin/nvcc: not found`, bash's `nvcc: command not found`) stops a build too;
     // nvcc states a sub-tool it ran that died as `'<tool>' died due to signal N` (Linux) or
@@ -613,6 +624,14 @@ const DETECTORS: &[(&str, u8)] = &[
         r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+|^Signal \(6\) received\.?$|Received (?:Signals\.SIGHUP|1) death signal",
         2,
     ),
+    // --- Ray's cluster losing a node, which it logs as a warning: `The node with node id: <id>
+    // and address: <ip> ... has been marked dead because the detector has missed too many
+    // heartbeats from it`, and the raylet's own `Exiting because this node manager has mistakenly
+    // been marked as dead by the GCS`: every actor and task on it dies with it (tier 2) ---
+    (
+        r"has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b",
+        2,
+    ),
     // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
     // tier 2): printed after the fact, behind whatever the job said before it died ---
     (r": line \d+: +\d+ Killed +\S", 2),
@@ -621,9 +640,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // the paste kept it, states the cause (and an actor's death it wraps, Ray's own words) ---
     (r"^(\w+\.)*[A-Z]\w*(Error|Exception)\([A-Z]\w*\): ", 1),
     // --- Python exceptions (tier 3), not warnings; a binding's class may start lower-case
-    // (`nixlBackendError`, see [`EXCEPTION_LINE`]) ---
+    // (`nixlBackendError`, see [`EXCEPTION_LINE`]), and a class defined in a function is named
+    // through it (`..._site_initialize.<locals>.MLIRError: ...`) ---
     (
-        r"^(\w+\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
+        r"^((?:\w+|<locals>)\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
     // --- ComfyUI's error report (markdown) states the exception's message on its own line
@@ -732,6 +752,15 @@ pub const TRITON_FP8_ARCH: &str = triton_fp8_arch!();
 pub const CUDA_CHECK_FAILED: &str =
     r"\bFailed: (?:Cuda error )?\S*\.(?:cuh?|cpp|cc|hpp|h):\d+ '[^']+'";
 
+/// pip's report of the requirements an install left unmet (see the detectors).
+const PIP_CONFLICTS: &str = r"pip's dependency resolver does not currently take into account all the packages|\brequires \S+, but you have \S+ \S+ which is incompatible\b";
+
+/// Open MPI's statement that its runtime did not start (see the detectors).
+const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_init|MPI_INIT|ompi_mpi_init)\b.* failed for some reason|\b[OP]RTE was unable to reliably start one or more daemons";
+
+/// [`OMPI_START_FAILED`], compiled.
+pub static OMPI_START: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(OMPI_START_FAILED));
+
 /// An operator stopping a process is not a crash, and says nothing about one.
 const STOPPED: &str = r"^(?:\w+\.)*KeyboardInterrupt\b|closing signal SIGTERM|Signal 15 \(SIGTERM\)|Received SIGTERM|received signal SIGINT|^Aborted!$";
 
@@ -783,6 +812,14 @@ const EVENT_WORDS: &[&str] = &[
     // (a package's module of exceptions, `torch._dynamo.exc.Unsupported`)
     "exc.",
     "kernel is not available",
+    // (pip's `vllm 0.18.0 requires torch==2.10.0, but you have torch 2.9.0 which is incompatible.`)
+    "which is incompatible",
+    "dependency resolver",
+    // (Open MPI's `ORTE was unable to reliably start one or more daemons`)
+    "reliably start",
+    // (Ray's loss of a node, logged as a warning)
+    "marked dead",
+    "marked as dead",
     "what():",
     "nccl",
     "cuda",
@@ -945,9 +982,12 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // what then fails names the cause, see `extension_unloaded`)
 // (a serving benchmark's table of results, vLLM's and SGLang's `Failed requests:    0`: a count
 // the benchmark reports, whatever its value, not a failure of the program that prints it)
+// (a hint of what to do if an error happens, within one sentence: a decimal point is no end of
+// one, and a sentence after it may state the error, `If you are running Triton inside docker,
+// use '--shm-size' ... Error: No space left on device`)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|if .* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d"#,
+        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d"#,
     )
 });
 
@@ -1127,7 +1167,7 @@ pub fn is_benign(text: &str) -> bool {
 /// raised in its own: `ray.exceptions.RayTaskError(AttributeError): ray::Actor.method() ...`.)
 pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"^((?:[A-Za-z_]\w*\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)(?:\([A-Z]\w*\))?|[a-z][a-z\d]*[A-Z]\w*(?:Error|Exception)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
+        r"^((?:(?:[A-Za-z_]\w*|<locals>)\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)(?:\([A-Z]\w*\))?|[a-z][a-z\d]*[A-Z]\w*(?:Error|Exception)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
     )
 });
 
@@ -1508,11 +1548,13 @@ const CLASSES: &[(&str, &str)] = &[
     // ... this looks incorrect`; torch, a truncated or corrupt `.pt`: `PytorchStreamReader failed
     // reading zip archive`, and since 2.6 a pickle its default `weights_only` load refuses:
     // `Weights only load failed`); vLLM's loader, a checkpoint tensor the model has no place for:
-    // `There is no module or parameter named 'X' in <Model>`; TensorRT-LLM's model, the tensors
+    // `There is no module or parameter named 'X' in <Model>` (a paste may wrap it after `named`),
+    // and its loader of a tensor another size than the parameter's, `Tried to load weights of
+    // size torch.Size([..])to a parameter of size torch.Size([..])`; TensorRT-LLM's model, the tensors
     // a converted checkpoint lacks: `Required but not provided tensors:{...}`)
     (
         "weight_load_error",
-        r"Weights only load failed\b|Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named '[^']+' in \w+",
+        r"Weights only load failed\b|Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server
@@ -1564,7 +1606,9 @@ const CLASSES: &[(&str, &str)] = &[
     // offer, `error: argument --x: invalid choice: 'y'`; a feature's check of the library
     // version it needs, `cuDNN FP4 requires backend version >= 91002, found 90701`, and
     // TensorRT's of the version that built an engine, `The engine plan file is not compatible
-    // with this version of TensorRT`, also where a paste cut it there, and TensorRT-LLM's
+    // with this version of TensorRT`, also where a paste cut it there, or of its serializer,
+    // `Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does
+    // not match`, and TensorRT-LLM's
     // runtime's check that it read the engine, `Failed to deserialize cuda engine` (an engine
     // from another TensorRT-LLM, whose message TensorRT printed above); FlashInfer's dispatch of a
     // kernel it was not built with, `failed to dispatch with dtype Half`, `failed to dispatch
@@ -1572,7 +1616,7 @@ const CLASSES: &[(&str, &str)] = &[
     // vLLM's `GGUF quantization hasn't supported tensor parallelism yet`)
     (
         "unsupported_config",
-        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
+        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
     ),
     (
         "process_crash",
@@ -1581,12 +1625,16 @@ const CLASSES: &[(&str, &str)] = &[
             windows_exception!(),
             "|",
             glibc_heap!(),
-            r"|core dumped|^Illegal instruction\s*$|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+            r"|core dumped|^Illegal instruction\s*$|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
     // fault encountered in worker.`, `... bus error ...`)
     ("process_crash", worker_signal!()),
+    // (pip's report of the requirements an install left unmet: the install's problem)
+    ("build_error", PIP_CONFLICTS),
+    // (Open MPI's runtime that did not start: not a collective library's failure, the launcher's)
+    ("process_crash", OMPI_START_FAILED),
     // (a kernel library's host-side check of its inputs, as DeepGEMM and TVM FFI state it:
     // `Assertion error (csrc/utils/layout.hpp:108): sf.size(-1) == ...`, a shape or layout the
     // kernel does not take, when no rule above knows its condition)
@@ -1648,6 +1696,8 @@ pub fn is_worker_death(text: &str) -> bool {
         // (Ray's ActorDiedError when it knows nothing of why: `The actor died unexpectedly
         // before finishing this task.`)
         || text.contains("The actor died unexpectedly before finishing this task")
+        // (and Ray's loss of a whole node, with every worker on it)
+        || text.contains("has been marked dead because the detector has missed too many heartbeats")
 }
 
 /// The path of a traceback frame (`File "<path>", line N, in <function>`).

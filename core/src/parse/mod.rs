@@ -1522,7 +1522,22 @@ impl Triage {
             (None, Some(((line, text, raw), tier, phase))) => {
                 Some(Event::bare(*line, tier, text.clone(), raw.clone(), phase))
             }
+            // (a wrapper that only points at a cause, `Waiting for ...`, when a program's own
+            // statement of an error follows: `Error: No available node types can fulfill ...`;
+            // not a summary's line below its wrapper, `train.py FAILED`)
+            (Some(ev), Some(((line, text, raw), tier, phase)))
+                if ev.tier == 0
+                    && text
+                        .get(..7)
+                        .is_some_and(|t| t.eq_ignore_ascii_case("error: ")) =>
+            {
+                Some(Event::bare(*line, tier, text.clone(), raw.clone(), phase))
+            }
             _ => None,
+        };
+        let elected = match (&fallback, elected) {
+            (Some(f), Some(ev)) if ev.tier == 0 => Some(f),
+            _ => elected,
         };
         let elected = elected.or(fallback.as_ref());
         // SGLang's note that it skipped a model module whose import failed states a cause only
@@ -2323,6 +2338,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     }
     // A driver or device the process cannot use is found when it first takes its GPU.
     if ev.phase == "unknown" && class == "cuda_driver_error" {
+        return "startup";
+    }
+    // (and an MPI runtime that did not come up, when the processes are launched)
+    if ev.phase == "unknown" && events::OMPI_START.is_match(&ev.text) {
         return "startup";
     }
     // A checkpoint whose tensors do not fit the model is found while the weights are read.
