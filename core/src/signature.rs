@@ -461,6 +461,14 @@ const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
         "pip: no release satisfies the requirement of",
         true,
     ),
+    // NCCL's wrapper of a verbs call that failed (`misc/ibvwrap.cc:190 NCCL WARN Call to
+    // ibv_create_cq failed with error Cannot allocate memory`, a paste cut after `failed`): the
+    // call is the problem, the errno often missing
+    (
+        r"NCCL WARN Call to (ibv_\w+) failed\b",
+        "nccl: ib verbs call failed:",
+        false,
+    ),
 ];
 
 /// The matchers of [`CAPTURED_KEYS`], built once.
@@ -1449,6 +1457,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"Weights only load failed",
         "torch.load: the weights-only unpickler refused the checkpoint",
     ),
+    // vLLM's check that its torch.compile cache holds the graph it compiled, in its older words
+    // (`AssertionError: failed to get the hash of the compiled graph`) and newer (`vLLM failed to
+    // compile the model. The most likely reason for this is that a previous compilation failed,
+    // leading to a corrupted compilation artifact`): one cache that no longer fits
+    (
+        None,
+        Scope::Message,
+        r"failed to get the hash of the compiled graph|leading to a corrupted compilation artifact",
+        "vllm: torch.compile cache holds no usable artifact for the graph",
+    ),
     // Ray's cluster losing a node to missed heartbeats (`The node with node id: <id> and
     // address: <ip> ... has been marked dead because the detector has missed too many heartbeats
     // from it`), as its driver's logger or its GCS event log records it, and the raylet's side
@@ -1944,6 +1962,10 @@ fn cuda_check_key(ev: &Event) -> Option<String> {
     let c = SOURCE_LINE.captures(ev.after.first()?)?;
     key(&c[1], msg)
 }
+
+/// An exception's name, and its arguments or message after it (`KVTransferError(...): msg`).
+static EXCEPTION_NAMED: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^(?:\w+\.)*\w*(?:Error|Exception)\b[(:]"));
 
 /// A title-length form of a message: long reports are cut after their second sentence.
 fn short_title(norm: &str) -> String {
@@ -2478,6 +2500,18 @@ fn key_message(class: &str, norm: &str) -> String {
     // or the wrapper
     let norm = match norm.find("GGML_ASSERT(") {
         Some(i) if norm.ends_with(") failed") => &norm[i..],
+        _ => norm,
+    };
+    // a request's failure logged with the exception that ended it (SGLang's `Decode transfer
+    // failed for request rank=N decode_req.req.rid='…' ... with exception KVTransferError(...):
+    // Aborted by AbortReq.`): the exception states the problem; the request and the step only
+    // say where it surfaced
+    let quoted;
+    let norm = match norm.find(" with exception ") {
+        Some(i) if EXCEPTION_NAMED.is_match(&norm[i + " with exception ".len()..]) => {
+            quoted = norm[i + " with exception ".len()..].to_string();
+            quoted.as_str()
+        }
         _ => norm,
     };
     // a program that caught a CUDA error and logged it behind its own words (`Create model

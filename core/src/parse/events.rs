@@ -227,6 +227,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // unable to reliably start one or more daemons.`): the first statement, the reasons it
     // lists below only guesses (tier 3) ---
     (OMPI_START_FAILED, 3),
+    // --- XLA's check of the cuDNN library it loaded against the one it was built with, logged
+    // with no error word before the call that fails on it (tier 3) ---
+    (
+        r"Loaded runtime CuDNN library: \S+ but source was compiled with",
+        3,
+    ),
     // --- a launcher's report that a worker was killed (tier 1), before the summary wrappers: a
     // damaged summary may glue `exitcode: -9` into another field's line; SGLang's launcher logs
     // `Exit code: -9` (multiprocessing's -signal) under its `Rank N scheduler is dead` wrapper;
@@ -815,6 +821,8 @@ const EVENT_WORDS: &[&str] = &[
     // (pip's `vllm 0.18.0 requires torch==2.10.0, but you have torch 2.9.0 which is incompatible.`)
     "which is incompatible",
     "dependency resolver",
+    // (XLA's `Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.6.0.`)
+    "loaded runtime cudnn",
     // (Open MPI's `ORTE was unable to reliably start one or more daemons`)
     "reliably start",
     // (Ray's loss of a node, logged as a warning)
@@ -987,7 +995,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // use '--shm-size' ... Error: No space left on device`)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|Bootstrap|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d"#,
+        r#"(?i)warning|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d"#,
     )
 });
 
@@ -1303,13 +1311,15 @@ const CLASSES: &[(&str, &str)] = &[
     // (ggml's allocation of a device buffer, whichever backend's device: `failed to allocate
     // ROCm0 buffer of size N`, SYCL's `can't malloc N Bytes memory on device`; torch's XPU allocator
     // refusing a block over the device's limit, `Current platform can NOT allocate memory block
-    // with size larger than 4GB! Tried to allocate 6.85 GiB`)
+    // with size larger than 4GB! Tried to allocate 6.85 GiB`; XLA's (JAX's) allocator, `XlaRuntimeError:
+    // RESOURCE_EXHAUSTED: Out of memory while trying to allocate N bytes.`, `... Failed to allocate
+    // request for 2.99GiB ... on device ordinal 0`)
     (
         "cuda_oom",
         concat!(
             r"CUDA out of memory|failed to find free space in the KV cache|",
             ggml_device_alloc!(),
-            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
+            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
             negative_kv_memory!()
         ),
     ),
@@ -1441,10 +1451,12 @@ const CLASSES: &[(&str, &str)] = &[
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built
     // successfully.`), which llm.c's check macro heads with `[CUDNN ERROR] at file F:N:`;
-    // DeepSpeed's kernels print a failed cuBLAS GEMM as `!!!! kernel execution error.`)
+    // DeepSpeed's kernels print a failed cuBLAS GEMM as `!!!! kernel execution error.`; XLA's
+    // check of the cuDNN it loaded, `Loaded runtime CuDNN library: 8.5.0 but source was compiled
+    // with: 8.6.0.`)
     (
         "cublas_cudnn_error",
-        r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+",
+        r"CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to
@@ -1625,7 +1637,7 @@ const CLASSES: &[(&str, &str)] = &[
             windows_exception!(),
             "|",
             glibc_heap!(),
-            r"|core dumped|^Illegal instruction\s*$|Aborted|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+            r"|core dumped|^Illegal instruction\s*$|\bAborted(?: \(core dumped\))?\.?\s*$|^Aborted\b|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation

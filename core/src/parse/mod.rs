@@ -1411,6 +1411,15 @@ impl Triage {
         {
             self.state_below(1, Below::Message);
         }
+        // Rust since 1.73 states where a thread panicked (`thread 'main' panicked at
+        // src/lib.rs:78:26:`) and the panic's message on the line below
+        if tier >= 1
+            && text.trim_end().ends_with(':')
+            && text.trim_start().starts_with("thread '")
+            && text.contains("' panicked at ")
+        {
+            self.state_below(1, Below::Message);
+        }
         // CMake heads an error with where it was raised (`CMake Error in common/CMakeLists.txt:`,
         // `CMake Error at FILE:N (message):`) and states it on the indented lines below: the
         // statement is the two read as one.
