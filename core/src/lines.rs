@@ -387,7 +387,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // 09:47:19,589 uvicorn.error 10363 INFO     msg`: a logger named `error` logs at info),
         // and a `%(asctime)s %(name)s %(levelname)s` format without the pid (`2024-10-14
         // 07:51:37,172 uvicorn.error INFO Waiting for application startup.`)
-        r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +[\w.\-]+ +(?:\d+ +)?(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +",
+        r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +[A-Za-z_][\w.\-]* +(?:\d+ +)?(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +",
         // a log shipper's columns behind docker compose's service tag: `svc  | TIME | ERROR |
         // stderr | msg` (the last bar ends an empty message's line)
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? +\| +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\| +(?:(?:stdout|stderr) +\|(?: |$))?",
