@@ -1467,6 +1467,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"failed to get the hash of the compiled graph|leading to a corrupted compilation artifact",
         "vllm: torch.compile cache holds no usable artifact for the graph",
     ),
+    // A chat template refusing a conversation whose roles do not alternate, in whichever
+    // template's words (`Conversation roles must alternate user/assistant/user/assistant/...`,
+    // `After the optional system message, conversation roles must alternate user and assistant
+    // roles ...`) and whichever engine rendered it (jinja2, llama.cpp's minja)
+    (
+        None,
+        Scope::Message,
+        r"(?i:conversation roles must alternate)",
+        "chat template: conversation roles must alternate",
+    ),
     // Ray's cluster losing a node to missed heartbeats (`The node with node id: <id> and
     // address: <ip> ... has been marked dead because the detector has missed too many heartbeats
     // from it`), as its driver's logger or its GCS event log records it, and the raylet's side

@@ -545,8 +545,13 @@ impl Triage {
         let parts = split_embedded_lines(&line.text).or_else(|| split_glued_traceback(&line.text));
         if let Some(parts) = parts {
             for part in parts {
+                // (the piece that opens an escaped JSON string, `srv operator(): got exception:
+                // {"error":{"code":500,"message":"`, only heads the message the next pieces
+                // state: informational, not an event)
+                let opens_string = part.trim_end().ends_with(":\"") && part.contains("{\"");
                 let sub = Line {
                     text: part,
+                    level: if opens_string { Some('I') } else { line.level },
                     ..line.clone()
                 };
                 self.feed_one(&sub, None);
@@ -2729,12 +2734,27 @@ fn split_embedded_lines(text: &str) -> Option<Vec<String>> {
     {
         return None;
     }
-    Some(
-        text.split("\\n")
-            .map(|l| l.replace("\\\"", "\"").trim_end().to_string())
-            .collect(),
-    )
+    let mut parts: Vec<String> = text
+        .split("\\n")
+        .map(|l| l.replace("\\\"", "\"").trim_end().to_string())
+        .collect();
+    // (the last piece ends where the JSON string that held the message closes: `...","type":
+    // "server_error"}}` is the record's, not the message's)
+    if let Some(last) = parts.last_mut() {
+        if let Some(c) = JSON_TAIL.captures(last) {
+            let end = c.get(1).map_or(last.len(), |m| m.end());
+            last.truncate(end);
+        }
+    }
+    Some(parts)
 }
+
+/// The close of a JSON string and of the objects around it, after a message: `","type":
+/// "server_error"}}`.
+static JSON_TAIL: LazyLock<regex::Regex> = LazyLock::new(|| {
+    regex::Regex::new(r#"^(.*[^\\])"(?:,"\w+":(?:"[^"]*"|-?\d+|null|true|false))*\}+\s*$"#)
+        .expect("valid regex")
+});
 
 /// The two characters `\n` of an escaped line break.
 static ESCAPED_NEWLINE: Word = Word::new("\\n");
