@@ -1477,6 +1477,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"(?i:conversation roles must alternate)",
         "chat template: conversation roles must alternate",
     ),
+    // HIP's runtime finding no code object for the GPU (`hipErrorNoBinaryForGpu: Unable to find
+    // code object for all current devices!`, `... Coudn't find binary for current devices!` in
+    // older ROCm): a build without the GPU's architecture, whichever program
+    (
+        None,
+        Scope::Message,
+        r"hipErrorNoBinaryForGpu",
+        "hip: no code object for the gpu's architecture",
+    ),
     // Ray's cluster losing a node to missed heartbeats (`The node with node id: <id> and
     // address: <ip> ... has been marked dead because the detector has missed too many heartbeats
     // from it`), as its driver's logger or its GCS event log records it, and the raylet's side

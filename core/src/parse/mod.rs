@@ -2354,6 +2354,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown" && class == "cuda_driver_error" {
         return "startup";
     }
+    // (and a HIP runtime with no code object for the GPU, which it checks as it initialises)
+    if ev.phase == "unknown" && ev.text.contains("hipErrorNoBinaryForGpu") {
+        return "startup";
+    }
     // (and an MPI runtime that did not come up, when the processes are launched)
     if ev.phase == "unknown" && events::OMPI_START.is_match(&ev.text) {
         return "startup";
