@@ -1564,11 +1564,14 @@ const CLASSES: &[(&str, &str)] = &[
     // `Weights only load failed`); vLLM's loader, a checkpoint tensor the model has no place for:
     // `There is no module or parameter named 'X' in <Model>` (a paste may wrap it after `named`),
     // and its loader of a tensor another size than the parameter's, `Tried to load weights of
-    // size torch.Size([..])to a parameter of size torch.Size([..])`; TensorRT-LLM's model, the tensors
+    // size torch.Size([..])to a parameter of size torch.Size([..])`; bitsandbytes', a quantized
+    // weight whose checkpoint lacks its quantization state, `Supplied state dict for X does not
+    // contain `bitsandbytes__*` and possibly other `quantized_stats` components`; TensorRT-LLM's
+    // model, the tensors
     // a converted checkpoint lacks: `Required but not provided tensors:{...}`)
     (
         "weight_load_error",
-        r"Weights only load failed\b|Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(",
+        r"Weights only load failed\b|Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server

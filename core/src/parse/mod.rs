@@ -2153,6 +2153,12 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if events::is_bind_failure(&ev.text) || ev.text.contains(" clients joined") {
         return "startup";
     }
+    // A serving engine's tool-call parser reads what the model generated (vLLM's `ERROR ...
+    // [hermes_tool_parser.py:148] ...`): whatever request line came before, it failed on the
+    // decoded output.
+    if ev.raw.contains("tool_parser.py:") || ev.frames.iter().any(|f| f.contains("tool_parser")) {
+        return "decode";
+    }
     let context = phase::phase_from_context(&ev.frames, &ev.continued());
     // A JIT build that fails while a server captures graphs failed during capture (the wrapper
     // that reports it says so); otherwise a build fails while building.
