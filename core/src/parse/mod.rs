@@ -1549,11 +1549,8 @@ impl Triage {
             }
             _ => None,
         };
-        let elected = match (&fallback, elected) {
-            (Some(f), Some(ev)) if ev.tier == 0 => Some(f),
-            _ => elected,
-        };
-        let elected = elected.or(fallback.as_ref());
+        // (a fallback is there only for want of an elected event, or to replace its wrapper)
+        let elected = fallback.as_ref().or(elected);
         // SGLang's note that it skipped a model module whose import failed states a cause only
         // when something failed after it (a traceback, a scheduler's report): alone, in a log
         // that goes on loading the model it serves, the skipped module was another model's.
