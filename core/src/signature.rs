@@ -461,6 +461,13 @@ const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
         "pip: no release satisfies the requirement of",
         true,
     ),
+    // ggml reading a GGUF tensor of a type its build does not know: the type, whichever tensor
+    // (a newer format's type and another fork's are different problems)
+    (
+        crate::parse::events::GGML_UNKNOWN_TYPE,
+        "ggml: gguf tensor of a type the build does not know:",
+        false,
+    ),
     // NCCL's wrapper of a verbs call that failed (`misc/ibvwrap.cc:190 NCCL WARN Call to
     // ibv_create_cq failed with error Cannot allocate memory`, a paste cut after `failed`): the
     // call is the problem, the errno often missing

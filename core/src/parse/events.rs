@@ -227,6 +227,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // unable to reliably start one or more daemons.`): the first statement, the reasons it
     // lists below only guesses (tier 3) ---
     (OMPI_START_FAILED, 3),
+    // --- ggml reading a GGUF tensor of a type its build does not know (`gguf_init_from_file_impl:
+    // tensor 'blk.0.ffn_down_exps.weight' has invalid ggml type 39 (NONE)`), before the loader's
+    // `failed to read tensor info` (tier 3) ---
+    (GGML_UNKNOWN_TYPE, 3),
     // --- XLA's check of the cuDNN library it loaded against the one it was built with, logged
     // with no error word before the call that fails on it (tier 3) ---
     (
@@ -761,6 +765,9 @@ pub const CUDA_CHECK_FAILED: &str =
 /// pip's report of the requirements an install left unmet (see the detectors).
 const PIP_CONFLICTS: &str = r"pip's dependency resolver does not currently take into account all the packages|\brequires \S+, but you have \S+ \S+ which is incompatible\b";
 
+/// ggml's refusal of a tensor type its build does not know (see the detectors).
+pub const GGML_UNKNOWN_TYPE: &str = r"tensor '[^']*' has invalid ggml type (\d+)";
+
 /// Open MPI's statement that its runtime did not start (see the detectors).
 const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_init|MPI_INIT|ompi_mpi_init)\b.* failed for some reason|\b[OP]RTE was unable to reliably start one or more daemons";
 
@@ -821,6 +828,8 @@ const EVENT_WORDS: &[&str] = &[
     // (pip's `vllm 0.18.0 requires torch==2.10.0, but you have torch 2.9.0 which is incompatible.`)
     "which is incompatible",
     "dependency resolver",
+    // (ggml's `tensor '...' has invalid ggml type 39 (NONE)`)
+    "invalid ggml type",
     // (XLA's `Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.6.0.`)
     "loaded runtime cudnn",
     // (Open MPI's `ORTE was unable to reliably start one or more daemons`)
@@ -1648,6 +1657,9 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
     // fault encountered in worker.`, `... bus error ...`)
     ("process_crash", worker_signal!()),
+    // (a GGUF file with a tensor type newer than the build, or another fork's: a model this
+    // version does not support)
+    ("unsupported_config", GGML_UNKNOWN_TYPE),
     // (pip's report of the requirements an install left unmet: the install's problem)
     ("build_error", PIP_CONFLICTS),
     // (Open MPI's runtime that did not start: not a collective library's failure, the launcher's)

@@ -2357,6 +2357,11 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown" && class == "cuda_driver_error" {
         return "startup";
     }
+    // (and ggml's refusal of a tensor in the GGUF file it reads, `gguf_init_from_file_impl:
+    // tensor '...' has invalid ggml type 39`: the model's file, as it is loaded)
+    if ev.phase == "unknown" && ev.text.contains("has invalid ggml type") {
+        return "model_load";
+    }
     // (and a HIP runtime with no code object for the GPU, which it checks as it initialises)
     if ev.phase == "unknown" && ev.text.contains("hipErrorNoBinaryForGpu") {
         return "startup";
