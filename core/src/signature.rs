@@ -2540,6 +2540,20 @@ fn key_message(class: &str, norm: &str) -> String {
         }
         _ => norm,
     };
+    // HIP states CUDA's errors in CUDA's words behind its own name (`HIP error: operation not
+    // permitted when stream is capturing`): one problem on either vendor's GPU
+    let hip;
+    let norm = match norm.find("HIP error: ") {
+        Some(i) => {
+            hip = format!(
+                "{}CUDA error: {}",
+                &norm[..i],
+                &norm[i + "HIP error: ".len()..]
+            );
+            hip.as_str()
+        }
+        None => norm,
+    };
     // a program that caught a CUDA error and logged it behind its own words (`Create model
     // with specified precision failed - model: M, message: CUDA error: <msg>`) states CUDA's
     // error, as torch's own `CUDA error: <msg>` line does: the key starts there where CUDA's
