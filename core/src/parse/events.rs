@@ -442,7 +442,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // link (`pcieport 0000:00:02.0: AER: Uncorrected (Fatal) error received: id=0010`) before the
     // driver finds the GPU gone ---
     (
-        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|\[\d+\] +\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- a scheduler's or orchestrator's report that the OOM killer ended a job (tier 3):
@@ -1231,11 +1231,13 @@ const CLASSES: &[(&str, &str)] = &[
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>",
+        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|\[\d+\] +\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>",
     ),
     // (torch's CPU allocator states a host allocation it could not make as `DefaultCPUAllocator:
     // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`; the OOM
-    // killer's work as Kubernetes, Slurm and Docker Compose report it: see the detectors)
+    // killer's work as Kubernetes, Slurm and Docker Compose report it: see the detectors; a
+    // shell's report of a job it ran that was killed, bash's `[1]+  Killed  python x.py` and zsh's
+    // `[1]    26478 killed     python x.py`)
     (
         "host_oom",
         concat!(
@@ -2146,7 +2148,8 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         class = "build_error";
     }
     // A failed assertion that states what a value must be (`H must be 128, but got 16`, `16 is
-    // not divisible by 3`, `Expect (32 <= headDim <= 2048)`, `Assertion failed: 16 != 40`)
+    // not divisible by 3`, `Expect (32 <= headDim <= 2048)`, `Assertion failed: 16 != 40`, one of
+    // a set, `assert Lq in {16, 32, 64, 128, 256, 576}, where Lq = 80`)
     // checks what the program was given against what it supports; one on its own state
     // (`isinstance(...)`, `mNextBlocks.empty()`) stays an exception.
     // (not torch.compile's check of a compiled graph's input layout, `expected size 4096==1024,
@@ -2260,7 +2263,7 @@ const HOST_ASSERTION: &[&str] = &[
 /// `max_context_len <= mMaxContextLength`, `n < max_batch_size`).
 static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"\b(?:must|should)(?: not)? be\b|\b[Ss]et [A-Z][A-Z0-9_]{2,}=|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b",
+        r"\b(?:must|should)(?: not)? be\b|\b[Ss]et [A-Z][A-Z0-9_]{2,}=|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b|\bin [\[{(]\d+(?:, ?\d+)+[\]})]",
     )
 });
 
