@@ -1484,6 +1484,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"(?i:conversation roles must alternate)",
         "chat template: conversation roles must alternate",
     ),
+    // CUDA refusing a kernel launch that asks more registers, threads or shared memory of an SM
+    // than it has (`too many resources requested for launch`, cudaErrorLaunchOutOfResources),
+    // in whichever program's words: the kernel's launch configuration against this GPU
+    (
+        None,
+        Scope::Message,
+        r"too many resources requested for launch",
+        "cuda: a kernel launch asked for more resources than the gpu has",
+    ),
     // HIP's runtime finding no code object for the GPU (`hipErrorNoBinaryForGpu: Unable to find
     // code object for all current devices!`, `... Coudn't find binary for current devices!` in
     // older ROCm): a build without the GPU's architecture, whichever program
