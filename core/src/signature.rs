@@ -1510,7 +1510,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("process_crash"),
         Scope::Message,
-        r"has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b",
+        crate::parse::events::RAY_NODE_DEAD,
         "ray: a node was marked dead after missed heartbeats",
     ),
 ];
@@ -1997,10 +1997,6 @@ fn cuda_check_key(ev: &Event) -> Option<String> {
     let c = SOURCE_LINE.captures(ev.after.first()?)?;
     key(&c[1], msg)
 }
-
-/// An exception's name, and its arguments or message after it (`KVTransferError(...): msg`).
-static EXCEPTION_NAMED: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"^(?:\w+\.)*\w*(?:Error|Exception)\b[(:]"));
 
 /// A title-length form of a message: long reports are cut after their second sentence.
 fn short_title(norm: &str) -> String {
@@ -2543,7 +2539,9 @@ fn key_message(class: &str, norm: &str) -> String {
     // say where it surfaced
     let quoted;
     let norm = match norm.find(" with exception ") {
-        Some(i) if EXCEPTION_NAMED.is_match(&norm[i + " with exception ".len()..]) => {
+        Some(i)
+            if crate::parse::EXCEPTION_STATED.is_match(&norm[i + " with exception ".len()..]) =>
+        {
             quoted = norm[i + " with exception ".len()..].to_string();
             quoted.as_str()
         }

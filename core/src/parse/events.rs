@@ -103,6 +103,20 @@ macro_rules! oom_kill_report {
     };
 }
 
+/// Ray's cluster losing a node, which it logs as a warning: `The node with node id: <id> and
+/// address: <ip> ... has been marked dead because the detector has missed too many heartbeats
+/// from it`, and the raylet's own `Exiting because this node manager has mistakenly been marked
+/// as dead by the GCS`: every actor and task on the node dies with it (a macro, for the
+/// detectors and the class rules to include it).
+macro_rules! ray_node_dead {
+    () => {
+        r"has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b"
+    };
+}
+
+/// [`ray_node_dead!`], for the signature's key.
+pub const RAY_NODE_DEAD: &str = ray_node_dead!();
+
 /// torch's DataLoader's report of a worker's fatal signal, in lower case: `Unexpected
 /// segmentation fault encountered in worker.`
 macro_rules! worker_signal {
@@ -335,9 +349,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // task.` is the same report, whose message goes on to that detail a few lines below) ---
     // (and vLLM's front end finding its engine process gone, `RuntimeError('Engine loop has
     // died')`, `MQLLMEngine is already dead, terminating server process`: the cause, if any, is
-    // the engine's own report before it)
+    // the engine's own report before it; and Ray's loss of a whole node, see [`RAY_NODE_DEAD`])
     (
-        r"worker process has died|A worker died or was killed while executing a task|The actor died unexpectedly before finishing this task|Engine loop has died|MQLLMEngine is already dead",
+        concat!(
+            r"worker process has died|A worker died or was killed while executing a task|The actor died unexpectedly before finishing this task|Engine loop has died|MQLLMEngine is already dead|",
+            ray_node_dead!()
+        ),
         2,
     ),
     // --- pydantic's summary of a rejected configuration; its `Value error, ...` line says why
@@ -442,7 +459,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // link (`pcieport 0000:00:02.0: AER: Uncorrected (Fatal) error received: id=0010`) before the
     // driver finds the GPU gone ---
     (
-        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|\[\d+\] +\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- a scheduler's or orchestrator's report that the OOM killer ended a job (tier 3):
@@ -634,14 +651,6 @@ const DETECTORS: &[(&str, u8)] = &[
         r"core dumped|Aborted|SIGABRT|SIGBUS|Bus error|exited with code [1-9]\d*|exit code:? (137|139|134)\b|was signaled to shutdown with signal \d+|^Signal \(6\) received\.?$|Received (?:Signals\.SIGHUP|1) death signal",
         2,
     ),
-    // --- Ray's cluster losing a node, which it logs as a warning: `The node with node id: <id>
-    // and address: <ip> ... has been marked dead because the detector has missed too many
-    // heartbeats from it`, and the raylet's own `Exiting because this node manager has mistakenly
-    // been marked as dead by the GCS`: every actor and task on it dies with it (tier 2) ---
-    (
-        r"has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b",
-        2,
-    ),
     // --- a shell's report that a job it ran was killed (`./start.sh: line 28: 7 Killed  CMD`,
     // tier 2): printed after the fact, behind whatever the job said before it died ---
     (r": line \d+: +\d+ Killed +\S", 2),
@@ -770,9 +779,6 @@ pub const GGML_UNKNOWN_TYPE: &str = r"tensor '[^']*' has invalid ggml type (\d+)
 
 /// Open MPI's statement that its runtime did not start (see the detectors).
 const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_init|MPI_INIT|ompi_mpi_init)\b.* failed for some reason|\b[OP]RTE was unable to reliably start one or more daemons";
-
-/// [`OMPI_START_FAILED`], compiled.
-pub static OMPI_START: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(OMPI_START_FAILED));
 
 /// An operator stopping a process is not a crash, and says nothing about one.
 const STOPPED: &str = r"^(?:\w+\.)*KeyboardInterrupt\b|closing signal SIGTERM|Signal 15 \(SIGTERM\)|Received SIGTERM|received signal SIGINT|^Aborted!$";
@@ -1231,7 +1237,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|\[\d+\] +\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>",
+        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>",
     ),
     // (torch's CPU allocator states a host allocation it could not make as `DefaultCPUAllocator:
     // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`; the OOM
@@ -1653,7 +1659,9 @@ const CLASSES: &[(&str, &str)] = &[
             windows_exception!(),
             "|",
             glibc_heap!(),
-            r"|core dumped|^Illegal instruction\s*$|\bAborted(?: \(core dumped\))?\.?\s*$|^Aborted\b|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
+            r"|core dumped|^Illegal instruction\s*$|\bAborted(?: \(core dumped\))?\.?\s*$|^Aborted\b|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|",
+            ray_node_dead!(),
+            r"|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation

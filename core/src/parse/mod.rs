@@ -275,9 +275,10 @@ static SUMMARY_SIGNAL: LazyLock<AsciiFirst> =
 /// 'at 1:0:`).
 static TRITON_POSITION: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"(?:CompilationError: |error ')at \d+:\d+:$"));
-/// An exception stated below the caret of Triton's source quote: `ValueError("...")` or
-/// `AssertionError: ...`.
-static CAUSE_AFTER_CARET: LazyLock<AsciiFirst> =
+/// An exception stated by its name and its arguments or message: `ValueError("...")`,
+/// `AssertionError: ...` (below the caret of Triton's source quote; after a request's `with
+/// exception` in the signature's key).
+pub(crate) static EXCEPTION_STATED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^(?:\w+\.)*[A-Z]\w*(?:Error|Exception)(?:\(|: \S)"));
 /// A diagnostic of ptxas itself: `ptxas fatal   : msg`, `ptxas FILE, line N; error   : msg`.
 static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
@@ -686,7 +687,7 @@ impl Triage {
                 }
                 // (the line after the caret states the cause, or nothing below does)
                 Below::TritonCause { caret: true } if !t.is_empty() => {
-                    (CAUSE_AFTER_CARET.is_match(t), None)
+                    (EXCEPTION_STATED.is_match(t), None)
                 }
                 Below::TritonCause { caret } => (
                     false,
@@ -2357,18 +2358,29 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown" && class == "cuda_driver_error" {
         return "startup";
     }
-    // (and ggml's refusal of a tensor in the GGUF file it reads, `gguf_init_from_file_impl:
-    // tensor '...' has invalid ggml type 39`: the model's file, as it is loaded)
-    if ev.phase == "unknown" && ev.text.contains("has invalid ggml type") {
-        return "model_load";
-    }
-    // (and a HIP runtime with no code object for the GPU, which it checks as it initialises)
-    if ev.phase == "unknown" && ev.text.contains("hipErrorNoBinaryForGpu") {
-        return "startup";
-    }
-    // (and an MPI runtime that did not come up, when the processes are launched)
-    if ev.phase == "unknown" && events::OMPI_START.is_match(&ev.text) {
-        return "startup";
+    // Failures that can only happen at one step, whatever the log showed before them.
+    const FOUND_AT: &[(&str, &str)] = &[
+        // (ggml's refusal of a tensor in the GGUF file it reads, `gguf_init_from_file_impl:
+        // tensor '...' has invalid ggml type 39`: the model's file, as it is loaded)
+        ("has invalid ggml type", "model_load"),
+        // (a HIP runtime with no code object for the GPU, which it checks as it initialises)
+        ("hipErrorNoBinaryForGpu", "startup"),
+        // (an MPI runtime that did not come up as the processes were launched: Open MPI's `It
+        // looks like orte_init failed for some reason; your parallel process is ...`, `ORTE was
+        // unable to reliably start one or more daemons`)
+        (
+            "failed for some reason; your parallel process is",
+            "startup",
+        ),
+        (
+            "RTE was unable to reliably start one or more daemons",
+            "startup",
+        ),
+    ];
+    if ev.phase == "unknown" {
+        if let Some((_, p)) = FOUND_AT.iter().find(|(m, _)| ev.text.contains(m)) {
+            return p;
+        }
     }
     // A checkpoint whose tensors do not fit the model is found while the weights are read.
     if ev.phase == "unknown" && class == "weight_load_error" {
