@@ -226,6 +226,9 @@ pub fn signature(
         } else if native_fault_frame(ev).is_some() {
             // (the native frame that faulted, added below, is the place: not the Python frames
             // of whichever program called the native code)
+        } else if class == "nccl_error" {
+            // (NCCL's failure surfaces in whichever collective or init call met it first, in
+            // whichever wrapper a version has: no place of the problem)
         } else if let Some(w) = location(ev, msg.contains("Segmentation fault")) {
             parts.push(w);
         } else if let Some(w) = entry_last {
@@ -1311,6 +1314,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         r"requires you to execute the conf|contains custom code which must be executed|custom model not yet available in the HuggingFace transformers library, consider setting .?trust_remote_code",
         "transformers: the model needs trust_remote_code",
+    ),
+    // TensorRT-LLM's runtime feeding an input the engine was not built with (`Input tensor
+    // 'host_sink_token_length' not found; expected shape: (1)`): an engine of another version,
+    // whichever input the runtime met first
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"\bInput tensor '[^']+' not found; expected shape\b",
+        "tensorrt-llm: the engine lacks an input the runtime feeds",
     ),
     // CUDA's `invalid device ordinal`, a GPU index beyond those visible (more ranks than GPUs,
     // a CUDA_VISIBLE_DEVICES that hides them), however the framework relayed it: torch's `CUDA

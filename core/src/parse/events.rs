@@ -117,6 +117,30 @@ macro_rules! ray_node_dead {
 /// [`ray_node_dead!`], for the signature's key.
 pub const RAY_NODE_DEAD: &str = ray_node_dead!();
 
+/// CUDA's runtime refusing a call or a launch it was given (see the class rule), a macro for the
+/// class rule and [`is_cuda_refusal`] to share.
+macro_rules! cuda_refusal {
+    () => {
+        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|CUDA (?:runtime )?error(?: \(\w+\))?: invalid (?:argument|resource handle)\b|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|the launch timed out and was terminated|cudaErrorLaunchTimeout"
+    };
+}
+
+/// Whether a message is CUDA's refusal of a call or a launch: a driver that serves, refusing
+/// what a program asked of it as it ran, not one that could not start.
+pub fn is_cuda_refusal(text: &str) -> bool {
+    static RE: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(cuda_refusal!()));
+    RE.is_match(text)
+}
+
+/// Triton's Python backend finding the stub process that runs a model's code gone (it died of a
+/// signal or was killed): `Stub process is unhealthy and it will be restarted`, `Stub process
+/// 'model_0_0' is not healthy.`
+macro_rules! stub_process_dead {
+    () => {
+        r"\bStub process (?:is unhealthy|'[^']*' is not healthy)"
+    };
+}
+
 /// torch's DataLoader's report of a worker's fatal signal, in lower case: `Unexpected
 /// segmentation fault encountered in worker.`
 macro_rules! worker_signal {
@@ -349,10 +373,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // task.` is the same report, whose message goes on to that detail a few lines below) ---
     // (and vLLM's front end finding its engine process gone, `RuntimeError('Engine loop has
     // died')`, `MQLLMEngine is already dead, terminating server process`: the cause, if any, is
-    // the engine's own report before it; and Ray's loss of a whole node, see [`RAY_NODE_DEAD`])
+    // the engine's own report before it; and Ray's loss of a whole node, see [`RAY_NODE_DEAD`];
+    // Triton's Python backend finding the stub process that runs a model gone, `Stub process is
+    // unhealthy and it will be restarted`)
     (
         concat!(
-            r"worker process has died|A worker died or was killed while executing a task|The actor died unexpectedly before finishing this task|Engine loop has died|MQLLMEngine is already dead|",
+            stub_process_dead!(),
+            r"|worker process has died|A worker died or was killed while executing a task|The actor died unexpectedly before finishing this task|Engine loop has died|MQLLMEngine is already dead|",
             ray_node_dead!()
         ),
         2,
@@ -854,6 +881,8 @@ const EVENT_WORDS: &[&str] = &[
     "broken pipe",
     "connection",
     "died",
+    // (Triton's Python backend: `Stub process is unhealthy and it will be restarted`)
+    "stub process",
     "fault",
     "dead",
     "sigquit",
@@ -1418,7 +1447,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"driver on your system is too old|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|\blibcuda\.so\.1: cannot open shared object file|",
             nv_status!(),
-            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, a build of torch without
@@ -1435,6 +1464,11 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_driver_error",
         r"No CUDA GPUs are available|\bNo NVIDIA GPU found\b|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
+    // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:
+    // `too many resources requested for launch`, `invalid configuration argument`, `invalid
+    // argument`, `invalid resource handle`, a kernel the display watchdog killed, `the launch timed
+    // out and was terminated`; the driver/runtime's own status, not a program's exception)
+    ("cuda_driver_error", cuda_refusal!()),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
     // not a status a cuBLAS call returned)
@@ -1647,10 +1681,14 @@ const CLASSES: &[(&str, &str)] = &[
     // from another TensorRT-LLM, whose message TensorRT printed above); FlashInfer's dispatch of a
     // kernel it was not built with, `failed to dispatch with dtype Half`, `failed to dispatch
     // head_dim 256`, and its tile check, `FlashInfer Internal Error: Invalid configuration`;
-    // vLLM's `GGUF quantization hasn't supported tensor parallelism yet`)
+    // vLLM's `GGUF quantization hasn't supported tensor parallelism yet`; TensorRT-LLM's runtime
+    // given an engine built for other settings or by another version: `The engine is built with
+    // remove_input_padding=True and max_num_tokens=128, while trying to ...`, an input the
+    // runtime feeds that the engine does not have, `Input tensor 'host_sink_token_length' not
+    // found; expected shape: (1)`)
     (
         "unsupported_config",
-        r"\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
+        r"\b[Ee]ngine (?:is|was) built with \S.{0,200}\bwhile trying\b|\bInput tensor '[^']+' not found; expected shape\b|\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
     ),
     (
         "process_crash",
@@ -1661,6 +1699,8 @@ const CLASSES: &[(&str, &str)] = &[
             glibc_heap!(),
             r"|core dumped|^Illegal instruction\s*$|\bAborted(?: \(core dumped\))?\.?\s*$|^Aborted\b|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|",
             ray_node_dead!(),
+            "|",
+            stub_process_dead!(),
             r"|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: "
         ),
     ),

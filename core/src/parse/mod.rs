@@ -801,7 +801,8 @@ impl Triage {
                     }
                     if p == "build" {
                         self.engine_build = text.contains("Engine build starts")
-                            || text.contains("Building engine");
+                            || text.contains("Building engine")
+                            || text.contains("Build TensorRT engine");
                     }
                     self.advance_phase(p);
                     // a run that went on to its next step did not die of an error word before
@@ -1776,9 +1777,11 @@ impl Triage {
             class
         };
         // A CUDA call that fails while the server captures its CUDA graphs, with no more specific
-        // class, is a failure of the capture.
-        let class = if matches!(class, "python_exception" | "process_crash")
-            && phase == "cuda_graph_capture"
+        // class than the runtime's refusal, is a failure of the capture.
+        let class = if matches!(
+            class,
+            "python_exception" | "process_crash" | "cuda_driver_error"
+        ) && phase == "cuda_graph_capture"
             && (CUDA_FAILURE.is_match(&ev.text)
                 || ev.after.first().is_some_and(|a| SOURCE_LINE.is_match(a)))
         {
@@ -1789,8 +1792,10 @@ impl Triage {
         // A CUDA call that fails in vLLM's or SGLang's custom all-reduce (which maps its peers'
         // buffers by IPC: `Failed: Cuda error .../custom_all_reduce.cuh:336 'invalid argument'`),
         // outside a capture, is the collective's failure.
-        let class = if matches!(class, "python_exception" | "process_crash")
-            && phase != "cuda_graph_capture"
+        let class = if matches!(
+            class,
+            "python_exception" | "process_crash" | "cuda_driver_error"
+        ) && phase != "cuda_graph_capture"
             && CUDA_FAILURE.is_match(&ev.text)
             && ev.text.contains("custom_all_reduce")
         {
@@ -2354,8 +2359,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             "model_load"
         };
     }
-    // A driver or device the process cannot use is found when it first takes its GPU.
-    if ev.phase == "unknown" && class == "cuda_driver_error" {
+    // A driver or device the process cannot use is found when it first takes its GPU (not a
+    // launch or call the driver refused as the program ran).
+    if ev.phase == "unknown" && class == "cuda_driver_error" && !events::is_cuda_refusal(&ev.text) {
         return "startup";
     }
     // Failures that can only happen at one step, whatever the log showed before them.

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 const MARKERS: &[(&str, &str)] = &[
     // builds: pip, setuptools, cmake, ninja, nvcc
     (
-        r"Building wheels? for|Building wheel|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\[TRT\] \[I\] Building engine|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
+        r"Building wheels? for|Building wheel|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\bBuild TensorRT engine\b|\[TRT\] \[I\] Building engine|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
         "build",
     ),
     // SGLang / vLLM / TRT-LLM progress, most specific first (vLLM's custom all-reduce registers
@@ -572,7 +572,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // The innermost frame that names either decides: a training script's `train()` that is
     // still parsing its arguments or joining its process group has not begun to train.
-    frames.iter().rev().find_map(|f| {
+    let named = frames.iter().rev().find_map(|f| {
         if is_start_frame(f) {
             Some("startup")
         } else if is_loop(f) {
@@ -580,6 +580,23 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         } else {
             None
         }
+    });
+    // TensorRT-LLM's `trtllm-build` building its engines (`parallel_build`, `build_and_save`,
+    // the builder's `build_model`), when no step inside it (reading the checkpoint's weights)
+    // said more: an engine's build; its `main`, that reads the arguments, and an import that
+    // fails are not yet one
+    named.or_else(|| {
+        frames
+            .iter()
+            .any(|f| {
+                (f.contains("/tensorrt_llm/commands/build.py")
+                    || f.contains("/tensorrt_llm/builder.py"))
+                    && !matches!(
+                        function_of(f),
+                        None | Some("<module>" | "main" | "parse_arguments")
+                    )
+            })
+            .then_some("build")
     })
 }
 
