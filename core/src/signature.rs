@@ -506,6 +506,9 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
+    if let Some(key) = http_retries_key(&ev.text) {
+        return Some(key);
+    }
     if let Some(key) =
         CAPTURED_KEYS
             .iter()
@@ -1692,6 +1695,24 @@ fn nccl_warn_key(text: &str) -> Option<String> {
 /// message: the header, the file, the Xid).
 fn captured_key(re: &AsciiFirst, text: &str, what: &str) -> Option<String> {
     re.captures(text).map(|c| format!("{what} {}", &c[1]))
+}
+
+/// urllib3 giving up on a host (`HTTPSConnectionPool(host='huggingface.co', port=443): Max
+/// retries exceeded with url: /org/model/resolve/main/config.json (Caused by
+/// ConnectTimeoutError(...))`): the host and why it could not be reached (a timeout, a name that
+/// did not resolve, a proxy, TLS), not the file of whichever model was asked for.
+fn http_retries_key(text: &str) -> Option<String> {
+    static RETRIES: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"HTTPS?ConnectionPool\(host='([^']+)', port=\d+\): Max retries exceeded with url: \S+(?: \(Caused by (\w+)\()?",
+        )
+    });
+    RETRIES.captures(text).map(|c| {
+        let cause = c.get(2).map_or("", |m| m.as_str());
+        format!("http: max retries exceeded for {} {cause}", &c[1])
+            .trim_end()
+            .to_string()
+    })
 }
 
 /// Windows' loader failing on a DLL (`Error loading "C:\\...\\torch\\lib\\fbgemm.dll" or one

@@ -256,9 +256,41 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     // of a dead scheduler: `Rank 0 scheduler is dead`)
     ("mem-fraction-static", "sglang"),
     ("scheduler is dead", "sglang"),
+    // (and messages only SGLang prints: its kernel package `sgl_kernel`, its scheduler's `Prefill
+    // out of memory. Try to lower your batch size.`, `KV cache pool leak detected!`, its health
+    // check's `Server couldn't get a response from detokenizer`, its PD router's `Prefill
+    // bootstrap failed`; and only vLLM: the dump of a failed step's input,
+    // `/tmp/err_execute_model_input_<time>.pkl`, its metrics' `Avg prompt throughput`, its
+    // loader's `Loading model weights took`, its option `gpu_memory_utilization`, its attention
+    // selector's `AttentionSelectorConfig(...)` and `AttentionBackendEnum.X`, its KV-cache check
+    // `... larger than the available KV cache memory`, its multimodal encoder's `exceeds the
+    // pre-allocated encoder cache size`)
+    ("sgl_kernel", "sglang"),
+    ("Prefill out of memory", "sglang"),
+    ("KV cache pool leak detected", "sglang"),
+    ("response from detokenizer", "sglang"),
+    ("Prefill bootstrap failed", "sglang"),
+    ("err_execute_model_input", "vllm"),
+    ("Avg prompt throughput", "vllm"),
+    ("Loading model weights took", "vllm"),
+    ("gpu_memory_utilization", "vllm"),
+    ("AttentionSelectorConfig", "vllm"),
+    ("AttentionBackendEnum", "vllm"),
+    ("than the available KV cache memory", "vllm"),
+    ("pre-allocated encoder cache", "vllm"),
     ("torch", "pytorch"),
     // (and its name as its own messages write it: `please report a bug to PyTorch`)
     ("PyTorch", "pytorch"),
+    // (and words only torch prints: its hints after a CUDA error, `CUDA kernel errors might be
+    // asynchronously reported ...`, `Compile with `TORCH_USE_CUDA_DSA` ...`, its kernels' sources
+    // in a device assertion, `aten/src/ATen/native/cuda/...`, c10d's `TCPStore`, its device count
+    // check's `... before calling NumCudaDevices()`, autograd's `Variable._execution_engine`)
+    ("TORCH_USE_CUDA_DSA", "pytorch"),
+    ("aten/src/", "pytorch"),
+    ("CUDA kernel errors might be asynchronously", "pytorch"),
+    ("TCPStore", "pytorch"),
+    ("NumCudaDevices", "pytorch"),
+    ("_execution_engine", "pytorch"),
     // llama.cpp's ggml, in its functions' and macros' names (`ggml_cuda_init`, `GGML_ASSERT`) and
     // its paths; weak as torch is: Ollama and other servers run it inside
     ("llama.cpp", "llama.cpp"),
@@ -283,7 +315,7 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("WorkNCCL", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 32] = [
+const FRAMEWORK_WORDS: [W; 51] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -304,8 +336,27 @@ const FRAMEWORK_WORDS: [W; 32] = [
     W::KV_CACHE_TOKENS,
     W::MEM_FRACTION,
     W::SCHEDULER_DEAD,
+    W::SGL_KERNEL,
+    W::SGL_PREFILL_OOM,
+    W::SGL_POOL_LEAK,
+    W::SGL_DETOKENIZER,
+    W::SGL_BOOTSTRAP,
+    W::VLLM_INPUT_DUMP,
+    W::VLLM_THROUGHPUT,
+    W::VLLM_WEIGHTS_TOOK,
+    W::VLLM_GPU_MEM_UTIL,
+    W::VLLM_ATTN_SELECTOR,
+    W::VLLM_ATTN_ENUM,
+    W::VLLM_KV_MEMORY,
+    W::VLLM_ENCODER_CACHE,
     W::TORCH,
     W::PYTORCH_NAME,
+    W::TORCH_DSA_HINT,
+    W::ATEN_SRC,
+    W::TORCH_ASYNC_HINT,
+    W::TCP_STORE,
+    W::NUM_CUDA_DEVICES,
+    W::AUTOGRAD_ENGINE,
     W::LLAMA_CPP,
     W::GGML_LOWER,
     W::GGML_UPPER,
@@ -403,6 +454,12 @@ words! {
     TEXT_GENERATION = "text_generation",
     TORCH = "torch",
     PYTORCH_NAME = "PyTorch",
+    TORCH_DSA_HINT = "TORCH_USE_CUDA_DSA",
+    ATEN_SRC = "aten/src/",
+    TORCH_ASYNC_HINT = "CUDA kernel errors might be asynchronously",
+    TCP_STORE = "TCPStore",
+    NUM_CUDA_DEVICES = "NumCudaDevices",
+    AUTOGRAD_ENGINE = "_execution_engine",
     LLAMA_CPP = "llama.cpp",
     GGML_LOWER = "ggml_",
     GGML_UPPER = "GGML_",
@@ -420,6 +477,19 @@ words! {
     KV_CACHE_TOKENS = "tokens that can be stored in KV cache",
     MEM_FRACTION = "mem-fraction-static",
     SCHEDULER_DEAD = "scheduler is dead",
+    SGL_KERNEL = "sgl_kernel",
+    SGL_PREFILL_OOM = "Prefill out of memory",
+    SGL_POOL_LEAK = "KV cache pool leak detected",
+    SGL_DETOKENIZER = "response from detokenizer",
+    SGL_BOOTSTRAP = "Prefill bootstrap failed",
+    VLLM_INPUT_DUMP = "err_execute_model_input",
+    VLLM_THROUGHPUT = "Avg prompt throughput",
+    VLLM_WEIGHTS_TOOK = "Loading model weights took",
+    VLLM_GPU_MEM_UTIL = "gpu_memory_utilization",
+    VLLM_ATTN_SELECTOR = "AttentionSelectorConfig",
+    VLLM_ATTN_ENUM = "AttentionBackendEnum",
+    VLLM_KV_MEMORY = "than the available KV cache memory",
+    VLLM_ENCODER_CACHE = "pre-allocated encoder cache",
     PTXAS_STDERR = "`ptxas` stderr:",
     GPU_NAME_OPTION = "is not defined for option 'gpu-name'",
     NVCC = "nvcc",

@@ -1730,6 +1730,11 @@ impl Triage {
                     && !events::is_worker_death(&ev.text)
                     && !ev.text.contains("exitcode")
                     && !ev.text.contains("exit code")
+                    // (nor a C++ handler's account of the exception that aborted the process,
+                    // `what():  std::bad_array_new_length`: the traceback below is another
+                    // process's, which lost the aborted one)
+                    && !ev.text.trim_start().starts_with("what():")
+                    && !ev.text.contains("uncaught exception of type")
                     && !ev.text.to_ascii_lowercase().contains("signal") =>
             {
                 "python_exception"
@@ -2371,6 +2376,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         ("has invalid ggml type", "model_load"),
         // (a HIP runtime with no code object for the GPU, which it checks as it initialises)
         ("hipErrorNoBinaryForGpu", "startup"),
+        // (NCCL reading the machine's PCI topology from sysfs as it creates a communicator,
+        // `NCCL WARN Could not find real path of /sys/class/pci_bus/...`)
+        ("Could not find real path of /sys/", "startup"),
         // (an MPI runtime that did not come up as the processes were launched: Open MPI's `It
         // looks like orte_init failed for some reason; your parallel process is ...`, `ORTE was
         // unable to reliably start one or more daemons`)
