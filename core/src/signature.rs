@@ -369,7 +369,11 @@ pub fn signature(
     // A cause stated in several wordings (by several tools, versions or callers) is one problem:
     // its key replaces whatever the message alone would give (see [`ONE_PROBLEM`]).
     if let Some(key) = one_problem_key(class, ev) {
+        // (an out-of-memory's step stays part of it, as above)
+        let step = (class == "cuda_oom" && matches!(phase, "cuda_graph_capture" | "model_load"))
+            .then(|| phase.to_string());
         parts = vec![class.to_string(), key.to_string()];
+        parts.extend(step);
     }
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     (title, fingerprint(&refs))
@@ -842,8 +846,14 @@ fn torchrun_signal(text: &str) -> Option<&str> {
 /// first named one that is neither the handler's own (`ucs_handle_error`) nor libc's (a `memcpy`
 /// is where, not what, faulted).
 fn native_fault_frame(ev: &Event) -> Option<&str> {
+    // (UCX's ` 3  /lib/libx.so(func+0x47) [0x7f...]` and Open MPI's `[host:pid] [ 1]
+    // /lib/libmpi.so.40(PMPI_Comm_set_errhandler+0x47)[0x7f...]`; not UCX's symbolised ` 1
+    // 0x... func()  ???:0`, whose innermost names are often a stripped library's internals)
     static UCX_FRAME: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^\s*\d+\s+(\S*?)\(([A-Za-z_]\w*)\+0x[0-9a-f]+\) \[0x").expect("valid regex")
+        Regex::new(
+            r"^[>\s]*(?:\[[^\]]*\]\s*\[\s*)?\d+\]?\s+(\S*?)\(([A-Za-z_]\w*)\+0x[0-9a-f]+\) ?\[0x",
+        )
+        .expect("valid regex")
     });
     let torch = ev.frames.iter().rev().find_map(|f| {
         let (file, func) = f.split_once("\", line 0, in ")?;
@@ -851,7 +861,7 @@ fn native_fault_frame(ev: &Event) -> Option<&str> {
         (!name.is_empty() && !name.starts_with("0x") && !file.contains("sigaction")).then_some(name)
     });
     torch.or_else(|| {
-        ev.text.contains("Caught signal ").then_some(())?;
+        (ev.text.contains("Caught signal ") || ev.text.contains("Signal: ")).then_some(())?;
         ev.after
             .iter()
             .filter_map(|t| UCX_FRAME.captures(t))
@@ -964,6 +974,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         r"probability tensor contains either",
         "sampling: probability tensor contains inf, nan or a negative element",
+    ),
+    // ggml out of device memory for a model's buffers as it loads it: its CUDA backend's
+    // `ggml_backend_cuda_buffer_type_alloc_buffer: allocating N MiB on device 0: cudaMalloc
+    // failed: out of memory`, its loader's `error loading model: unable to allocate CUDA2 buffer`
+    // that a runner relays: whichever device and size
+    (
+        Some("cuda_oom"),
+        Scope::Message,
+        r"\bggml_backend_cuda_buffer_type_alloc_buffer: allocating [\d.]+ MiB on device \d+: cudaMalloc failed|\bunable to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer\b",
+        "ggml: cannot allocate a device buffer for the model",
     ),
     // NCCL refusing a communicator's configuration (`NCCL WARN Invalid config blocking attribute
     // value -2147483648`), on its own line or as the `Last error:` below torch's `invalid

@@ -211,14 +211,15 @@ macro_rules! torch_no_kernel {
 pub const TORCH_NO_KERNEL: &str = torch_no_kernel!();
 
 /// ggml's allocation of a device's buffer, whichever backend's device (`ggml_gallocr_reserve_n:
-/// failed to allocate ROCm0 buffer of size N`, SYCL's `can't malloc N Bytes memory on device`,
+/// failed to allocate ROCm0 buffer of size N`, its loader's `error loading model: unable to
+/// allocate CUDA2 buffer`, SYCL's `can't malloc N Bytes memory on device`,
 /// Vulkan's `ggml_vulkan: Device memory allocation of size N failed.` and the driver's
 /// `ErrorOutOfDeviceMemory`, Metal's command buffer that ran out, `error: Insufficient Memory
 /// (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)`): the detector and the out-of-memory
 /// class both read it.
 macro_rules! ggml_device_alloc {
     () => {
-        r"\bfailed to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer of size \d|\bcan't malloc \d+ Bytes memory on device|\bDevice memory allocation of size \d+ failed|\bErrorOutOfDeviceMemory\b|kIOGPUCommandBufferCallbackErrorOutOfMemory"
+        r"\bfailed to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer of size \d|\bunable to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer\b|\bcan't malloc \d+ Bytes memory on device|\bDevice memory allocation of size \d+ failed|\bErrorOutOfDeviceMemory\b|kIOGPUCommandBufferCallbackErrorOutOfMemory"
     };
 }
 
@@ -1690,6 +1691,12 @@ const CLASSES: &[(&str, &str)] = &[
     // remove_input_padding=True and max_num_tokens=128, while trying to ...`, an input the
     // runtime feeds that the engine does not have, `Input tensor 'host_sink_token_length' not
     // found; expected shape: (1)`)
+    // (transformers' trainer refusing to train weights that are all quantised, `You cannot perform
+    // fine-tuning on purely quantized models`: adapters the configuration lacks)
+    (
+        "unsupported_config",
+        r"cannot perform fine-tuning on purely quantized models",
+    ),
     (
         "unsupported_config",
         r"\b[Ee]ngine (?:is|was) built with \S.{0,200}\bwhile trying\b|\bInput tensor '[^']+' not found; expected shape\b|\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",

@@ -361,11 +361,13 @@ static NCCL_ERROR_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(events::NCCL_ERROR_TRACE));
 
 /// A line of a native backtrace as UCX's signal handler prints it (`==== backtrace (tid: 41292)
-/// ====`, ` 3  /lib/x86_64-linux-gnu/libc.so.6(+0x45330) [0x7fac579f5330]`).
+/// ====`, ` 3  /lib/x86_64-linux-gnu/libc.so.6(+0x45330) [0x7fac579f5330]`), or Open MPI's.
 fn is_native_frame(text: &str) -> bool {
     let t = text.trim_start();
     t.starts_with("==== backtrace")
         || (t.starts_with(|c: char| c.is_ascii_digit()) && t.contains(") [0x"))
+        // (Open MPI's handler: `[host:pid] [ 1] /lib/libmpi.so.40(PMPI_Init+0x47)[0x7f...]`)
+        || (t.starts_with('[') && t.contains("] [") && t.contains(")[0x"))
         || is_gdb_frame(t)
 }
 
@@ -651,7 +653,9 @@ impl Triage {
             // ucs_handle_error+0x304) [0x...]`, then libc's: the frame that faulted is further
             // down, and is kept as far)
             let cap = if (is_nccl_trace(text) && ev.after.iter().all(|a| is_nccl_trace(a)))
-                || ((ev.text.contains("Caught signal ") || ev.text.contains("signal SIGSEGV"))
+                || ((ev.text.contains("Caught signal ")
+                    || ev.text.contains("signal SIGSEGV")
+                    || ev.text.contains("] Signal: "))
                     && is_native_frame(text))
             {
                 NCCL_TRACE_AFTER
@@ -2216,6 +2220,16 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     {
         return "shutdown";
     }
+    // (and one that runs through Python's import of an extension module, `PyModule_ExecDef`,
+    // `PyInit_<module>`: the process faulted as it imported its libraries, before any step)
+    if ev.phase == "unknown"
+        && ev
+            .after
+            .iter()
+            .any(|a| a.contains("(PyModule_ExecDef+") || a.contains("(PyInit_"))
+    {
+        return "startup";
+    }
     if let Some(p) = phase_after(ev, class, reraised) {
         return p;
     }
@@ -2376,6 +2390,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         ("has invalid ggml type", "model_load"),
         // (a HIP runtime with no code object for the GPU, which it checks as it initialises)
         ("hipErrorNoBinaryForGpu", "startup"),
+        // (llama.cpp's loader giving up on a model, `llama_model_load: error loading model:
+        // unable to allocate CUDA0 buffer`, which Ollama's runner relays)
+        ("error loading model: ", "model_load"),
         // (NCCL reading the machine's PCI topology from sysfs as it creates a communicator,
         // `NCCL WARN Could not find real path of /sys/class/pci_bus/...`)
         ("Could not find real path of /sys/", "startup"),

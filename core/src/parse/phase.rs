@@ -37,11 +37,12 @@ const MARKERS: &[(&str, &str)] = &[
     // deserialises the engine's plugins; TensorFlow's `Reading SavedModel from` and `SavedModel
     // load for tags { serve }` as a server loads a model; FasterTransformer's backend `Before
     // Loading Model:` with the memory it has; llama.cpp names the step of each line it logs:
-    // `load_tensors:` as it reads the weights, `llama_kv_cache_init:`, `llama_context:` as it
+    // `load_tensors:` as it reads the weights (and Ollama's server waiting on its runner,
+    // `msg="waiting for server to become available" status="llm server loading model"`), `llama_kv_cache_init:`, `llama_context:` as it
     // sizes the KV cache and compute buffers; a desktop app's headline `Failed to load the model`
     // and llama.cpp's `error loading model: ...` name the step that failed)
     (
-        r"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: ",
+        r#"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model""#,
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
