@@ -1364,11 +1364,12 @@ const CLASSES: &[(&str, &str)] = &[
     // refusing a block over the device's limit, `Current platform can NOT allocate memory block
     // with size larger than 4GB! Tried to allocate 6.85 GiB`; XLA's (JAX's) allocator, `XlaRuntimeError:
     // RESOURCE_EXHAUSTED: Out of memory while trying to allocate N bytes.`, `... Failed to allocate
-    // request for 2.99GiB ... on device ordinal 0`)
+    // request for 2.99GiB ... on device ordinal 0`; TGI's KV cache with no block left for a
+    // request, `Out of available cache blocks: asked 1024, only 172 free blocks`)
     (
         "cuda_oom",
         concat!(
-            r"CUDA out of memory|failed to find free space in the KV cache|",
+            r"CUDA out of memory|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
             ggml_device_alloc!(),
             r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
             negative_kv_memory!()
@@ -1485,9 +1486,11 @@ const CLASSES: &[(&str, &str)] = &[
     // whose library needs one that is missing, `Failed to load library
     // libonnxruntime_providers_cuda.so with error: libcublasLt.so.11: cannot open shared object
     // file`, a load failure whichever library it names)
+    // (and Inductor finding no Triton it can use, `Cannot find a working triton installation`,
+    // `torch._inductor.exc.TritonMissing`: a package that is not installed, or too old to load)
     (
         "import_error",
-        r"IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
+        r"Cannot find a working triton installation|\bTritonMissing\b|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
     ),
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
     // available`; torchvision whose compiled operators did not load into this torch: `operator

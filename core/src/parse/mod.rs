@@ -360,6 +360,27 @@ fn noted(line: &Line, text: &str) -> (u64, String, String) {
 static NCCL_ERROR_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(events::NCCL_ERROR_TRACE));
 
+/// Whether an NCCL failure is of the kinds that creating a communicator meets: `unhandled system
+/// error`, `unhandled cuda error`, `internal error`, `invalid usage`, `invalid argument`, or a
+/// `WARN` from the code that loads its libraries and makes its first buffers (`misc/ibvwrap.cc`,
+/// `misc/cudawrap.cc`, `allocator.cc`).
+fn nccl_setup_failure(text: &str) -> bool {
+    static SETUP: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"unhandled (?:system|cuda) error|\binternal error\b|\binvalid usage\b|\binvalid argument\b|\b(?:misc/)?(?:ibvwrap|cudawrap|allocator)\.cc:\d+ ",
+        )
+    });
+    const RUNNING: &[&str] = &[
+        "remote process exited",
+        "Got completion from peer",
+        "collective",
+        "Connection closed",
+        "Broken pipe",
+        "WorkNCCL(",
+    ];
+    SETUP.is_match(text) && !RUNNING.iter().any(|r| text.contains(r))
+}
+
 /// A line of a native backtrace as UCX's signal handler prints it (`==== backtrace (tid: 41292)
 /// ====`, ` 3  /lib/x86_64-linux-gnu/libc.so.6(+0x45330) [0x7fac579f5330]`), or Open MPI's.
 fn is_native_frame(text: &str) -> bool {
@@ -645,7 +666,7 @@ impl Triage {
             // A message continues on lines of its own; another record's warning or progress
             // line (a launcher's teardown notice) is not part of it.
             let other_record =
-                matches!(line.level, Some('W' | 'I' | 'D')) || WARNING.is_match(text.trim());
+                matches!(line.level, Some('W' | 'I' | 'D' | 'V')) || WARNING.is_match(text.trim());
             // (NCCL traces an error code up its stack, one `NCCL INFO file.cc:N -> code` line a
             // caller: the trace is kept whole, as far as the step that failed, `init.cc` or
             // `bootstrap.cc` for a communicator being created)
@@ -933,9 +954,9 @@ impl Triage {
             // (an error word not on what a logger called a warning or info; a statement of
             // the strongest tier on what it called info)
             let resort = match (facts.tier, line.level) {
-                (None, Some('W' | 'I' | 'D')) => None,
+                (None, Some('W' | 'I' | 'D' | 'V')) => None,
                 (None, _) => facts.error_word.then_some(1),
-                (Some(t), Some('I' | 'D')) if t >= 3 => Some(3),
+                (Some(t), Some('I' | 'D' | 'V')) if t >= 3 => Some(3),
                 _ => None,
             };
             if let Some(tier) =
@@ -1254,7 +1275,7 @@ impl Triage {
         }
         // A logger that called its line a warning or info did not crash on it.
         let tier = match detected {
-            Some(t) if t == 4 || !matches!(line.level, Some('W') | Some('I') | Some('D')) => t,
+            Some(t) if t == 4 || !matches!(line.level, Some('W' | 'I' | 'D' | 'V')) => t,
             // An extension that failed to load is only a warning to the logger that caught it,
             // yet it is what broke the run when nothing else failed.
             Some(_) if line.level == Some('W') && IMPORT_FAILURE.is_in(text) => 1,
@@ -1782,6 +1803,20 @@ impl Triage {
         // TensorRT-LLM runs is not compiling a package, and stays a host out of memory.
         let class = if class == "host_oom" && phase == "build" && !self.engine_build {
             "build_error"
+        } else {
+            class
+        };
+        // An exception raised in Triton's own compiler or runtime (its launcher that would not
+        // load, `SystemError: PY_SSIZE_T_CLEAN macro must be defined` from `load_binary`), with no
+        // more specific class, is Triton failing to build or load a kernel.
+        let class = if class == "python_exception"
+            && framed.frames.last().is_some_and(|f| {
+                let f = f.replace('\\', "/");
+                ["/triton/compiler/", "/triton/runtime/", "/triton/backends/"]
+                    .iter()
+                    .any(|d| f.contains(d))
+            }) {
+            "triton_error"
         } else {
             class
         };
@@ -2381,6 +2416,14 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     // A driver or device the process cannot use is found when it first takes its GPU (not a
     // launch or call the driver refused as the program ran).
     if ev.phase == "unknown" && class == "cuda_driver_error" && !events::is_cuda_refusal(&ev.text) {
+        return "startup";
+    }
+    // NCCL failing in a way that creating a communicator does (a system call, a CUDA call or an
+    // internal check of its setup, a caller's invalid arguments, its own CUDA or verbs library
+    // that would not load, its first buffers), with nothing before to say the run had gone on:
+    // the communicator's creation, as the job started. (Not a peer that went away, a network
+    // completion error or mismatched collectives: those happen as the job runs.)
+    if ev.phase == "unknown" && class == "nccl_error" && nccl_setup_failure(&ev.text) {
         return "startup";
     }
     // Failures that can only happen at one step, whatever the log showed before them.
