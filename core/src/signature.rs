@@ -445,6 +445,22 @@ const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
         "ggml: build has no device code for cuda arch",
         false,
     ),
+    // ROCm's runtime aborting a GPU queue on a kernel's fault (`:0:rocdevice.cpp:3586: ...
+    // Callback: Queue 0x7f... aborting with error : HSA_STATUS_ERROR_EXCEPTION: ... code:
+    // 0x1016`): the HSA status, not the queue, time or source line
+    (
+        r"aborting with error : HSA_STATUS_ERROR_(\w+)",
+        "rocm: gpu queue aborted with hsa_status_error_",
+        true,
+    ),
+    // A Python module run in a subprocess that failed (`CalledProcessError: Command '['/x/python',
+    // '-m', 'vllm.model_executor.models.registry']' returned non-zero exit status 1.`): the module,
+    // not the interpreter's path
+    (
+        r"Command '\[.*?'-m', '([\w.]+)'[^\]]*\]' returned non-zero exit status",
+        "subprocess failed: python -m",
+        false,
+    ),
     // Go's runtime on Windows states the exception a cgo call raised by its NTSTATUS code, then
     // the addresses: the code is the problem (`0xc000001d` an illegal instruction)
     (WINDOWS_EXCEPTION, "windows: exception", false),
@@ -984,6 +1000,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         r"\bggml_backend_cuda_buffer_type_alloc_buffer: allocating [\d.]+ MiB on device \d+: cudaMalloc failed|\bunable to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer\b",
         "ggml: cannot allocate a device buffer for the model",
+    ),
+    // vLLM asking for another attention backend for a model's features (`Please use Flashinfer
+    // backend for models with logits_soft_cap (i.e., Gemma-2)`), however a paste spaced it
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"\bPlease use Flashinfer backend for models with ?logits_soft_cap",
+        "vllm: logits soft-capping needs the flashinfer attention backend",
     ),
     // NCCL refusing a communicator's configuration (`NCCL WARN Invalid config blocking attribute
     // value -2147483648`), on its own line or as the `Last error:` below torch's `invalid
@@ -1893,7 +1917,12 @@ fn collective_kind(op: &str) -> String {
 /// `DeepEP timeout for dispatch senders, rank 3, ...`): whichever role gave up first, the
 /// operation that stalled (dispatch, combine) is the problem.
 fn deepep_timeout_key(text: &str) -> Option<String> {
-    let rest = text.trim_start().strip_prefix("DeepEP ")?;
+    // (its host's own wait, `DeepEP error: timeout (dispatch CPU)`, which the exception's type
+    // may precede)
+    let rest = match text.find("DeepEP error: timeout (") {
+        Some(i) => &text[i + "DeepEP error: timeout (".len()..],
+        None => text.trim_start().strip_prefix("DeepEP ")?,
+    };
     let rest = rest.strip_prefix("timeout for ").unwrap_or(rest);
     let op: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();
     (!op.is_empty()).then(|| format!("deepep {} timeout", op.to_lowercase()))
@@ -1902,8 +1931,19 @@ fn deepep_timeout_key(text: &str) -> Option<String> {
 /// Triton's `OutOfResources: out of resource: shared memory, Required: 98304, Hardware limit:
 /// 65536`: the resource a kernel's configuration exceeds is the problem, the amounts are the
 /// kernel's config and the GPU's. Its first word names it (`shared`, `registers`), also when a
-/// cut paste ends inside the name (`shared me`).
+/// cut paste ends inside the name (`shared me`), or the exception's repr quotes it.
 fn triton_resource_key(norm: &str) -> Option<String> {
+    // (the exception's repr a server logs, `OutOfResources(98304, 49152, 'shared memory')`)
+    if let Some(i) = norm.find("OutOfResources(") {
+        let resource: String = norm[i..]
+            .split('\'')
+            .nth(1)?
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .collect();
+        return (!resource.is_empty())
+            .then(|| format!("triton out of resource: {resource}").to_lowercase());
+    }
     let i = norm.find("out of resource: ")?;
     let resource: String = norm[i + "out of resource: ".len()..]
         .chars()

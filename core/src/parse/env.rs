@@ -298,6 +298,11 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("GGML_", "llama.cpp"),
     // (and its loader's own lines, `llama_model_load: error loading model: ...`)
     ("llama_model_load", "llama.cpp"),
+    // Megatron-LM, in its package's paths (`megatron/core/transformer/...`, `Megatron-LM/megatron/
+    // initialize.py`) and its iteration log (`iteration 182/ 250000 | consumed samples: 186368 |
+    // elapsed time per iteration (ms): ...`)
+    ("megatron/", "megatron"),
+    ("consumed samples:", "megatron"),
     // DeepSpeed, the training engine a run goes through, in its package's paths (a frame's
     // `site-packages/deepspeed/runtime/engine.py`) and its own name in its reports (`DeepSpeed
     // info: version=...`, `DeepSpeedEngine`)
@@ -315,7 +320,7 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("WorkNCCL", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 51] = [
+const FRAMEWORK_WORDS: [W; 53] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -361,6 +366,8 @@ const FRAMEWORK_WORDS: [W; 51] = [
     W::GGML_LOWER,
     W::GGML_UPPER,
     W::LLAMA_MODEL_LOAD,
+    W::MEGATRON_DIR,
+    W::MEGATRON_ITER,
     W::DEEPSPEED_DIR,
     W::DEEPSPEED,
     W::DEEPSPEED_TAG,
@@ -464,6 +471,8 @@ words! {
     GGML_LOWER = "ggml_",
     GGML_UPPER = "GGML_",
     LLAMA_MODEL_LOAD = "llama_model_load",
+    MEGATRON_DIR = "megatron/",
+    MEGATRON_ITER = "consumed samples:",
     DEEPSPEED_DIR = "deepspeed/",
     DEEPSPEED = "DeepSpeed",
     DEEPSPEED_TAG = "[deepspeed]",

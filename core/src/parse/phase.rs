@@ -359,6 +359,15 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }) {
         return Some("shutdown");
     }
+    // vLLM's registry inspecting the model's architecture (in a subprocess, `_run_in_subprocess`,
+    // `_try_inspect_model_cls`) as it resolves the configuration, before anything is loaded
+    if frames.iter().any(|f| {
+        (f.contains("/model_executor/models/registry.py")
+            || f.contains("\\model_executor\\models\\registry.py"))
+            && function_of(f) == Some("_run_in_subprocess")
+    }) {
+        return Some("startup");
+    }
     // transformers refusing a repository's own code until it is trusted, as it reads the
     // configuration (`... set the option `trust_remote_code=True` to remove this error`)
     // (newer transformers: `The repository for X contains custom code which must be executed
