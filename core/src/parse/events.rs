@@ -1679,6 +1679,18 @@ const CLASSES: &[(&str, &str)] = &[
         "unsupported_config",
         r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|is not divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) not|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
     ),
+    // (transformers' trainer refusing to train weights that are all quantised, `You cannot perform
+    // fine-tuning on purely quantized models`: adapters the configuration lacks)
+    (
+        "unsupported_config",
+        r"cannot perform fine-tuning on purely quantized models",
+    ),
+    // (vLLM refusing an attention backend a model cannot run on, `Please use Flashinfer backend
+    // for models with logits_soft_cap (i.e., Gemma-2)`)
+    (
+        "unsupported_config",
+        r"\bPlease use \w+ backend for models with",
+    ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
     // `Unrecognized configuration class` for a model it has no class for, a feature that `can
@@ -1705,18 +1717,6 @@ const CLASSES: &[(&str, &str)] = &[
     // remove_input_padding=True and max_num_tokens=128, while trying to ...`, an input the
     // runtime feeds that the engine does not have, `Input tensor 'host_sink_token_length' not
     // found; expected shape: (1)`)
-    // (transformers' trainer refusing to train weights that are all quantised, `You cannot perform
-    // fine-tuning on purely quantized models`: adapters the configuration lacks)
-    (
-        "unsupported_config",
-        r"cannot perform fine-tuning on purely quantized models",
-    ),
-    // (vLLM refusing an attention backend a model cannot run on, `Please use Flashinfer backend
-    // for models with logits_soft_cap (i.e., Gemma-2)`)
-    (
-        "unsupported_config",
-        r"\bPlease use \w+ backend for models with",
-    ),
     (
         "unsupported_config",
         r"\b[Ee]ngine (?:is|was) built with \S.{0,200}\bwhile trying\b|\bInput tensor '[^']+' not found; expected shape\b|\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",

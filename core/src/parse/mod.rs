@@ -2246,24 +2246,24 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     }
     // A native stack below a crash that runs through the C library's exit handlers
     // (`__run_exit_handlers`, `__cxa_finalize`): the process was ending, its libraries' static
-    // destructors running
-    if ev.phase == "unknown"
-        && ev
-            .after
-            .iter()
-            .any(|a| a.contains("__run_exit_handlers") || a.contains("__cxa_finalize"))
-    {
-        return "shutdown";
-    }
-    // (and one that runs through Python's import of an extension module, `PyModule_ExecDef`,
-    // `PyInit_<module>`: the process faulted as it imported its libraries, before any step)
-    if ev.phase == "unknown"
-        && ev
-            .after
-            .iter()
-            .any(|a| a.contains("(PyModule_ExecDef+") || a.contains("(PyInit_"))
-    {
-        return "startup";
+    // destructors running; one through Python's import of an extension module
+    // (`PyModule_ExecDef`, `PyInit_<module>`): it faulted as it imported its libraries
+    const NATIVE_STEPS: &[(&str, &str)] = &[
+        ("__run_exit_handlers", "shutdown"),
+        ("__cxa_finalize", "shutdown"),
+        ("(PyModule_ExecDef+", "startup"),
+        ("(PyInit_", "startup"),
+    ];
+    if ev.phase == "unknown" {
+        let step = ev.after.iter().find_map(|a| {
+            NATIVE_STEPS
+                .iter()
+                .find(|(frame, _)| a.contains(frame))
+                .map(|(_, step)| *step)
+        });
+        if let Some(step) = step {
+            return step;
+        }
     }
     if let Some(p) = phase_after(ev, class, reraised) {
         return p;

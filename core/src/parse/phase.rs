@@ -38,9 +38,10 @@ const MARKERS: &[(&str, &str)] = &[
     // load for tags { serve }` as a server loads a model; FasterTransformer's backend `Before
     // Loading Model:` with the memory it has; llama.cpp names the step of each line it logs:
     // `load_tensors:` as it reads the weights (and Ollama's server waiting on its runner,
-    // `msg="waiting for server to become available" status="llm server loading model"`), `llama_kv_cache_init:`, `llama_context:` as it
-    // sizes the KV cache and compute buffers; a desktop app's headline `Failed to load the model`
-    // and llama.cpp's `error loading model: ...` name the step that failed)
+    // `msg="waiting for server to become available" status="llm server loading model"`),
+    // `llama_kv_cache_init:`, `llama_context:` as it sizes the KV cache and compute buffers; a
+    // desktop app's headline `Failed to load the model` and llama.cpp's `error loading model:
+    // ...` name the step that failed)
     (
         r#"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model""#,
         "model_load",
@@ -362,8 +363,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // vLLM's registry inspecting the model's architecture (in a subprocess, `_run_in_subprocess`,
     // `_try_inspect_model_cls`) as it resolves the configuration, before anything is loaded
     if frames.iter().any(|f| {
-        (f.contains("/model_executor/models/registry.py")
-            || f.contains("\\model_executor\\models\\registry.py"))
+        f.replace('\\', "/")
+            .contains("/model_executor/models/registry.py")
             && function_of(f) == Some("_run_in_subprocess")
     }) {
         return Some("startup");
