@@ -453,6 +453,13 @@ const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
         "rocm: gpu queue aborted with hsa_status_error_",
         true,
     ),
+    // Intel Gaudi's graph compiler refusing a node (`synNodeCreateWithId failed for node:
+    // batch_gemm with synStatus 26 [Generic failure]`): the status, whichever node
+    (
+        r"synNodeCreateWithId failed for node: \S+ with synStatus (\d+)",
+        "gaudi: graph node creation failed, synStatus",
+        false,
+    ),
     // A Python module run in a subprocess that failed (`CalledProcessError: Command '['/x/python',
     // '-m', 'vllm.model_executor.models.registry']' returned non-zero exit status 1.`): the module,
     // not the interpreter's path
@@ -1008,6 +1015,23 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         r"\bPlease use Flashinfer backend for models with ?logits_soft_cap",
         "vllm: logits soft-capping needs the flashinfer attention backend",
+    ),
+    // ptxas refusing an instruction the build's target lacks (`ptxas /tmp/tmpxft_..._gemm.ptx, line
+    // 593; error : Feature 'cp.async' requires .target sm_80 or higher`): a kernel built for an
+    // older architecture than its code needs, whichever instruction, file and line
+    (
+        Some("build_error"),
+        Scope::Message,
+        r"error\s*: Feature '[^']+' requires \.target sm_\d+ or higher",
+        "ptxas: an instruction needs a newer sm target than the build's",
+    ),
+    // XLA (a TPU, JAX) out of device memory for a buffer (`RESOURCE_EXHAUSTED: Error allocating
+    // device buffer: Attempting to allocate 129.50M. That was not possible.`), whatever the size
+    (
+        Some("cuda_oom"),
+        Scope::Message,
+        r"RESOURCE_EXHAUSTED: Error allocating device buffer\b",
+        "xla: out of device memory allocating a buffer",
     ),
     // NCCL refusing a communicator's configuration (`NCCL WARN Invalid config blocking attribute
     // value -2147483648`), on its own line or as the `Last error:` below torch's `invalid

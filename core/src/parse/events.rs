@@ -1374,14 +1374,15 @@ const CLASSES: &[(&str, &str)] = &[
     // refusing a block over the device's limit, `Current platform can NOT allocate memory block
     // with size larger than 4GB! Tried to allocate 6.85 GiB`; XLA's (JAX's) allocator, `XlaRuntimeError:
     // RESOURCE_EXHAUSTED: Out of memory while trying to allocate N bytes.`, `... Failed to allocate
-    // request for 2.99GiB ... on device ordinal 0`; TGI's KV cache with no block left for a
+    // request for 2.99GiB ... on device ordinal 0`, a TPU's `RESOURCE_EXHAUSTED: Error
+    // allocating device buffer`; TGI's KV cache with no block left for a
     // request, `Out of available cache blocks: asked 1024, only 172 free blocks`)
     (
         "cuda_oom",
         concat!(
             r"CUDA out of memory|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
             ggml_device_alloc!(),
-            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
+            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate|Error allocating device buffer)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
             negative_kv_memory!()
         ),
     ),
