@@ -977,6 +977,9 @@ fn triton_stage(ev: &Event) -> Option<String> {
         .map(|c| format!("{} {}", &c[1], &c[2]))
 }
 
+/// The key of ggml out of device memory for a model's buffers, in either of its wordings.
+const GGML_MODEL_BUFFER_OOM: &str = "ggml: cannot allocate a device buffer for the model";
+
 /// Where a line of an event is read for a [`ONE_PROBLEM`] key.
 #[derive(Clone, Copy)]
 enum Scope {
@@ -1005,8 +1008,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("cuda_oom"),
         Scope::Message,
-        r"\bggml_backend_cuda_buffer_type_alloc_buffer: allocating [\d.]+ MiB on device \d+: cudaMalloc failed|\bunable to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer\b",
-        "ggml: cannot allocate a device buffer for the model",
+        r"\bggml_backend_cuda_buffer_type_alloc_buffer: allocating [\d.]+ MiB on device \d+: cudaMalloc failed",
+        GGML_MODEL_BUFFER_OOM,
+    ),
+    (
+        Some("cuda_oom"),
+        Scope::Message,
+        crate::parse::events::GGML_LOAD_ALLOC,
+        GGML_MODEL_BUFFER_OOM,
     ),
     // vLLM asking for another attention backend for a model's features (`Please use Flashinfer
     // backend for models with logits_soft_cap (i.e., Gemma-2)`), however a paste spaced it
@@ -1392,7 +1401,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("unsupported_config"),
         Scope::Message,
-        r"\bInput tensor '[^']+' not found; expected shape\b",
+        crate::parse::events::TRTLLM_MISSING_INPUT,
         "tensorrt-llm: the engine lacks an input the runtime feeds",
     ),
     // CUDA's `invalid device ordinal`, a GPU index beyond those visible (more ranks than GPUs,

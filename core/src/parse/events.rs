@@ -219,9 +219,37 @@ pub const TORCH_NO_KERNEL: &str = torch_no_kernel!();
 /// class both read it.
 macro_rules! ggml_device_alloc {
     () => {
-        r"\bfailed to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer of size \d|\bunable to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer\b|\bcan't malloc \d+ Bytes memory on device|\bDevice memory allocation of size \d+ failed|\bErrorOutOfDeviceMemory\b|kIOGPUCommandBufferCallbackErrorOutOfMemory"
+        concat!(
+            r"\bfailed to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer of size \d|",
+            ggml_load_alloc!(),
+            r"|\bcan't malloc \d+ Bytes memory on device|\bDevice memory allocation of size \d+ failed|\bErrorOutOfDeviceMemory\b|kIOGPUCommandBufferCallbackErrorOutOfMemory"
+        )
     };
 }
+
+/// llama.cpp's loader out of a device's memory for the model's buffers (`error loading model:
+/// unable to allocate CUDA2 buffer`): the class rule (through [`ggml_device_alloc!`]) and the
+/// signature's key share it.
+macro_rules! ggml_load_alloc {
+    () => {
+        r"\bunable to allocate (?:CUDA|ROCm|SYCL|Vulkan|Metal)\d* buffer\b"
+    };
+}
+
+/// [`ggml_load_alloc!`], for the signature's key.
+pub const GGML_LOAD_ALLOC: &str = ggml_load_alloc!();
+
+/// TensorRT-LLM's runtime feeding an input the engine was not built with (`Input tensor
+/// 'host_sink_token_length' not found; expected shape: (1)`): the class rule and the signature's
+/// key share it.
+macro_rules! trtllm_missing_input {
+    () => {
+        r"\bInput tensor '[^']+' not found; expected shape\b"
+    };
+}
+
+/// [`trtllm_missing_input!`], for the signature's key.
+pub const TRTLLM_MISSING_INPUT: &str = trtllm_missing_input!();
 
 /// A KV-cache size a server computed below zero, the weights and activations having taken more
 /// than its share of GPU memory: vLLM's `Available KV cache memory: -2.77 GiB` (at INFO, before
@@ -1720,7 +1748,11 @@ const CLASSES: &[(&str, &str)] = &[
     // found; expected shape: (1)`)
     (
         "unsupported_config",
-        r"\b[Ee]ngine (?:is|was) built with \S.{0,200}\bwhile trying\b|\bInput tensor '[^']+' not found; expected shape\b|\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: ",
+        concat!(
+            r"\b[Ee]ngine (?:is|was) built with \S.{0,200}\bwhile trying\b|",
+            trtllm_missing_input!(),
+            r"|\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: "
+        ),
     ),
     (
         "process_crash",

@@ -360,6 +360,11 @@ fn noted(line: &Line, text: &str) -> (u64, String, String) {
 static NCCL_ERROR_TRACE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(events::NCCL_ERROR_TRACE));
 
+/// Whether a logger marked a line below error: warning, info, debug or verbose (glog's `V`).
+fn below_error(level: Option<char>) -> bool {
+    matches!(level, Some('W' | 'I' | 'D' | 'V'))
+}
+
 /// Whether an NCCL failure is of the kinds that creating a communicator meets: `unhandled system
 /// error`, `unhandled cuda error`, `internal error`, `invalid usage`, `invalid argument`, or a
 /// `WARN` from the code that loads its libraries and makes its first buffers (`misc/ibvwrap.cc`,
@@ -665,8 +670,7 @@ impl Triage {
             let ev = &mut self.events[i];
             // A message continues on lines of its own; another record's warning or progress
             // line (a launcher's teardown notice) is not part of it.
-            let other_record =
-                matches!(line.level, Some('W' | 'I' | 'D' | 'V')) || WARNING.is_match(text.trim());
+            let other_record = below_error(line.level) || WARNING.is_match(text.trim());
             // (NCCL traces an error code up its stack, one `NCCL INFO file.cc:N -> code` line a
             // caller: the trace is kept whole, as far as the step that failed, `init.cc` or
             // `bootstrap.cc` for a communicator being created)
@@ -954,7 +958,7 @@ impl Triage {
             // (an error word not on what a logger called a warning or info; a statement of
             // the strongest tier on what it called info)
             let resort = match (facts.tier, line.level) {
-                (None, Some('W' | 'I' | 'D' | 'V')) => None,
+                (None, level) if below_error(level) => None,
                 (None, _) => facts.error_word.then_some(1),
                 (Some(t), Some('I' | 'D' | 'V')) if t >= 3 => Some(3),
                 _ => None,
@@ -1275,7 +1279,7 @@ impl Triage {
         }
         // A logger that called its line a warning or info did not crash on it.
         let tier = match detected {
-            Some(t) if t == 4 || !matches!(line.level, Some('W' | 'I' | 'D' | 'V')) => t,
+            Some(t) if t == 4 || !below_error(line.level) => t,
             // An extension that failed to load is only a warning to the logger that caught it,
             // yet it is what broke the run when nothing else failed.
             Some(_) if line.level == Some('W') && IMPORT_FAILURE.is_in(text) => 1,
@@ -1811,10 +1815,9 @@ impl Triage {
         // more specific class, is Triton failing to build or load a kernel.
         let class = if class == "python_exception"
             && framed.frames.last().is_some_and(|f| {
-                let f = f.replace('\\', "/");
                 ["/triton/compiler/", "/triton/runtime/", "/triton/backends/"]
                     .iter()
-                    .any(|d| f.contains(d))
+                    .any(|d| phase::frame_in(f, d))
             }) {
             "triton_error"
         } else {

@@ -363,8 +363,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // vLLM's registry inspecting the model's architecture (in a subprocess, `_run_in_subprocess`,
     // `_try_inspect_model_cls`) as it resolves the configuration, before anything is loaded
     if frames.iter().any(|f| {
-        f.replace('\\', "/")
-            .contains("/model_executor/models/registry.py")
+        frame_in(f, "/model_executor/models/registry.py")
             && function_of(f) == Some("_run_in_subprocess")
     }) {
         return Some("startup");
@@ -600,8 +599,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         frames
             .iter()
             .any(|f| {
-                (f.contains("/tensorrt_llm/commands/build.py")
-                    || f.contains("/tensorrt_llm/builder.py"))
+                (frame_in(f, "/tensorrt_llm/commands/build.py")
+                    || frame_in(f, "/tensorrt_llm/builder.py"))
                     && !matches!(
                         function_of(f),
                         None | Some("<module>" | "main" | "parse_arguments")
@@ -655,6 +654,11 @@ fn constructs_model(frame: &str) -> bool {
 fn frame_file(frame: &str) -> Option<(&str, &str)> {
     let path = frame.split('"').nth(1)?;
     Some((path, path.rsplit(['/', '\\']).next().unwrap_or(path)))
+}
+
+/// Whether a frame's path holds `path` (written with `/`), also in a Windows path.
+pub(crate) fn frame_in(frame: &str, path: &str) -> bool {
+    frame.contains(path) || (frame.contains('\\') && frame.replace('\\', "/").contains(path))
 }
 
 /// The function a Python frame names (`File "x.py", line 3, in load_weights` → `load_weights`;
