@@ -506,6 +506,14 @@ const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
         "nccl: ib verbs call failed:",
         false,
     ),
+    // transformers not knowing a model's type or processor (`Unrecognized image processor in
+    // <path>. Should have a `image_processor_type` key in its preprocessor_config.json`): the
+    // key it looked for, whichever model and path
+    (
+        r"\bUnrecognized (?:model|(?:image |video )?processor|feature extractor) in .*\bShould have an? `(\w+)` key",
+        "transformers: unrecognized model or processor, no key",
+        false,
+    ),
 ];
 
 /// The matchers of [`CAPTURED_KEYS`], built once.
@@ -1604,6 +1612,42 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         crate::parse::events::RAY_NODE_DEAD,
         "ray: a node was marked dead after missed heartbeats",
+    ),
+    // NVML's driver library of another version than the loaded kernel module (a driver
+    // upgraded without a reboot): nvidia-smi's `Failed to initialize NVML: Driver/library version
+    // mismatch`, the container hook's `nvidia-container-cli: initialization error: nvml error:
+    // driver/library version mismatch`, inside Docker's `OCI runtime create failed` or alone
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch",
+        "nvml: driver/library version mismatch",
+    ),
+    // bitsandbytes' older setup finding no CUDA library it can load (`CUDA SETUP: CUDA detection
+    // failed! Possible reasons: ...`, or once it fell back to its CPU build, `CUDA SETUP: Required
+    // library version not found: libbitsandbytes_cpu.so`)
+    (
+        Some("import_error"),
+        Scope::Message,
+        r"^CUDA SETUP: (?:CUDA detection failed\b|Required library version not found: )",
+        "bitsandbytes: cuda setup found no cuda library to load",
+    ),
+    // vLLM refusing a LoRA adapter whose modules the model does not take (`While loading <path>,
+    // expected target modules in [...] but received [...]`): whichever adapter and modules
+    (
+        Some("weight_load_error"),
+        Scope::Message,
+        r"\bWhile loading \S+, expected target modules in ",
+        "lora: adapter targets modules the model does not support",
+    ),
+    // Ascend's CANN failing to set up an operator's kernel (`Parse dynamic kernel config fail.`
+    // under `EZ9999`, after torch_npu's `call aclnnArange failed, error code is 561103`): the
+    // install's kernels do not fit the operator, whichever operator met it first
+    (
+        None,
+        Scope::Lines,
+        r"\bParse dynamic kernel config fail\b",
+        "ascend: an operator's kernel config failed to parse (CANN kernels do not fit)",
     ),
 ];
 

@@ -551,9 +551,22 @@ const DETECTORS: &[(&str, u8)] = &[
     // bitsandbytes CUDA binary at PosixPath('.../libbitsandbytes_cuda121.so')`), before its
     // fallback's loader error and the exception that ends the import (tier 3) ---
     (r"^Could not find the bitsandbytes CUDA binary at ", 3),
+    // --- torch's `load_state_dict` listing the keys a checkpoint and the model do not share,
+    // quoted alone without its `Error(s) in loading state_dict` header (tier 3) ---
+    (r"^(?:Missing|Unexpected) key\(s\) in state_dict: ", 3),
+    // --- NumPy 2 refusing an extension built against NumPy 1 (`A module that was compiled using
+    // NumPy 1.x cannot be run in NumPy 2.0.0 as it may crash.`), before the import it breaks
+    // (tier 2) ---
+    (
+        r"^A module that was compiled using NumPy 1\.x cannot be run in\b",
+        2,
+    ),
     // --- bitsandbytes' older report that it found no CUDA library it could load (`CUDA SETUP:
     // CUDA detection failed! Possible reasons:`), under a banner of `=` and `ERROR` (tier 3) ---
-    (r"^CUDA SETUP: CUDA detection failed\b", 3),
+    (
+        r"^CUDA SETUP: CUDA detection failed\b|^CUDA SETUP: Required library version not found: \S",
+        3,
+    ),
     // --- statements a logger may print without an exception's type (its level stripped with
     // the prefix, `ERROR: ...`): transformers' refusal of a model type it does not know (`The
     // checkpoint you are trying to load has model type `x` but Transformers does not recognize
@@ -792,6 +805,13 @@ const DETECTORS: &[(&str, u8)] = &[
         r"^Cannot access gated repo for url |^You are trying to access a gated repo\b",
         3,
     ),
+    // --- Ascend's CANN runtime states an operator's failure under an error code, once with the
+    // process and time (`EZ9999[PID: N] <time> AclNN_Inner_Error(EZ9999):  <why>`, older `EZ9999:
+    // [PID: N] <time> <why>`) after a bare `EZ9999: Inner Error!`: the line that says why ---
+    (
+        r"^E[A-Z0-9]\d{4}(?:\[PID: \d+\]|: \[PID: \d+\]) |\bAclNN_\w*Error\(E[A-Z0-9]\d{4}\): +\S",
+        2,
+    ),
     // --- SGLang skips a model module that fails to import (`Ignore import error when loading
     // sglang.srt.models.X. <the error>`): harmless for another model, the cause when the model
     // served is that one; stated before any later error, so only a statement when nothing
@@ -899,6 +919,10 @@ const EVENT_WORDS: &[&str] = &[
     "kernel is not available",
     // (pip's `vllm 0.18.0 requires torch==2.10.0, but you have torch 2.9.0 which is incompatible.`)
     "which is incompatible",
+    // (torch's `Unexpected key(s) in state_dict: "..."`, NumPy's `A module that was compiled
+    // using NumPy 1.x cannot be run in NumPy 2.0.0`)
+    "key(s) in state_dict",
+    "compiled using numpy",
     "dependency resolver",
     // (ggml's `tensor '...' has invalid ggml type 39 (NONE)`)
     "invalid ggml type",
@@ -1080,7 +1104,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // use '--shm-size' ... Error: No space left on device`)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d"#,
+        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b"#,
     )
 });
 
@@ -1546,7 +1570,7 @@ const CLASSES: &[(&str, &str)] = &[
     // the libraries mixed, whichever library it names)
     (
         "import_error",
-        r"\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
+        r"\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^CUDA SETUP: Required library version not found: |^A module that was compiled using NumPy 1\.x cannot be run in\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
@@ -1667,10 +1691,12 @@ const CLASSES: &[(&str, &str)] = &[
     // weight whose checkpoint lacks its quantization state, `Supplied state dict for X does not
     // contain `bitsandbytes__*` and possibly other `quantized_stats` components`; TensorRT-LLM's
     // model, the tensors
-    // a converted checkpoint lacks: `Required but not provided tensors:{...}`)
+    // a converted checkpoint lacks: `Required but not provided tensors:{...}`; vLLM's LoRA
+    // loader, an adapter whose modules the model does not take: `While loading <path>, expected
+    // target modules in [...] but received [...]`)
     (
         "weight_load_error",
-        r"Weights only load failed\b|Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes",
+        r"Weights only load failed\b|\bWhile loading \S+, expected target modules in |Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server
@@ -1706,7 +1732,7 @@ const CLASSES: &[(&str, &str)] = &[
     // input and paged KV cache.`)
     (
         "unsupported_config",
-        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|is not divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) not|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
+        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|\bnot divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) not|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
     ),
     // (transformers' trainer refusing to train weights that are all quantised, `You cannot perform
     // fine-tuning on purely quantized models`: adapters the configuration lacks)
@@ -1751,7 +1777,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"\b[Ee]ngine (?:is|was) built with \S.{0,200}\bwhile trying\b|",
             trtllm_missing_input!(),
-            r"|\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized model in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: "
+            r"|\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized (?:model|(?:image |video )?processor|feature extractor) in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: "
         ),
     ),
     (

@@ -325,17 +325,47 @@ fn cut_mid_phrase(t: &str) -> bool {
         "the", "a", "an", "of", "to", "in", "for", "with", "and", "or", "by", "from", "at", "on",
         "is", "are", "was", "be", "not",
     ];
-    t.len() >= 40
-        && !t.starts_with("File \"")
-        && (t.ends_with([',', '/'])
-            || t.rsplit(' ')
-                .next()
-                .is_some_and(|w| OPEN_WORDS.contains(&w))
-            || t.bytes().fold(0i32, |open, b| match b {
-                b'(' => open + 1,
-                b')' => open - 1,
-                _ => open,
-            }) > 0)
+    device_assert_place(t)
+        || (t.len() >= 40
+            && !t.starts_with("File \"")
+            && (t.ends_with([',', '/'])
+                || t.rsplit(' ')
+                    .next()
+                    .is_some_and(|w| OPEN_WORDS.contains(&w))
+                || t.bytes().fold(0i32, |open, b| match b {
+                    b'(' => open + 1,
+                    b')' => open - 1,
+                    _ => open,
+                }) > 0))
+}
+
+/// A Python frame's line without its start (`path/x.py", line 3, in f`).
+fn is_cut_frame(t: &str) -> bool {
+    let t = t.trim_start();
+    let Some((path, rest)) = t.split_once("\", line ") else {
+        return false;
+    };
+    !path.contains(['"', ' '])
+        && path.ends_with(".py")
+        && rest
+            .split_once(", in ")
+            .is_some_and(|(n, f)| n.bytes().all(|b| b.is_ascii_digit()) && !f.trim().is_empty())
+}
+
+/// A device assertion's place alone (`Indexing.cu:1515: indexSelectSmallIndex:`), its
+/// condition wrapped to the next line (`  Assertion `srcIndex < srcSelectDimSize` failed.`).
+fn device_assert_place(t: &str) -> bool {
+    let Some((place, func)) = t.strip_suffix(':').and_then(|t| t.rsplit_once(": ")) else {
+        return false;
+    };
+    let Some((file, line)) = place.rsplit_once(':') else {
+        return false;
+    };
+    (file.ends_with(".cu") || file.ends_with(".cuh"))
+        && !line.is_empty()
+        && line.bytes().all(|b| b.is_ascii_digit())
+        && !func.is_empty()
+        && func.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 /// The phase of a failure met as CUDA initialises: the step the log was in, or start-up when
@@ -591,6 +621,15 @@ impl Triage {
     }
 
     fn feed_one(&mut self, line: &Line, facts: Option<LineFacts>) {
+        // A paste that starts inside a frame's line, cut before its `File "` (`unsloth/kernels/
+        // fast_lora.py", line 116, in backward`): the frame, read whole.
+        if self.lines == 0 && is_cut_frame(&line.text) {
+            let whole = Line {
+                text: format!("  File \"{}", line.text.trim_start()),
+                ..line.clone()
+            };
+            return self.feed_one(&whole, facts);
+        }
         if line.relayed {
             self.relayed_info = true;
         }
@@ -643,9 +682,10 @@ impl Triage {
         };
         let t = text.trim_start();
         let first = t.split_whitespace().next()?;
-        let continues = t.starts_with(|c: char| c.is_ascii_lowercase() || c == ')')
+        let continues = (t.starts_with(|c: char| c.is_ascii_lowercase() || c == ')')
             && !first.ends_with(':')
-            && !first.contains("():");
+            && !first.contains("():"))
+            || (t.starts_with("Assertion `") && device_assert_place(above));
         (continues && line.level == *level && *n + 1 == line.number && self.last_event_at != *n)
             .then(|| (*n, above.clone(), above_raw.clone()))
     }
@@ -2475,6 +2515,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         "model architecture",
         "Unrecognized configuration class",
         "Unrecognized model",
+        // (transformers older than a model's processor: `Unrecognized image processor in X.
+        // Should have a `image_processor_type` key in its preprocessor_config.json`)
+        "Unrecognized image processor",
+        "Unrecognized processor",
     ];
     // (and a dtype the GPU cannot run, which vLLM and TGI check when a worker takes its device:
     // `Bfloat16 is only supported on GPUs with compute capability of at least 8.0`)

@@ -22,7 +22,7 @@ const MARKERS: &[(&str, &str)] = &[
         "warmup",
     ),
     (
-        r"Capture (?:draft )?cuda graph begin|Registering \d+ cuda graph addresses|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|Creating CUDA graph instances for|CUDA graph warmup for batch size|reduce the `max_num_seqs` as needed to decrease memory usage",
+        r"Capture (?:draft )?cuda graph begin|Registering \d+ cuda graph addresses|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|Graph capturing: +\d+%|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|Creating CUDA graph instances for|CUDA graph warmup for batch size|reduce the `max_num_seqs` as needed to decrease memory usage",
         "cuda_graph_capture",
     ),
     (
@@ -206,6 +206,14 @@ const STARTING: &[&str] = &[
 ];
 
 /// The phase implied by the Python frames and message of an error, when they are specific.
+/// A KV-cache pool's constructor or its buffer allocation (SGLang's `mem_cache/memory_pool.py`
+/// and a backend's `memory_pool_npu.py`: `__init__`, `_create_buffers`); its other functions
+/// (`set_kv_buffer`...) run in every forward pass.
+fn builds_memory_pool(frame: &str) -> bool {
+    frame_file(frame).is_some_and(|(_, name)| name.starts_with("memory_pool"))
+        && matches!(function_of(frame), Some("__init__" | "_create_buffers"))
+}
+
 pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str> {
     let has = |pats: &[&str]| frames.iter().any(|f| pats.iter().any(|p| f.contains(p)));
     if text.contains("stream is capturing")
@@ -427,6 +435,13 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             "process_weights_after_loading",
             "marlin_repack",
         ])
+        // (TGI's layers take their tensors from its `Weights` as they are built:
+        // `get_weights_row`, `get_weights_col_packed`, `get_multi_weights_col`)
+        || frames.iter().any(|f| {
+            function_of(f).is_some_and(|func| {
+                func.starts_with("get_weights_") || func.starts_with("get_multi_weights_")
+            })
+        })
         // (and a model's layers being constructed, which happens only as it is built to take
         // the weights: the constructor of a modeling file's class)
         || frames.iter().any(|f| constructs_model(f))
@@ -464,14 +479,20 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "check_enough_kv_cache_memory",
         // (SGLang builds its KV-cache pools, and registers them with a cache store, here)
         "kv_cache_builder",
-    ]) {
+    ]) || frames.iter().any(|f| builds_memory_pool(f))
+    {
         return Some("memory_init");
     }
     // (SGLang's EAGLE worker verifies draft tokens only for a decode batch: a frame `, in
     // verify`, that function and no other: vLLM's `verify_with_parallel_config` checks the
     // configuration at start-up)
     let in_verify = frames.iter().any(|f| function_of(f) == Some("verify"));
-    if in_verify || has(&["forward_decode", "decode_step", "_decode"]) {
+    // (`_decode` in a function's name, not a path's: vLLM's `spec_decode/` package holds code
+    // its start-up imports)
+    let decoding_function = frames
+        .iter()
+        .any(|f| function_of(f).is_some_and(|func| func.contains("_decode")));
+    if in_verify || decoding_function || has(&["forward_decode", "decode_step"]) {
         return Some("decode");
     }
     // (`forward_fill_batch`: early SGLang's name for the step that prefills new requests)
@@ -698,8 +719,14 @@ fn moves_module_to_device(f: &str) -> bool {
 /// Whether a frame is of a script named for training (`File "tools/train.py", line N, in
 /// <module>`, `train_text_to_image_sdxl.py`, Megatron's `pretrain_gpt.py`): the last resort of
 /// a failure nothing else places.
+/// (Not in a class's constructor there, TorchTitan's `Trainer.__init__` in `train.py`: the
+/// trainer being set up, before it trains.)
 pub fn in_training_script(frames: &[String]) -> bool {
-    frames.iter().any(|f| is_training_script(f))
+    frames
+        .iter()
+        .rev()
+        .find(|f| is_training_script(f))
+        .is_some_and(|f| function_of(f) != Some("__init__"))
 }
 
 fn is_training_script(f: &str) -> bool {
