@@ -1632,6 +1632,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"^CUDA SETUP: (?:CUDA detection failed\b|Required library version not found: )",
         "bitsandbytes: cuda setup found no cuda library to load",
     ),
+    // Triton's cache directory not writable (`PermissionError: [Errno 13] Permission denied:
+    // '/app/.triton'`, a lock file under `/tmp/triton/`): whichever path the cache took
+    (
+        Some("triton_error"),
+        Scope::Message,
+        r"Permission denied: '[^']*(?:/\.triton|/triton/)",
+        "triton: kernel cache not writable (permission denied)",
+    ),
     // vLLM refusing a LoRA adapter whose modules the model does not take (`While loading <path>,
     // expected target modules in [...] but received [...]`): whichever adapter and modules
     (

@@ -551,6 +551,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // bitsandbytes CUDA binary at PosixPath('.../libbitsandbytes_cuda121.so')`), before its
     // fallback's loader error and the exception that ends the import (tier 3) ---
     (r"^Could not find the bitsandbytes CUDA binary at ", 3),
+    // --- a server's record of a request that failed with the exception it names (SGLang's `Decode
+    // transfer failed for request ... with exception KVTransferError(...): <why>`) (tier 2) ---
+    (
+        r"\bfailed for request .* with exception [A-Z]\w*(?:Error|Exception)\(",
+        2,
+    ),
     // --- torch's `load_state_dict` listing the keys a checkpoint and the model do not share,
     // quoted alone without its `Error(s) in loading state_dict` header (tier 3) ---
     (r"^(?:Missing|Unexpected) key\(s\) in state_dict: ", 3),
@@ -2233,6 +2239,20 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         && ev.frames.iter().any(|f| f.contains("shm_broadcast.py"))
     {
         class = "nccl_timeout";
+    }
+    // Triton's cache refused by the file system (`PermissionError: [Errno 13] Permission denied:
+    // '/tmp/triton/<hash>.lock'`, its `~/.triton` directory not writable in a container): Triton
+    // cannot compile or load a kernel, whichever program asked for one
+    if class == "python_exception"
+        && matches!(exc, Some(("PermissionError" | "OSError", _)))
+        && (ev
+            .frames
+            .iter()
+            .any(|f| super::phase::frame_in(f, "/triton/runtime/cache.py"))
+            || text.contains("/triton/")
+            || text.contains("/.triton"))
+    {
+        class = "triton_error";
     }
     if class == "python_exception" {
         if let Some((ty, _)) = exc {

@@ -234,7 +234,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // A grammar backend advances each request's automaton by every token the model samples
     // (`Failed to advance FSM for request R for tokens N`): a step of decoding
-    if text.contains("Failed to advance FSM for request") {
+    // (and SGLang's decode server failing to receive a request's KV cache from its prefill
+    // server: `Decode transfer failed for request rank=1 ...`)
+    if text.contains("Failed to advance FSM for request")
+        || text.starts_with("Decode transfer failed for request")
+    {
         return Some("decode");
     }
     // pydantic's rejection of a configuration dataclass (`Value error, ... [type=value_error,
