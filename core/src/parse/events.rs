@@ -1738,7 +1738,16 @@ const CLASSES: &[(&str, &str)] = &[
     // input and paged KV cache.`)
     (
         "unsupported_config",
-        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|\bnot divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) not|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
+        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|\bnot divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) (?i:not)|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
+    ),
+    // (a cluster with no node of the resources asked for, Ray's autoscaler: `Error: No available
+    // node types can fulfill resource request {'GPU': 1.0}`; a GPU short of a kernel's resources,
+    // TensorRT-LLM's `GPU lacks the shared memory resources to run GroupedGEMM kernel`; a model
+    // config's RoPE scaling in a schema this version does not read, `rope_scaling should have a
+    // 'rope_type' key`)
+    (
+        "unsupported_config",
+        r"\bNo available node types can fulfill resource request\b|\bGPU lacks the \w+(?: \w+)? resources to run\b|\brope_scaling\W* (?:should have|must (?:be|have|contain))\b",
     ),
     // (transformers' trainer refusing to train weights that are all quantised, `You cannot perform
     // fine-tuning on purely quantized models`: adapters the configuration lacks)
