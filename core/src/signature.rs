@@ -1623,6 +1623,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch",
         "nvml: driver/library version mismatch",
     ),
+    // CUDA's `CUDA unknown error - this may be due to an incorrectly set up environment, ...` at
+    // its initialisation, torch's warning or the error it raises later: one problem
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r"\bCUDA unknown error - this may be due to an incorrectly set up environment",
+        "cuda: unknown error as cuda initialised",
+    ),
     // bitsandbytes' older setup finding no CUDA library it can load (`CUDA SETUP: CUDA detection
     // failed! Possible reasons: ...`, or once it fell back to its CPU build, `CUDA SETUP: Required
     // library version not found: libbitsandbytes_cpu.so`)

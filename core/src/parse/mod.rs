@@ -927,9 +927,10 @@ impl Triage {
                 .and_then(|r| r.split(' ').next())
                 .and_then(|n| n.parse().ok());
         }
+        // (or CUDA's bare `CUDA unknown error`, a driver left broken by a suspend or an update)
         if self.cuda_init_failed.is_none()
-            && CUDA_GET_DEVICE_COUNT.is_in(text)
-            && CUDA_INIT_FAILED.is_match(text)
+            && ((CUDA_GET_DEVICE_COUNT.is_in(text) && CUDA_INIT_FAILED.is_match(text))
+                || text.contains("CUDA initialization: CUDA unknown error"))
         {
             self.cuda_init_failed = Some((noted(line, text), started(self.phase)));
         }
