@@ -2679,6 +2679,14 @@ fn key_message(class: &str, norm: &str) -> String {
     // a C library's `strerror` text followed by its errno (`Connection timed out [110]`) states
     // the error once: the number repeats it
     let norm = equated.strip_suffix(" [N]").unwrap_or(&equated);
+    // a sentence's closing period, and markdown's emphasis a paste kept around it (`requires
+    // xfuser package._`), end a message in one paste and not in another
+    // (an underscore only after the period: a cut name ends in one, `tokenizer.chat_`)
+    let norm = norm
+        .strip_suffix('_')
+        .filter(|r| r.ends_with('.'))
+        .unwrap_or(norm)
+        .trim_end_matches(['.', '*', ' ']);
     // an amount of memory is printed in whichever unit suits its size, and in decimal or binary
     // units by each version (`MPS allocated: 17.2 GB` and `... 16.04 GiB`): a size, whatever its
     // unit

@@ -1574,10 +1574,11 @@ const CLASSES: &[(&str, &str)] = &[
     // 'CUDA' backend`: a CPU-only build of the package that defines it; the dynamic loader
     // failing on a library's symbols, `libcublas.so.11: undefined symbol: cublasLtGetStatusString`,
     // `symbol free_gemm_select version libcublasLt.so.11 not defined in file ...`: two builds of
-    // the libraries mixed, whichever library it names)
+    // the libraries mixed, whichever library it names; a feature's check for the package it
+    // needs, `Ulysses Attention and Ring Attention requires xfuser package.`)
     (
         "import_error",
-        r"\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^CUDA SETUP: Required library version not found: |^A module that was compiled using NumPy 1\.x cannot be run in\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^CUDA SETUP: Required library version not found: |^A module that was compiled using NumPy 1\.x cannot be run in\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend

@@ -2536,6 +2536,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         // (vLLM's check of the context length asked for against the model's configuration:
         // `User-specified max_model_len (4096) is greater than the derived max_model_len`)
         "than the derived max_model_len",
+        // (Ray's autoscaler finding no node for the GPUs a job's placement group asks for, as
+        // the job starts: `No available node types can fulfill resource request`)
+        "No available node types can fulfill resource request",
     ];
     if ev.phase == "unknown"
         && class == "unsupported_config"
