@@ -1648,6 +1648,50 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"Permission denied: '[^']*(?:/\.triton|/triton/)",
         "triton: kernel cache not writable (permission denied)",
     ),
+    // FlashAttention's backward pass refusing a large head on a GPU with less shared memory
+    // than the data-centre ones (`FlashAttention backward for head dim > 64 requires A100 or
+    // H100 GPUs ...`, FA2's `head dim > 192 requires A100/A800 or H100/H800`): whichever limit
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"\bFlashAttention backward for head dim > \d+ requires\b",
+        "flash-attention: backward for this head dim needs an a100/h100-class gpu",
+    ),
+    // a disk full as a file is written (`[Errno 28] No space left on device`, safetensors'
+    // `IoError(Os { code: 28, kind: StorageFull, ... })`): whichever writer met it
+    // (not NCCL's shared-memory segment that did not fit `/dev/shm`, its own problem)
+    (
+        Some("python_exception"),
+        Scope::Message,
+        r"No space left on device|\bkind: StorageFull\b",
+        "disk full: no space left on device",
+    ),
+    // (but a shared-memory region that does not fit `/dev/shm`, Triton's Python backend's
+    // `Unable to initialize shared memory key '...' to requested size`, `Failed to increase the
+    // shared memory pool size ...`, with its advice of `--shm-size`: a container's shm too small)
+    (
+        Some("host_oom"),
+        Scope::Message,
+        r"(?i)\bshared memory\b.*(?:--shm-size|no space left on device)|/dev/shm\b.*No space left on device",
+        "shared memory: /dev/shm too small for the region asked for",
+    ),
+    // safetensors unable to read a file's header (`Error while deserializing header:
+    // HeaderTooLarge`, `InvalidHeaderDeserialization`, `MetadataIncompleteBuffer`): a file cut
+    // short or not a safetensors file at all (a Git LFS pointer), whichever way it shows
+    (
+        Some("weight_load_error"),
+        Scope::Message,
+        r"Error while deserializing header: (?:HeaderTooLarge|InvalidHeaderDeserialization|MetadataIncompleteBuffer)\b|^(?:HeaderTooLarge|InvalidHeaderDeserialization|MetadataIncompleteBuffer)$",
+        "safetensors: file header unreadable (file corrupt or incomplete)",
+    ),
+    // the Hugging Face Hub's servers (`huggingface.co`, its CDN `cdn-lfs.huggingface.co`)
+    // answering too slowly (`HTTPSConnectionPool(host=..., port=443): Read timed out.`)
+    (
+        None,
+        Scope::Message,
+        r"HTTPSConnectionPool\(host='(?:[\w-]+\.)*(?:huggingface\.co|hf\.co)', port=\d+\): Read timed out",
+        "hugging face hub: read timed out",
+    ),
     // vLLM refusing a LoRA adapter whose modules the model does not take (`While loading <path>,
     // expected target modules in [...] but received [...]`): whichever adapter and modules
     (

@@ -1348,6 +1348,10 @@ const CLASSES: &[(&str, &str)] = &[
         "host_oom",
         concat!(
             r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\[Errno 12\] Cannot allocate memory|",
+            // (Triton's Python backend short of `/dev/shm` for its models' regions: `Unable to
+            // initialize shared memory key '...' to requested size`, `Failed to increase the shared
+            // memory pool size for key ...`, host memory a container's shm limit holds back)
+            r"Unable to initialize shared memory key '|Failed to increase the shared memory pool size\b|",
             oom_kill_report!(),
             r"|\bexited with code 137\b|\bexits with return code = -9\b",
             // (torch's DataLoader on a worker's bus error, which it blames on /dev/shm, host
@@ -1685,7 +1689,7 @@ const CLASSES: &[(&str, &str)] = &[
     // model: gemma3.attention.layer_norm_rms_epsilon`; Candle's `cannot find tensor <name>`)
     (
         "weight_load_error",
-        r"size mismatch for|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b|error loading model hyperparameters: key not found in model: ",
+        r"size mismatch for|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError(?:: Error while deserializing|: [^E]|\s*$)|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b|error loading model hyperparameters: key not found in model: ",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
@@ -1750,6 +1754,13 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "unsupported_config",
         r"\bNo available node types can fulfill resource request\b|\bGPU lacks the \w+(?: \w+)? resources to run\b|\brope_scaling\W* (?:should have|must (?:be|have|contain))\b",
+    ),
+    // (FlashAttention's backward pass for large heads, which needs the shared memory of the
+    // data-centre GPUs: `FlashAttention backward for head dim > 64 requires A100 or H100 GPUs`,
+    // `... requires A100/A800 or H100/H800`)
+    (
+        "unsupported_config",
+        r"\brequires (?:an? )?(?:A100|H100|Ampere|Hopper|Blackwell)\b(?:/\w+)?(?: or (?:newer|later|H100|H800|Hopper|Blackwell)\b)?",
     ),
     // (transformers' trainer refusing to train weights that are all quantised, `You cannot perform
     // fine-tuning on purely quantized models`: adapters the configuration lacks)
