@@ -1692,6 +1692,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"HTTPSConnectionPool\(host='(?:[\w-]+\.)*(?:huggingface\.co|hf\.co)', port=\d+\): Read timed out",
         "hugging face hub: read timed out",
     ),
+    // torch_memory_saver (SGLang's, for RL engines that release and resume their memory) out of
+    // device memory mapping its regions back (`[torch_memory_saver.cpp] CUresult error: 2 (out
+    // of memory)`, `cuMemCreate CUDA_ERROR_OUT_OF_MEMORY (may not be an issue ...)`)
+    (
+        Some("cuda_oom"),
+        Scope::Message,
+        r"\[torch_memory_saver\.cpp\].*(?:\(out of memory\)|CUDA_ERROR_OUT_OF_MEMORY)",
+        "torch_memory_saver: out of gpu memory mapping its regions back",
+    ),
     // vLLM refusing a LoRA adapter whose modules the model does not take (`While loading <path>,
     // expected target modules in [...] but received [...]`): whichever adapter and modules
     (

@@ -49,6 +49,9 @@ pub struct Triage {
     traceback_line: u64,
     frames: Vec<String>,
     chained_next: bool,
+    /// Python's `Exception ignored in: <obj>` above a traceback: its exception was reported and
+    /// dropped (a finaliser's, a `__del__`'s), the program went on.
+    ignored_next: bool,
     /// The first event of each (tier, weak) kind: all that the election needs.
     events: Vec<Event>,
     weak: Vec<bool>,
@@ -263,6 +266,7 @@ static CUDA_PLATFORM_UNAVAILABLE_TOO: Word = Word::new("CUDA platform is not ava
 static NO_PLATFORM: Word =
     Word::new("No platform detected, vLLM is running on UnspecifiedPlatform");
 static SPAWN_FAILED: Word = Word::new(" terminated with the following error:");
+static CUDA_INIT_UNKNOWN: Word = Word::new("CUDA initialization: CUDA unknown error");
 static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"cudaGetDeviceCount\(\).*\bError \d+: \S"));
 static PTXAS_FAILED: Word = Word::new("PTXASError");
@@ -930,7 +934,7 @@ impl Triage {
         // (or CUDA's bare `CUDA unknown error`, a driver left broken by a suspend or an update)
         if self.cuda_init_failed.is_none()
             && ((CUDA_GET_DEVICE_COUNT.is_in(text) && CUDA_INIT_FAILED.is_match(text))
-                || text.contains("CUDA initialization: CUDA unknown error"))
+                || CUDA_INIT_UNKNOWN.is_in(text))
         {
             self.cuda_init_failed = Some((noted(line, text), started(self.phase)));
         }
@@ -1198,6 +1202,10 @@ impl Triage {
             self.chained_next = true;
             return;
         }
+        if t.starts_with("Exception ignored in") {
+            self.ignored_next = true;
+            return;
+        }
         // Python's faulthandler prints the stack after the fatal signal it reports, innermost
         // call first: those frames say where the crash happened.
         if t.ends_with("(most recent call first):") {
@@ -1397,6 +1405,10 @@ impl Triage {
         let mut tier = tier;
         if chained && tier > 1 {
             tier -= 1;
+        }
+        // (an exception Python ignored states a cause only when nothing else does)
+        if is_exception && std::mem::take(&mut self.ignored_next) {
+            tier = 1;
         }
         let traceback_rank = frames_taken.then_some(self.traceback_rank).flatten();
         let rank = || line.rank.or_else(|| rank_in_text(text)).or(traceback_rank);
