@@ -1760,7 +1760,7 @@ const CLASSES: &[(&str, &str)] = &[
     // `... requires A100/A800 or H100/H800`)
     (
         "unsupported_config",
-        r"\brequires (?:an? )?(?:A100|H100|Ampere|Hopper|Blackwell)\b(?:/\w+)?(?: or (?:newer|later|H100|H800|Hopper|Blackwell)\b)?",
+        r"\brequires (?:an? )?(?:A100|H100|Ampere|Hopper|Blackwell)\b",
     ),
     // (transformers' trainer refusing to train weights that are all quantised, `You cannot perform
     // fine-tuning on purely quantized models`: adapters the configuration lacks)

@@ -323,7 +323,8 @@ enum Below {
 
 /// Whether a line stopped mid-phrase, as a hard wrap cuts one: long, not a traceback's frame,
 /// and ending in a comma or slash, a word that cannot end a sentence, or with a parenthesis left
-/// open (a line ending in a name or a number may be a whole record).
+/// open (a line ending in a name or a number may be a whole record); or a device assertion's
+/// place whose condition went to the next line.
 fn cut_mid_phrase(t: &str) -> bool {
     const OPEN_WORDS: &[&str] = &[
         "the", "a", "an", "of", "to", "in", "for", "with", "and", "or", "by", "from", "at", "on",

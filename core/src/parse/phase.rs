@@ -205,7 +205,6 @@ const STARTING: &[&str] = &[
     "in init_app_state",
 ];
 
-/// The phase implied by the Python frames and message of an error, when they are specific.
 /// A KV-cache pool's constructor or its buffer allocation (SGLang's `mem_cache/memory_pool.py`
 /// and a backend's `memory_pool_npu.py`: `__init__`, `_create_buffers`); its other functions
 /// (`set_kv_buffer`...) run in every forward pass.
@@ -214,6 +213,7 @@ fn builds_memory_pool(frame: &str) -> bool {
         && matches!(function_of(frame), Some("__init__" | "_create_buffers"))
 }
 
+/// The phase implied by the Python frames and message of an error, when they are specific.
 pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str> {
     let has = |pats: &[&str]| frames.iter().any(|f| pats.iter().any(|p| f.contains(p)));
     if text.contains("stream is capturing")
