@@ -1701,6 +1701,31 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\[torch_memory_saver\.cpp\].*(?:\(out of memory\)|CUDA_ERROR_OUT_OF_MEMORY)",
         "torch_memory_saver: out of gpu memory mapping its regions back",
     ),
+    // TensorRT's ONNX parser with no importer or plugin for an op (`In function
+    // importFallbackPluginImporter:`, TensorRT 10's `checkFallbackPluginImporter`, then `creator &&
+    // "Plugin not found, are the plugin name, version, and namespace correct?"`): whichever op
+    (
+        Some("unsupported_config"),
+        Scope::Lines,
+        r"FallbackPluginImporter\b|Plugin not found, are the plugin name, version, and namespace correct",
+        "tensorrt onnx parser: no importer or plugin for an op",
+    ),
+    // TensorRT refusing to build a network with no output (`Network must have at least one
+    // output`), what an ONNX parse that failed leaves it: whichever wrapper reported it
+    (
+        None,
+        Scope::Lines,
+        r"\bNetwork must have at least one output\b",
+        "tensorrt: network has no output (the onnx parse failed)",
+    ),
+    // ONNX Runtime's arena out of device memory (`BFCArena::AllocateRawInternal(...) Failed to
+    // allocate memory for requested buffer of size N`), under whichever node's wrapper
+    (
+        Some("cuda_oom"),
+        Scope::Lines,
+        r"BFCArena::AllocateRawInternal\b.*\bFailed to allocate memory for requested buffer\b",
+        "onnxruntime: arena failed to allocate device memory",
+    ),
     // vLLM refusing a LoRA adapter whose modules the model does not take (`While loading <path>,
     // expected target modules in [...] but received [...]`): whichever adapter and modules
     (
@@ -2885,9 +2910,15 @@ fn key_message(class: &str, norm: &str) -> String {
     // TensorRT's builder states a failed GPU allocation as `[virtualMemoryBuffer.cpp::...]
     // Error Code 2: OutOfMemory (...)` (TensorRT 8 and later) or `Cuda Error in allocate: 2 (out
     // of memory)` (TensorRT 7): one problem, whichever allocator and version printed it.
+    // (and its default allocator's `Error Code N: Cuda Runtime (out of memory)`, `Cuda Error in
+    // nvinfer1::internal::DefaultAllocator::allocate: N (out of memory)`, the builder's
+    // `Requested amount of memory (N bytes) could not be allocated`)
     if class == "cuda_oom"
         && (norm.contains("Error Code N: OutOfMemory")
-            || norm.contains("Cuda Error in allocate: N (out of memory)"))
+            || norm.contains("Cuda Error in allocate: N (out of memory)")
+            || norm.contains("Error Code N: Cuda Runtime (out of memory)")
+            || norm.contains("DefaultAllocator::allocate: N (out of memory)")
+            || norm.contains("Requested amount of memory (N bytes) could not be allocated"))
     {
         return "tensorrt: out of gpu memory".into();
     }

@@ -278,6 +278,14 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("AttentionBackendEnum", "vllm"),
     ("than the available KV cache memory", "vllm"),
     ("pre-allocated encoder cache", "vllm"),
+    // (and its multiprocess executor's file, in its logger's prefix and frames,
+    // `[multiproc_executor.py:888]`; its Marlin kernels' check, `... is not divisible by
+    // min_thread_k = 128`; its LoRA loader's `expected target modules in`; its option
+    // `num_speculative_tokens`)
+    ("multiproc_executor", "vllm"),
+    ("min_thread_k", "vllm"),
+    ("expected target modules in", "vllm"),
+    ("num_speculative_tokens", "vllm"),
     ("torch", "pytorch"),
     // (and its name as its own messages write it: `please report a bug to PyTorch`)
     ("PyTorch", "pytorch"),
@@ -320,7 +328,7 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     ("WorkNCCL", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 53] = [
+const FRAMEWORK_WORDS: [W; 57] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -354,6 +362,10 @@ const FRAMEWORK_WORDS: [W; 53] = [
     W::VLLM_ATTN_ENUM,
     W::VLLM_KV_MEMORY,
     W::VLLM_ENCODER_CACHE,
+    W::VLLM_MULTIPROC,
+    W::VLLM_MIN_THREAD_K,
+    W::VLLM_LORA_TARGETS,
+    W::VLLM_SPEC_TOKENS,
     W::TORCH,
     W::PYTORCH_NAME,
     W::TORCH_DSA_HINT,
@@ -499,6 +511,10 @@ words! {
     VLLM_ATTN_ENUM = "AttentionBackendEnum",
     VLLM_KV_MEMORY = "than the available KV cache memory",
     VLLM_ENCODER_CACHE = "pre-allocated encoder cache",
+    VLLM_MULTIPROC = "multiproc_executor",
+    VLLM_MIN_THREAD_K = "min_thread_k",
+    VLLM_LORA_TARGETS = "expected target modules in",
+    VLLM_SPEC_TOKENS = "num_speculative_tokens",
     PTXAS_STDERR = "`ptxas` stderr:",
     GPU_NAME_OPTION = "is not defined for option 'gpu-name'",
     NVCC = "nvcc",
@@ -515,24 +531,34 @@ static WORDS: LazyLock<aho_corasick::dfa::DFA> = LazyLock::new(|| {
 
 /// The words of `W` (and, from bit `W::TEXT.len()` on, the bare-model hints) that occur in a line.
 #[derive(Clone, Copy, Default)]
-struct Seen(u128);
+struct Seen([u128; 2]);
 
 // one bit per word and hint
-const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 128);
+const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 256);
 
 impl Seen {
     fn of(t: &str) -> Seen {
-        let mut bits = 0u128;
-        crate::scan::overlapping(&*WORDS, t.as_bytes(), |p, _| bits |= 1 << p.as_usize());
+        let mut bits = [0u128; 2];
+        crate::scan::overlapping(&*WORDS, t.as_bytes(), |p, _| {
+            let p = p.as_usize();
+            bits[p / 128] |= 1 << (p % 128);
+        });
         Seen(bits)
     }
 
+    fn bit(self, i: usize) -> bool {
+        self.0[i / 128] & (1 << (i % 128)) != 0
+    }
+
     fn has(self, w: W) -> bool {
-        self.0 & (1 << w as usize) != 0
+        self.bit(w as usize)
     }
 
     fn bare_hint(self) -> bool {
-        self.0 >> W::TEXT.len() != 0
+        let first = W::TEXT.len();
+        // (the bits from `first` on: the rest of its word, and the whole of any word after)
+        let (word, shift) = (first / 128, first % 128);
+        self.0[word] >> shift != 0 || self.0[word + 1..].iter().any(|&b| b != 0)
     }
 }
 // (vLLM's `No compiled <op>: no <kernel> for CUDA device capability: 120` states the device's
