@@ -1707,7 +1707,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("unsupported_config"),
         Scope::Lines,
-        r"FallbackPluginImporter\b|Plugin not found, are the plugin name, version, and namespace correct",
+        crate::parse::events::TRT_NO_PLUGIN,
         "tensorrt onnx parser: no importer or plugin for an op",
     ),
     // TensorRT refusing to build a network with no output (`Network must have at least one
@@ -1723,7 +1723,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("cuda_oom"),
         Scope::Lines,
-        r"BFCArena::AllocateRawInternal\b.*\bFailed to allocate memory for requested buffer\b",
+        crate::parse::events::ORT_ARENA_OOM,
         "onnxruntime: arena failed to allocate device memory",
     ),
     // vLLM refusing a LoRA adapter whose modules the model does not take (`While loading <path>,
@@ -1731,7 +1731,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("weight_load_error"),
         Scope::Message,
-        r"\bWhile loading \S+, expected target modules in ",
+        crate::parse::events::VLLM_LORA_TARGETS,
         "lora: adapter targets modules the model does not support",
     ),
     // Ascend's CANN failing to set up an operator's kernel (`Parse dynamic kernel config fail.`

@@ -251,6 +251,31 @@ macro_rules! trtllm_missing_input {
 /// [`trtllm_missing_input!`], for the signature's key.
 pub const TRTLLM_MISSING_INPUT: &str = trtllm_missing_input!();
 
+/// bitsandbytes' older setup falling back to a CPU build it does not have (`CUDA SETUP: Required
+/// library version not found: libbitsandbytes_cpu.so`): a detector and a class rule read it.
+const BNB_CPU_FALLBACK: &str = r"^CUDA SETUP: Required library version not found: \S";
+
+/// NumPy 2 refusing an extension built against NumPy 1 (`A module that was compiled using NumPy
+/// 1.x cannot be run in NumPy 2.0.0 as it may crash.`): a detector and a class rule read it.
+const NUMPY1_BUILD: &str = r"^A module that was compiled using NumPy 1\.x cannot be run in\b";
+
+/// vLLM's LoRA loader refusing an adapter whose modules the model does not take (`While loading
+/// <path>, expected target modules in [...] but received [...]`): the class rule and the
+/// signature's key share it.
+pub const VLLM_LORA_TARGETS: &str = r"\bWhile loading \S+, expected target modules in ";
+
+/// TensorRT's ONNX parser with no importer or plugin for an op (`In function
+/// importFallbackPluginImporter:`, TensorRT 10's `checkFallbackPluginImporter`, then `creator &&
+/// "Plugin not found, are the plugin name, version, and namespace correct?"`): the class rule
+/// and the signature's key share it.
+pub const TRT_NO_PLUGIN: &str = r"\bIn function (?:import|check)FallbackPluginImporter\b|Plugin not found, are the plugin name, version, and namespace correct";
+
+/// ONNX Runtime's arena out of device memory (`BFCArena::AllocateRawInternal(...) Failed to
+/// allocate memory for requested buffer of size N`): the class rule and the signature's key
+/// share it.
+pub const ORT_ARENA_OOM: &str =
+    r"BFCArena::AllocateRawInternal\b.*\bFailed to allocate memory for requested buffer\b";
+
 /// A KV-cache size a server computed below zero, the weights and activations having taken more
 /// than its share of GPU memory: vLLM's `Available KV cache memory: -2.77 GiB` (at INFO, before
 /// the error a cut paste may lack) and SGLang's `max_total_tokens=N is larger than the profiled
@@ -563,16 +588,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- NumPy 2 refusing an extension built against NumPy 1 (`A module that was compiled using
     // NumPy 1.x cannot be run in NumPy 2.0.0 as it may crash.`), before the import it breaks
     // (tier 2) ---
-    (
-        r"^A module that was compiled using NumPy 1\.x cannot be run in\b",
-        2,
-    ),
+    (NUMPY1_BUILD, 2),
     // --- bitsandbytes' older report that it found no CUDA library it could load (`CUDA SETUP:
     // CUDA detection failed! Possible reasons:`), under a banner of `=` and `ERROR` (tier 3) ---
-    (
-        r"^CUDA SETUP: CUDA detection failed\b|^CUDA SETUP: Required library version not found: \S",
-        3,
-    ),
+    (r"^CUDA SETUP: CUDA detection failed\b", 3),
+    (BNB_CPU_FALLBACK, 3),
     // --- statements a logger may print without an exception's type (its level stripped with
     // the prefix, `ERROR: ...`): transformers' refusal of a model type it does not know (`The
     // checkpoint you are trying to load has model type `x` but Transformers does not recognize
@@ -1442,11 +1462,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (ONNX Runtime's arena, `BFCArena::AllocateRawInternal(...) Failed to allocate memory for
     // requested buffer of size N`; TensorRT's builder, `Requested amount of memory (N bytes) could
     // not be allocated`)
+    ("cuda_oom", ORT_ARENA_OOM),
     (
         "cuda_oom",
         concat!(
             r"CUDA out of memory|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
-            r"BFCArena::AllocateRawInternal\b.*\bFailed to allocate memory for requested buffer\b|\bRequested amount of memory \(\d+ bytes\) could not be allocated\b|",
+            r"\bRequested amount of memory \(\d+ bytes\) could not be allocated\b|",
             ggml_device_alloc!(),
             r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate|Error allocating device buffer)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
             negative_kv_memory!()
@@ -1583,10 +1604,13 @@ const CLASSES: &[(&str, &str)] = &[
     // failing on a library's symbols, `libcublas.so.11: undefined symbol: cublasLtGetStatusString`,
     // `symbol free_gemm_select version libcublasLt.so.11 not defined in file ...`: two builds of
     // the libraries mixed, whichever library it names; a feature's check for the package it
-    // needs, `Ulysses Attention and Ring Attention requires xfuser package.`)
+    // needs, `Ulysses Attention and Ring Attention requires xfuser package.`; bitsandbytes' fallback
+    // to a CPU build it lacks and NumPy 2's refusal of a NumPy 1 build, as their detectors read them)
+    ("import_error", BNB_CPU_FALLBACK),
+    ("import_error", NUMPY1_BUILD),
     (
         "import_error",
-        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^CUDA SETUP: Required library version not found: |^A module that was compiled using NumPy 1\.x cannot be run in\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
@@ -1710,10 +1734,11 @@ const CLASSES: &[(&str, &str)] = &[
     // model, the tensors
     // a converted checkpoint lacks: `Required but not provided tensors:{...}`; vLLM's LoRA
     // loader, an adapter whose modules the model does not take: `While loading <path>, expected
-    // target modules in [...] but received [...]`)
+    // target modules in [...] but received [...]`, its own rule below)
+    ("weight_load_error", VLLM_LORA_TARGETS),
     (
         "weight_load_error",
-        r"Weights only load failed\b|\bWhile loading \S+, expected target modules in |Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes",
+        r"Weights only load failed\b|Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server
@@ -1770,10 +1795,7 @@ const CLASSES: &[(&str, &str)] = &[
     // (TensorRT's ONNX parser meeting an op it has no importer or plugin for: `In function
     // importFallbackPluginImporter:` then `Assertion failed: creator && "Plugin not found, are
     // the plugin name, version, and namespace correct?"`)
-    (
-        "unsupported_config",
-        r"\bIn function (?:import|check)FallbackPluginImporter\b|Plugin not found, are the plugin name, version, and namespace correct",
-    ),
+    ("unsupported_config", TRT_NO_PLUGIN),
     // (transformers' trainer refusing to train weights that are all quantised, `You cannot perform
     // fine-tuning on purely quantized models`: adapters the configuration lacks)
     (
