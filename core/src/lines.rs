@@ -797,6 +797,10 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
                 // (c10d's own source in glog's tag, `[E ProcessGroupNCCL.cpp:737]`: torch's
                 // line, in whatever program ran it)
                 line.logger = Some("pytorch");
+            } else if m.as_str().contains(" ollama[") {
+                // (systemd's journal of the Ollama service, `Apr 17 01:25:09 host ollama[561]: `:
+                // the llama.cpp lines behind it are its runner's)
+                line.logger = Some("ollama");
             }
             // A bar after a time separates the message (`TIME | msg`, loguru's `TIME | ERROR |
             // msg`), unless the line ends with one too: then it is the border of a table the

@@ -207,7 +207,9 @@ pub fn signature(
     let nccl_named = matches!(class, "nccl_error" | "cuda_driver_error" | "cuda_oom")
         && msg.contains("unhandled cuda error")
         && (nccl_cuda_failure(ev).is_some() || nccl_last_error(ev).is_some());
-    if (GENERIC.iter().any(|g| msg.contains(g)) || bare_exception(&msg)) && !nccl_named {
+    // (a bare exception keyed by where it was raised already names its place)
+    let placed = parts[1] == VLLM_WORKER_REPLY_TIMEOUT;
+    if (GENERIC.iter().any(|g| msg.contains(g)) || bare_exception(&msg)) && !nccl_named && !placed {
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
         // call of the capture loop synchronised next (the runner's constructor, one batch size's
         // capture, a stream sync), which differs between versions: the capture is the place.
@@ -541,6 +543,12 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
+    // vLLM's engine waiting on its workers' replies through its shared-memory queue: the RPC's
+    // own timeout (`RPC call to execute_model timed out.`) or the queue's bare `TimeoutError`
+    // raised in `shm_broadcast.py`'s `acquire_read`: a worker stuck (in a collective, a kernel)
+    if class == "nccl_timeout" && (VLLM_RPC_TIMEOUT.is_match(&ev.text) || shm_queue_timeout(ev)) {
+        return Some(VLLM_WORKER_REPLY_TIMEOUT.into());
+    }
     if let Some(key) = http_retries_key(&ev.text) {
         return Some(key);
     }
@@ -834,6 +842,30 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
                     ev.after
                         .iter()
                         .find_map(|t| undefined_symbol_key(&normalize(&core_message(t))))
+                })
+                .flatten()
+        })
+        .or_else(|| {
+            // (or the library it could not open, keyed as that loader's error is on its own
+            // line: `- ImportError: libnvrtc.so.12: cannot open shared object file: ...`)
+            (class == "import_error" && !norm.contains("cannot open shared object file"))
+                .then(|| {
+                    let t = ev
+                        .after
+                        .iter()
+                        .find(|t| t.contains("cannot open shared object file"))?;
+                    let line = Event::bare(
+                        0,
+                        3,
+                        t.trim_start_matches(['-', ' ']).into(),
+                        t.clone(),
+                        "unknown",
+                    );
+                    let norm = normalize(&core_message(&line.text));
+                    Some(
+                        special_key(class, &line, &norm)
+                            .unwrap_or_else(|| key_message(class, &norm)),
+                    )
                 })
                 .flatten()
         })
@@ -1491,9 +1523,11 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     // `CUDA failed with error ...`, a tool's `CUDA error: 35 (0x23) cudaErrorInsufficientDriver
     // : ...`, ggml's `failed to initialize CUDA: ...`), and torch's own check of the driver
     // before it (`The NVIDIA driver on your system is too old (found version N)`): one problem.
+    // (The CUDA samples state the call that failed, `cudaGetDeviceProperties returned 35`, and
+    // CUDA's message on the next line.)
     (
         Some("cuda_driver_error"),
-        Scope::Message,
+        Scope::Lines,
         r"driver version is insufficient for CUDA runtime version|driver on your system is too old",
         "nvidia driver older than the cuda runtime",
     ),
@@ -1765,6 +1799,19 @@ fn one_problem_key(class: &str, ev: &Event) -> Option<&'static str> {
                 }
         })
         .map(|((_, _, _, key), _)| *key)
+}
+
+static VLLM_RPC_TIMEOUT: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::matcher(r"\bRPC call to \w+ timed out"));
+const VLLM_WORKER_REPLY_TIMEOUT: &str = "vllm: a worker did not answer the engine in time";
+
+/// A bare `TimeoutError` raised where vLLM's engine reads its workers' replies.
+fn shm_queue_timeout(ev: &Event) -> bool {
+    ev.text.trim_end().ends_with("TimeoutError")
+        && ev
+            .frames
+            .last()
+            .is_some_and(|f| f.contains("shm_broadcast") && f.ends_with("acquire_read"))
 }
 
 /// nvcc's report of one of its stages killed by a signal (`nvcc error   : 'cicc' died due to
@@ -2125,13 +2172,14 @@ fn triton_resource_key(norm: &str) -> Option<String> {
 
 /// NCCL's InfiniBand transport warns of a failed work request as `NCCL WARN NET/IB : Got
 /// completion from peer ADDR<port> with status=12 opcode=... vendor err 129` (an IB plugin as
-/// `NET/IBP:Got completion ...`): the completion
+/// `NET/IBP:Got completion ...`; NCCL 2.x before 2.12 without the peer, `Got completion with
+/// error 12, opcode 1, len 32768, vendor err 129`): the completion
 /// status (12, retries exceeded; 4, a protection error...) is the problem, the peer, GIDs and
 /// lengths are volatile. (Quoted as a `Last error:` behind another NCCL error, that error leads.)
 fn ib_completion_key(text: &str) -> Option<String> {
     static STATUS: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"(?:NCCL WARN |^)NET/IB\w* ?: ?Got completion from peer .*?with (?:status=|error )(\d+)",
+            r"(?:NCCL WARN |^)NET/IB\w* ?: ?Got completion (?:from peer .*?)?with (?:status=|error )(\d+)",
         )
     });
     let c = STATUS.captures(text)?;

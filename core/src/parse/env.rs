@@ -326,9 +326,20 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     // `ProcessGroupNCCL.cpp:607`, `WorkNCCL(SeqNum=...)`, is torch's)
     ("ProcessGroupNCCL", "pytorch"),
     ("WorkNCCL", "pytorch"),
+    // SGLang's KV pool as it is made (`KV Cache is allocated. #tokens: N, K size: ...`, then
+    // `Memory pool end. avail mem=...`): a start-up log that names the package nowhere else
+    ("KV Cache is allocated. #tokens", "sglang"),
+    ("Memory pool end. avail mem", "sglang"),
+    // DeepSpeed's launcher, in its logger's `[file:line:function]` tag (`[launch.py:321:
+    // sigkill_handler] [...] exits with return code = -11`)
+    (":sigkill_handler]", "deepspeed"),
+    // torch's wording of a CUDA call that failed (`RuntimeError: CUDA error: ...`, a cuBLAS call
+    // `... when calling `cublasCreate(handle)``): torch seen where no frame names it
+    ("RuntimeError: CUDA error: ", "pytorch"),
+    (" when calling `cublas", "pytorch"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 57] = [
+const FRAMEWORK_WORDS: [W; 62] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -386,6 +397,11 @@ const FRAMEWORK_WORDS: [W; 57] = [
     W::NCCL_UPPER,
     W::PROCESS_GROUP_NCCL,
     W::NCCL_WORK,
+    W::SGL_KV_ALLOCATED,
+    W::SGL_POOL_END,
+    W::DS_SIGKILL_HANDLER,
+    W::TORCH_CUDA_ERROR,
+    W::TORCH_CUBLAS_CALL,
 ];
 
 /// A GPU as Ray names a node's resource: `accelerator_type:T4`, `accelerator_type:A100-80G`.
@@ -485,6 +501,11 @@ words! {
     LLAMA_MODEL_LOAD = "llama_model_load",
     MEGATRON_DIR = "megatron/",
     MEGATRON_ITER = "consumed samples:",
+    SGL_KV_ALLOCATED = "KV Cache is allocated. #tokens",
+    SGL_POOL_END = "Memory pool end. avail mem",
+    DS_SIGKILL_HANDLER = ":sigkill_handler]",
+    TORCH_CUDA_ERROR = "RuntimeError: CUDA error: ",
+    TORCH_CUBLAS_CALL = " when calling `cublas",
     DEEPSPEED_DIR = "deepspeed/",
     DEEPSPEED = "DeepSpeed",
     DEEPSPEED_TAG = "[deepspeed]",

@@ -159,10 +159,12 @@ macro_rules! unloadable_symbol {
 
 /// ggml's (llama.cpp's, ollama's) aborting checks: `GGML_ASSERT(x) failed`, the older
 /// `GGML_ASSERT: file.cu:48: x`, a bare `GGML_ASSERT(x);`, `GGML_ABORT`'s `FILE:LINE: fatal
-/// error`. A detector and the class rule read them.
+/// error` or `FILE:LINE: <its message>` (`llama.cpp:11968: The current context does not support
+/// K-shift`: a sentence, where a compiler's `file.c:12:5: error:` names a column and a kind). A
+/// detector and the class rule read them.
 macro_rules! ggml_abort {
     () => {
-        r"\bGGML_ASSERT(?:\(.*\) failed|: \S+:\d+: )|^GGML_ASSERT\(.*\);?\s*$|\.(?:cuh?|cpp|c):\d+: fatal error\s*$"
+        r"\bGGML_ASSERT(?:\(.*\) failed|: \S+:\d+: )|^GGML_ASSERT\(.*\);?\s*$|\.(?:cuh?|cpp|c):\d+: fatal error\s*$|^[\w/.\-]*(?:ggml|llama)[\w.\-]*\.(?:cuh?|cpp|c):\d+: [A-Z][a-z]+ [^:]{8,}$"
     };
 }
 
@@ -177,6 +179,16 @@ macro_rules! triton_fp8_arch {
 /// NCCL's trace of an error result up its callers at INFO level (`NCCL INFO misc/socket.cc:564
 /// -> 2`; results 1 to 6 are errors, 7 a non-blocking call still in progress): a class rule and
 /// the line reader's last resort read it.
+/// NVSHMEM's report of a failed step: `FILE:LINE: non-zero status: N <step>` (`(reason) ` after the
+/// status in some versions), `FILE:LINE: NULL value <step>`, or its error print's `FILE:FUNC:LINE:
+/// <message>` (`transport.cpp:nvshmemi_transport_init:275: init failed for transport: IBGDA`). A
+/// detector and the class rule read it.
+macro_rules! nvshmem_error {
+    () => {
+        r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|\.(?:cpp|cu|cc|c):nvshmem\w*:\d+: .*\b(?:failed|[Ee]rror|[Uu]nable)\b"
+    };
+}
+
 macro_rules! nccl_error_trace {
     () => {
         r"NCCL INFO \S+:\d+ -> [1-6]\b"
@@ -476,12 +488,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // error: HOST: task 1: Exited with exit code 1` reports a task's exit, as torchrun's `failed
     // (exitcode: 1)` does, and another node's copy of it may come first; torch's terminate
     // handler on Windows states an uncaught C++ exception as `Unhandled exception caught in
-    // c10/util/AbortHandler.h` before its stack, as libstdc++'s `terminate called` does ---
+    // c10/util/AbortHandler.h` before its stack, as libstdc++'s `terminate called` does; a
+    // socket whose peer went away, `Transport endpoint is not connected`; NVSHMEM's closing
+    // `nvshmem initialization failed, exiting`, below the step that failed ---
     // (gRPC states a failed call as `<AioRpcError of RPC that terminated with:` (or
     // `_InactiveRpcError`), then `status = ...` and `details = "..."` on lines of their own: the
     // details say what failed)
     (
-        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
+        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -528,6 +542,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // LLVM's fatal error (`LLVM ERROR: Cannot select: intrinsic %llvm.nvvm...`), printed by
     // the compiler it is linked into (Triton's) before it aborts the process (tier 3)
     (r"^LLVM ERROR: \S", 3),
+    // (Triton's lowering names the conversion it cannot emit on a line of its own before LLVM's
+    // abort: `Unsupported conversion from bf16 to f16`, then `LLVM ERROR: Unsupported rounding
+    // mode for conversion.`)
+    (r"^Unsupported conversion from \w+ to \w+\s*$", 3),
     // the CUDA samples' check of a runtime call, `cudaGetDeviceProperties returned 802` (its
     // message on the next line, `-> system not yet initialized`) (tier 3)
     (r"^cuda[A-Z]\w+ returned \d+$", 3),
@@ -871,10 +889,8 @@ macro_rules! glibc_heap {
 }
 const GLIBC_HEAP: &str = glibc_heap!();
 
-/// NVSHMEM's report of a failed step: `FILE:LINE: non-zero status: N <step>` (`(reason) ` after the
-/// status in some versions) or `FILE:LINE: NULL value <step>`.
-const NVSHMEM_STATUS: &str =
-    r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )";
+/// NVSHMEM's report of a failed step (see the `nvshmem_error` macro).
+const NVSHMEM_STATUS: &str = nvshmem_error!();
 
 /// Triton's refusal of an FP8 type the GPU cannot compute in (see the class rules).
 pub const TRITON_FP8_ARCH: &str = triton_fp8_arch!();
@@ -952,6 +968,11 @@ const EVENT_WORDS: &[&str] = &[
     "dependency resolver",
     // (ggml's `tensor '...' has invalid ggml type 39 (NONE)`)
     "invalid ggml type",
+    "unsupported conversion from",
+    // (`GGML_ABORT`'s message behind its source location, `llama.cpp:11968: The current context
+    // does not support K-shift`)
+    "llama.cpp:",
+    "ggml",
     // (XLA's `Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.6.0.`)
     "loaded runtime cudnn",
     // (Open MPI's `ORTE was unable to reliably start one or more daemons`)
@@ -1350,7 +1371,7 @@ pub const OP_REASON: &str = "operators not supported because: ";
 const CLASSES: &[(&str, &str)] = &[
     (
         "gpu_hardware_error",
-        r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
+        r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|uncorrectable NVLink error|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
     ),
     // (whatever CUDA said of the memory NCCL could not bind for NVLS, out of memory included:
     // the collective's multicast buffers, not the model's)
@@ -1666,7 +1687,9 @@ const CLASSES: &[(&str, &str)] = &[
         "nccl_error",
         concat!(
             nccl_error_trace!(),
-            r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
+            r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|",
+            nvshmem_error!(),
+            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
@@ -1686,10 +1709,13 @@ const CLASSES: &[(&str, &str)] = &[
     // IR dumped after it: the compiler that failed, not the option its message may call
     // unsupported; Triton's limit on a block's elements, `numel (N) exceeds triton maximum tensor
     // numel (1048576)`, and Inductor's autotuner left with no Triton template that compiles or
-    // fits, `NoValidChoicesError`; Triton's ptxas run on Windows, `ptxas.exe` quoted in a list)
+    // fits, `NoValidChoicesError`; Triton's ptxas run on Windows, `ptxas.exe` quoted in a list;
+    // its language's checks of a kernel's shapes as it compiles, `arange's range must be a power
+    // of 2`, `Shape element 0 must be a power of 2`, a bound that is no `tl.constexpr`; the lowering's
+    // `Unsupported conversion from bf16 to f16`)
     (
         "triton_error",
-        r"Internal Triton PTX codegen error|exceeds triton maximum tensor numel|NoValidChoicesError|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\b|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '(?:\[')?[^']*ptxas(?:\.exe)?(?:'|\s)|^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
+        r"Internal Triton PTX codegen error|\btl\.(?:static_range|constexpr)\b|^Unsupported conversion from \w+ to \w+\s*$|arange's range must be a power of 2|arange's arguments must be of type tl\.constexpr|Shape element \d+ must be a power of 2|exceeds triton maximum tensor numel|NoValidChoicesError|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\b|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '(?:\[')?[^']*ptxas(?:\.exe)?(?:'|\s)|^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
     ),
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
     // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off)

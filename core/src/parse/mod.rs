@@ -222,6 +222,7 @@ static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
 static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
+static MISSING_LIBRARY: Word = Word::new("cannot open shared object file");
 static INCOMPATIBLE: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
     aho_corasick::AhoCorasick::new([
         "is not compatible with the current PyTorch installation",
@@ -423,6 +424,13 @@ fn nccl_setup_failure(text: &str) -> bool {
 
 /// A line of a native backtrace as UCX's signal handler prints it (`==== backtrace (tid: 41292)
 /// ====`, ` 3  /lib/x86_64-linux-gnu/libc.so.6(+0x45330) [0x7fac579f5330]`), or Open MPI's.
+/// A frame of a numbered native backtrace (`2       0x795d6b8ba630 ns::f(int) + 2016`).
+fn is_numbered_frame(text: &str) -> bool {
+    let t = text.trim_start();
+    let rest = t.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.len() < t.len() && rest.trim_start().starts_with("0x")
+}
+
 fn is_native_frame(text: &str) -> bool {
     let t = text.trim_start();
     t.starts_with("==== backtrace")
@@ -722,7 +730,10 @@ impl Triage {
             // (UCX's handler of a fatal signal prints its own frames first, `0 libucs.so(
             // ucs_handle_error+0x304) [0x...]`, then libc's: the frame that faulted is further
             // down, and is kept as far)
+            // (and TensorRT-LLM's exception, whose numbered native frames, `2  0x7f...
+            // tensorrt_llm::...(...) + 95`, say which of its steps threw)
             let cap = if (is_nccl_trace(text) && ev.after.iter().all(|a| is_nccl_trace(a)))
+                || (ev.text.contains("TllmException") && is_numbered_frame(text))
                 || ((ev.text.contains("Caught signal ")
                     || ev.text.contains("signal SIGSEGV")
                     || ev.text.contains("] Signal: "))
@@ -1314,7 +1325,9 @@ impl Triage {
         if text.contains(events::NO_OPERATOR) {
             self.no_operator = true;
         }
-        if self.undefined_symbol.is_none() && IMPORT_FAILURE.is_in(text) {
+        if self.undefined_symbol.is_none()
+            && (IMPORT_FAILURE.is_in(text) || MISSING_LIBRARY.is_in(text))
+        {
             self.undefined_symbol = Some(text.chars().take(1000).collect());
         }
         // c10d warns of each address its store could not bind before it fails on them all: the
@@ -1919,10 +1932,14 @@ impl Triage {
         };
         let culprit = self.culprit(ev, class);
         // A loader's summary (`Could not load any common_ops library!`) lists the import errors
-        // below it: the missing symbol identifies the problem.
+        // below it: the missing symbol or library identifies the problem.
         let mut keyed;
         let ev = match &self.undefined_symbol {
-            Some(sym) if class == "import_error" && !IMPORT_FAILURE.is_in(&ev.text) => {
+            Some(sym)
+                if class == "import_error"
+                    && !IMPORT_FAILURE.is_in(&ev.text)
+                    && !MISSING_LIBRARY.is_in(&ev.text) =>
+            {
                 keyed = ev.clone();
                 keyed.after.push(sym.clone());
                 &keyed
@@ -2296,7 +2313,7 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         && ev
             .after
             .iter()
-            .take(6)
+            .take(12)
             .any(|a| a.contains("::deserializePlugin("))
     {
         return "model_load";

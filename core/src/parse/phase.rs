@@ -308,6 +308,16 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             return Some("startup");
         }
     }
+    // NVSHMEM (DeepEP's transport) names the function of its own that failed: one of its
+    // initialisation's (`nvshmemi_transport_init`, `nvshmemi_check_state_and_init`), as the
+    // job starts
+    if text.contains(":nvshmem") {
+        static NVSHMEM_INIT: LazyLock<AsciiFirst> =
+            LazyLock::new(|| AsciiFirst::matcher(r"\.(?:cpp|cu|cc|c):nvshmem\w*_init\w*:\d+: "));
+        if NVSHMEM_INIT.is_match(text) {
+            return Some("startup");
+        }
+    }
     // TensorFlow creates each GPU's stream executor (and its CUDA context) as it starts, and
     // ggml initialises CUDA before it reads a model (`ggml_cuda_init: failed to initialize CUDA`)
     if text.contains("failed initializing StreamExecutor") || text.contains("ggml_cuda_init: ") {
