@@ -1,8 +1,9 @@
+HELDOUT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mk () 
 { 
     n=$1;
     shift;
-    sed -e "s#OUTDIR#/tmp/heldout$n#g" -e "s|FOCUSAREA|$*|" "$(dirname "${BASH_SOURCE[0]}")"/helper_prompt.md > p$n.md;
+    sed -e "s#OUTDIR#/tmp/heldout$n#g" -e "s|FOCUSAREA|$*|" "$HELDOUT_DIR"/helper_prompt.md > p$n.md;
     echo "Avoid every thread URL listed in /work/main/bench/heldout/threads.txt (already used) and every URL in /tmp/heldout5*/*/SOURCE: check each URL with grep -rF before writing a case." >> p$n.md;
     echo "Prefer threads whose search excerpt itself contains the error line; a case needs only the excerpt you can read." >> p$n.md
 }
