@@ -216,7 +216,7 @@ static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
 });
 /// Frameworks that other frameworks run inside: seen, they name a log's framework only when no
 /// other is named, and then in this order (what runs inside the others first).
-const WEAK_FRAMEWORKS: &[&str] = &["llama.cpp", "pytorch", "nccl"];
+const WEAK_FRAMEWORKS: &[&str] = &["llama.cpp", "deepgemm", "flashinfer", "pytorch", "nccl"];
 
 /// Words that vote for a framework (pytorch only registers that torch was seen).
 const FRAMEWORK_VOTES: &[(&str, &str)] = &[
@@ -337,9 +337,17 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     // `... when calling `cublasCreate(handle)``): torch seen where no frame names it
     ("RuntimeError: CUDA error: ", "pytorch"),
     (" when calling `cublas", "pytorch"),
+    // DeepGEMM and FlashInfer, the kernel libraries the servers run, in their packages' paths
+    // and modules (`deep_gemm/jit/compiler.py`, `flashinfer.jit`) and DeepGEMM's own name in its
+    // messages: weak, named only by a log that names no server (their own tests, a benchmark)
+    ("deep_gemm/", "deepgemm"),
+    ("deep_gemm.", "deepgemm"),
+    ("DeepGEMM", "deepgemm"),
+    ("flashinfer/", "flashinfer"),
+    ("flashinfer.", "flashinfer"),
 ];
 /// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 62] = [
+const FRAMEWORK_WORDS: [W; 67] = [
     W::SGLANG,
     W::SERVER_ARGS,
     W::SCHEDULER_HIT,
@@ -402,6 +410,11 @@ const FRAMEWORK_WORDS: [W; 62] = [
     W::DS_SIGKILL_HANDLER,
     W::TORCH_CUDA_ERROR,
     W::TORCH_CUBLAS_CALL,
+    W::DEEP_GEMM_DIR,
+    W::DEEP_GEMM_MODULE,
+    W::DEEPGEMM_NAME,
+    W::FLASHINFER_DIR,
+    W::FLASHINFER_MODULE,
 ];
 
 /// A GPU as Ray names a node's resource: `accelerator_type:T4`, `accelerator_type:A100-80G`.
@@ -506,6 +519,11 @@ words! {
     DS_SIGKILL_HANDLER = ":sigkill_handler]",
     TORCH_CUDA_ERROR = "RuntimeError: CUDA error: ",
     TORCH_CUBLAS_CALL = " when calling `cublas",
+    DEEP_GEMM_DIR = "deep_gemm/",
+    DEEP_GEMM_MODULE = "deep_gemm.",
+    DEEPGEMM_NAME = "DeepGEMM",
+    FLASHINFER_DIR = "flashinfer/",
+    FLASHINFER_MODULE = "flashinfer.",
     DEEPSPEED_DIR = "deepspeed/",
     DEEPSPEED = "DeepSpeed",
     DEEPSPEED_TAG = "[deepspeed]",

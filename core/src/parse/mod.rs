@@ -168,6 +168,9 @@ pub struct Triage {
     last_code: String,
     /// Whether [`Triage::last_code`] holds the line just above.
     has_code: bool,
+    /// The function the open traceback's innermost source line calls (`self.forward_decode_batch(
+    /// batch)`): where a paste cut the traceback, the next frame it would have shown.
+    cut_call: Option<String>,
     /// The line just above, when a logger marked it as an error and no detector read it as one
     /// (line, text, raw, rank): `logger.exception(msg)` prints its message, then the traceback.
     logged_error: Option<(u64, String, String, Option<u32>)>,
@@ -223,6 +226,13 @@ static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
 static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
 static MISSING_LIBRARY: Word = Word::new("cannot open shared object file");
+/// The function a source line calls first (`self.forward_decode_batch(self.running_batch)`,
+/// `return fn(*args)`), not a keyword's parenthesis.
+static CALLEE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r"^(?:return |await |yield )?(?:[\w\[\], ]+ = )?(?:await )?(?:[\w\[\]]+\.)*([A-Za-z_]\w*)\(",
+    )
+});
 static INCOMPATIBLE: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
     aho_corasick::AhoCorasick::new([
         "is not compatible with the current PyTorch installation",
@@ -1093,6 +1103,12 @@ impl Triage {
         // frames say where it failed; the buffer is reused, as most such lines are not needed)
         if self.in_traceback {
             self.has_code = false;
+            if t.starts_with("File \"") {
+                self.cut_call = None;
+            } else if text.starts_with("  ") && !t.bytes().all(|b| matches!(b, b'^' | b'~' | b' '))
+            {
+                self.cut_call = CALLEE.captures(t).map(|c| c[1].to_string());
+            }
             if t.starts_with("raise ") && RAISE_MESSAGE.is_match(t) {
                 self.cut_raise = Some(((line.number, t.to_string(), line.raw.clone()), self.phase));
             } else if t.starts_with("File \"") || (text.starts_with("  ") && !t.is_empty()) {
@@ -1291,6 +1307,22 @@ impl Triage {
         if self.in_traceback && frame && self.frames.len() < MAX_FRAMES {
             self.frames.push(t.chars().take(300).collect());
         }
+    }
+
+    /// The open traceback's frames, and the call its innermost source line makes when the paste
+    /// cut it there (as a frame of that function, when it names the step the run was in).
+    fn open_frames(&self) -> Vec<String> {
+        let mut frames = self.frames.clone();
+        // (only a call that names a step of its own: the engine's constructors and the like,
+        // which wrap several steps, leave the progress lines to say which)
+        if let Some(call) = &self.cut_call {
+            let frame = format!("File \"<cut>\", line 0, in {call}");
+            let step = phase::phase_from_context(std::slice::from_ref(&frame), "");
+            if step.is_some_and(|p| p != "startup") {
+                frames.push(frame);
+            }
+        }
+        frames
     }
 
     /// Reads a line of xformers' list of the operators that refused a call: a heading `` `op` is
@@ -1776,7 +1808,7 @@ impl Triage {
             && self.traceback_line > ev.line;
         let framed = if followed_by_traceback {
             trailing = Event {
-                frames: self.frames.clone(),
+                frames: self.open_frames(),
                 ..ev.clone()
             };
             &trailing
@@ -1840,7 +1872,7 @@ impl Triage {
         // A traceback that follows the error and was cut before its exception line re-raises it
         // (a scheduler's report of the exception it caught): its frames say which step failed.
         let reraised = (self.in_traceback && self.traceback_line > ev.line)
-            .then_some(self.frames.as_slice())
+            .then(|| self.open_frames())
             .filter(|f| !f.is_empty() && !framed.frames.is_empty());
         // NCCL's `unhandled cuda error` whose own account is a driver that cannot serve the
         // process (`Cuda failure 802 'system not yet initialized'`: no fabric manager; a driver
@@ -1856,7 +1888,7 @@ impl Triage {
             Some((d, "cuda_oom")) if d.contains("Cuda failure") => "cuda_oom",
             _ => class,
         };
-        let phase = phase_of(framed, class, reraised);
+        let phase = phase_of(framed, class, reraised.as_deref());
         // A collective timeout whose work number says the group had already run hundreds of
         // collectives (`WorkNCCL(SeqNum=15734, ...)`) was well past the job's start; in a job no
         // serving framework ran, that is its training loop (each step reduces its gradients).

@@ -809,6 +809,11 @@ fn is_start_frame(f: &str) -> bool {
         // its first step)
         || (is_trainer_module(f) && function_of(f) == Some("__init__"))
         || is_deepspeed_initialize(f)
+        // (a serving engine building its model's configuration or its tokenizer manager, SGLang's
+        // `configs/model_config.py` and `managers/tokenizer_manager.py` constructors: before any
+        // weight is read)
+        || ((f.contains("/model_config.py") || f.contains("/tokenizer_manager.py"))
+            && function_of(f) == Some("__init__"))
 }
 
 /// A frame of `deepspeed.initialize` building its engine: the call itself (and Accelerate's
