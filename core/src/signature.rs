@@ -543,6 +543,18 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
+    // torch's check of the GPU's capability names the GPU first (`Found GPU0 Tesla P100-PCIE-16GB
+    // which is of cuda capability 6.0.`); the line after says which problem: a GPU older than
+    // any build supports (`PyTorch no longer supports this GPU because it is too old.`), or one
+    // this build was not compiled for, which its kernels state as CUDA's `no kernel image`
+    if class == "no_kernel_image" && ev.text.contains("which is of cuda capability") {
+        const TOO_OLD: &str = "PyTorch no longer supports this GPU because it is too old.";
+        return Some(if ev.states("no longer supports this GPU") {
+            key_message(class, &normalize(TOO_OLD))
+        } else {
+            "cuda error: no kernel image is available for execution on the device".into()
+        });
+    }
     // vLLM's engine waiting on its workers' replies through its shared-memory queue: the RPC's
     // own timeout (`RPC call to execute_model timed out.`) or the queue's bare `TimeoutError`
     // raised in `shm_broadcast.py`'s `acquire_read`: a worker stuck (in a collective, a kernel)
@@ -1033,6 +1045,14 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // Triton Inference Server asked for a model its repository does not hold (`failed to poll
+    // model 'pipe': model not found in any model repository.`): whichever model name
+    (
+        None,
+        Scope::Message,
+        r"model not found in any model repository",
+        "triton server: model not found in any model repository",
+    ),
     // torch's sampler refusing a distribution (`probability tensor contains either `inf`, `nan`
     // or element < 0`), quoted or cut short: the logits went bad, whatever model and caller
     (

@@ -238,6 +238,10 @@ static INCOMPATIBLE: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
         "is not compatible with the current PyTorch installation",
         // (its wording for a GPU below the oldest architecture a build supports)
         "PyTorch no longer supports this GPU because it is too old",
+        // (its check's first line, whichever wording follows it: `Found GPU0 Tesla P100-PCIE-16GB
+        // which is of cuda capability 6.0.`, then `Minimum and Maximum cuda capability supported
+        // by this version of PyTorch is (7.0) - (12.0)`)
+        "which is of cuda capability",
         // (and its warning, as CUDA initialises, that the driver is older than its CUDA)
         "The NVIDIA driver on your system is too old",
     ])
@@ -929,6 +933,17 @@ impl Triage {
             && INCOMPATIBLE.is_match(text)
         {
             self.incompatible = Some(noted(line, text));
+        } else if let Some((n, first, _)) = &mut self.incompatible {
+            // (torch's check names the GPU on one line and says why on the next: the two are
+            // one statement)
+            if *n + 1 == line.number
+                && first.contains("which is of cuda capability")
+                && !first.contains("no longer supports")
+                && text.contains("PyTorch no longer supports this GPU")
+            {
+                first.push(' ');
+                first.push_str(text.trim());
+            }
         }
         // (both are lines the detectors took for events: only those are searched again)
         if facts.tier.is_some() {

@@ -456,6 +456,18 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
                 func.starts_with("get_weights_") || func.starts_with("get_multi_weights_")
             })
         })
+        // (TensorRT-LLM's examples read a checkpoint into the model they build with
+        // `load_from_hf_llama`, `load_from_awq_llama`, `load_from_meta_llama`...; Lightning's
+        // `load_from_checkpoint`)
+        || frames.iter().any(|f| {
+            function_of(f)
+                .and_then(|func| func.strip_prefix("load_from_"))
+                .is_some_and(|what| {
+                    ["hf", "awq", "gptq", "meta", "checkpoint", "ft", "binary", "gguf"]
+                        .iter()
+                        .any(|w| what.starts_with(w))
+                })
+        })
         // (and a model's layers being constructed, which happens only as it is built to take
         // the weights: the constructor of a modeling file's class)
         || frames.iter().any(|f| constructs_model(f))
