@@ -113,8 +113,8 @@ pub struct Triage {
     /// `Failed to import X because of the following error (look up to see its traceback):`,
     /// then the caught exception's message): that line is the statement.
     cause_follows: Option<usize>,
-    /// The first line that names a symbol the dynamic loader could not find.
-    undefined_symbol: Option<String>,
+    /// The first line that names a symbol or a library the dynamic loader could not find.
+    loader_failure: Option<String>,
     /// xformers' dispatcher found no operator for an attention call (`No operator found for
     /// `memory_efficient_attention_forward` with inputs:`); it then lists each operator it tried,
     /// `` `cutlassF` is not supported because: `` and the reasons, indented below.
@@ -436,8 +436,6 @@ fn nccl_setup_failure(text: &str) -> bool {
     SETUP.is_match(text) && !RUNNING.iter().any(|r| text.contains(r))
 }
 
-/// A line of a native backtrace as UCX's signal handler prints it (`==== backtrace (tid: 41292)
-/// ====`, ` 3  /lib/x86_64-linux-gnu/libc.so.6(+0x45330) [0x7fac579f5330]`), or Open MPI's.
 /// A frame of a numbered native backtrace (`2       0x795d6b8ba630 ns::f(int) + 2016`).
 fn is_numbered_frame(text: &str) -> bool {
     let t = text.trim_start();
@@ -445,6 +443,8 @@ fn is_numbered_frame(text: &str) -> bool {
     rest.len() < t.len() && rest.trim_start().starts_with("0x")
 }
 
+/// A line of a native backtrace as UCX's signal handler prints it (`==== backtrace (tid: 41292)
+/// ====`, ` 3  /lib/x86_64-linux-gnu/libc.so.6(+0x45330) [0x7fac579f5330]`), or Open MPI's.
 fn is_native_frame(text: &str) -> bool {
     let t = text.trim_start();
     t.starts_with("==== backtrace")
@@ -1372,10 +1372,10 @@ impl Triage {
         if text.contains(events::NO_OPERATOR) {
             self.no_operator = true;
         }
-        if self.undefined_symbol.is_none()
+        if self.loader_failure.is_none()
             && (IMPORT_FAILURE.is_in(text) || MISSING_LIBRARY.is_in(text))
         {
-            self.undefined_symbol = Some(text.chars().take(1000).collect());
+            self.loader_failure = Some(text.chars().take(1000).collect());
         }
         // c10d warns of each address its store could not bind before it fails on them all: the
         // first warning states why (`failed to bind to [::]:29500 (errno: 98 - Address already
@@ -1981,7 +1981,7 @@ impl Triage {
         // A loader's summary (`Could not load any common_ops library!`) lists the import errors
         // below it: the missing symbol or library identifies the problem.
         let mut keyed;
-        let ev = match &self.undefined_symbol {
+        let ev = match &self.loader_failure {
             Some(sym)
                 if class == "import_error"
                     && !IMPORT_FAILURE.is_in(&ev.text)
