@@ -1045,6 +1045,15 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // NumPy 2 importing a module built for NumPy 1: its own statement (`A module that was
+    // compiled using NumPy 1.x cannot be run in NumPy 2.2.6 ...`) and the error the import then
+    // raises (`AttributeError: _ARRAY_API not found`)
+    (
+        Some("import_error"),
+        Scope::Message,
+        r"^A module that was compiled using NumPy 1\.x cannot be run in\b|\b_ARRAY_API not found\b",
+        "numpy: a module built for numpy 1.x imported under numpy 2",
+    ),
     // Triton Inference Server asked for a model its repository does not hold (`failed to poll
     // model 'pipe': model not found in any model repository.`): whichever model name
     (

@@ -489,13 +489,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // (exitcode: 1)` does, and another node's copy of it may come first; torch's terminate
     // handler on Windows states an uncaught C++ exception as `Unhandled exception caught in
     // c10/util/AbortHandler.h` before its stack, as libstdc++'s `terminate called` does; a
-    // socket whose peer went away, `Transport endpoint is not connected`; NVSHMEM's closing
+    // socket whose peer went away, `Transport endpoint is not connected`; NumPy 2's
+    // `AttributeError: _ARRAY_API not found` as a module built for NumPy 1 imports, below its
+    // own statement of that (`A module that was compiled using NumPy 1.x cannot be run in`);
+    // NVSHMEM's closing
     // `nvshmem initialization failed, exiting`, below the step that failed ---
     // (gRPC states a failed call as `<AioRpcError of RPC that terminated with:` (or
     // `_InactiveRpcError`), then `status = ...` and `details = "..."` on lines of their own: the
     // details say what failed)
     (
-        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
+        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|_ARRAY_API not found|nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -1633,6 +1636,7 @@ const CLASSES: &[(&str, &str)] = &[
     // to a CPU build it lacks and NumPy 2's refusal of a NumPy 1 build, as their detectors read them)
     ("import_error", BNB_CPU_FALLBACK),
     ("import_error", NUMPY1_BUILD),
+    ("import_error", r"\b_ARRAY_API not found\b"),
     (
         "import_error",
         r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",

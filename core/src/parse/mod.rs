@@ -628,7 +628,14 @@ impl Triage {
         // escaped), or a whole traceback glued into one line by a paste that lost its line
         // breaks: its lines (header, frames, exception lines) are read one by one, all on that
         // line's number.
-        let parts = split_embedded_lines(&line.text).or_else(|| split_glued_traceback(&line.text));
+        // (and a traceback's innermost source line with the exception glued to its end)
+        let parts = split_embedded_lines(&line.text)
+            .or_else(|| split_glued_traceback(&line.text))
+            .or_else(|| {
+                self.in_traceback
+                    .then(|| split_glued_exception(&line.text))
+                    .flatten()
+            });
         if let Some(parts) = parts {
             for part in parts {
                 // (the piece that opens an escaped JSON string, `srv operator(): got exception:
@@ -2941,6 +2948,21 @@ fn split_glued_traceback(text: &str) -> Option<Vec<String>> {
         })
         .collect();
     Some(parts)
+}
+
+/// A traceback's source line with the exception line glued to its end by a paste that lost the
+/// line break (`\tself._handle = _dlopen(self._name, mode)OSError: /x/libth_common.so: undefined
+/// symbol: ...`): the code and the exception; `None` for an ordinary line.
+fn split_glued_exception(text: &str) -> Option<Vec<String>> {
+    if !text.starts_with([' ', '\t']) || !(text.contains("Error: ") || text.contains("Exception: "))
+    {
+        return None;
+    }
+    static GLUED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r#"[)\]'"](?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): \S"#)
+    });
+    let cut = GLUED.find(text)?.start() + 1;
+    Some(vec![text[..cut].to_string(), text[cut..].to_string()])
 }
 
 /// The lines of a multi-line message held in one line: a JSON log record's message decoded with
