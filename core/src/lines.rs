@@ -544,9 +544,26 @@ fn starts_with_month_day(s: &str) -> bool {
     starts_with_shape(s, b"99-99 99:")
 }
 
+/// A Python exception's line (`torch._dynamo.exc.Unsupported: Observed exception`,
+/// `ValueError: x`).
+static ONE_SPACE_EXCEPTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::matcher(r"^(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception)|Unsupported): ")
+});
+
 /// Strips the margins a viewer or a quote puts around a line's text: a CI view's bar, Markdown's
 /// inline-code backticks.
 fn strip_margins(mut rest: &str) -> &str {
+    // An exception's line indented by one space (a paste indented so throughout, a reply's code
+    // block that kept a margin): one space is no indentation of Python's, whose frames and code
+    // lines take two or more.
+    if let Some(inner) = rest.strip_prefix(' ') {
+        if !inner.starts_with([' ', '\t'])
+            && inner.contains(": ")
+            && ONE_SPACE_EXCEPTION.is_match(inner)
+        {
+            rest = inner;
+        }
+    }
     // Buildkite's log view (vLLM's CI) copies every line behind `  | `, and Python prints the
     // tracebacks of an exception group behind `  | ` too: the line is what follows the bar (a
     // table's row, `| a | b |`, starts at the margin or ends with a bar, and is left alone).
