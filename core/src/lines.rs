@@ -290,6 +290,12 @@ const PYTEST_MARGIN: &str = r"^(?P<level>E) {3,8}";
 static PYTEST_MARGIN_AT: LazyLock<Option<usize>> =
     LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == PYTEST_MARGIN));
 
+/// syslog's and the journal's prefix: the time, the host and the program (`Nov 30 03:09:50 host
+/// kernel:`, `Apr 17 01:25:09 ai-pc ollama[56169]:`).
+const SYSLOG: &str = r"^[A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} [\w.\-]+ [\w.\-/]+(?:\[\d+\])?: ?";
+static SYSLOG_AT: LazyLock<Option<usize>> =
+    LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == SYSLOG));
+
 static VLLM_LOGGER_AT: LazyLock<Option<usize>> =
     LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == VLLM_LOGGER));
 
@@ -422,7 +428,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[ *\d+\.\d+\] ?",
         r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} \d{4}\] ?",
         // syslog: Nov 30 03:09:50 host kernel:
-        r"^[A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} [\w.\-]+ [\w.\-/]+(?:\[\d+\])?: ?",
+        SYSLOG,
         // a CI's clock alone in that shape before each line of a job (`Jul 13 21:22:34     dist.
         // barrier()`): after syslog's, which names a host and a program
         r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2} +",
@@ -814,7 +820,7 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
                 // (c10d's own source in glog's tag, `[E ProcessGroupNCCL.cpp:737]`: torch's
                 // line, in whatever program ran it)
                 line.logger = Some("pytorch");
-            } else if m.as_str().contains(" ollama[") {
+            } else if Some(i) == *SYSLOG_AT && m.as_str().contains(" ollama[") {
                 // (systemd's journal of the Ollama service, `Apr 17 01:25:09 host ollama[561]: `:
                 // the llama.cpp lines behind it are its runner's)
                 line.logger = Some("ollama");

@@ -1123,6 +1123,18 @@ impl EnvCollector {
     }
 
     fn frameworks(&mut self, t: &str, w: Seen) {
+        // (most lines name no framework: one test of the bits spares the walk over the words)
+        static ANY: LazyLock<[u128; 2]> = LazyLock::new(|| {
+            let mut bits = [0u128; 2];
+            for w in FRAMEWORK_WORDS {
+                let i = w as usize;
+                bits[i / 128] |= 1 << (i % 128);
+            }
+            bits
+        });
+        if w.0[0] & ANY[0] == 0 && w.0[1] & ANY[1] == 0 {
+            return;
+        }
         for (word, (text, fw)) in FRAMEWORK_WORDS.iter().zip(FRAMEWORK_VOTES) {
             if w.has(*word) && (!matches!(*text, "sglang" | "vllm") || names_package(t, text)) {
                 self.vote(fw, if WEAK_FRAMEWORKS.contains(fw) { 0 } else { 1 });
