@@ -710,14 +710,23 @@ pub(crate) fn frame_in(frame: &str, path: &str) -> bool {
 
 /// The function a Python frame names (`File "x.py", line 3, in load_weights` → `load_weights`;
 /// faulthandler's dump of a fatal error's stack leaves out the comma: `line 3 in load_weights`).
+/// (A paste that lost the line break after a frame keeps its code behind the name: `in _init
+/// \ttorch.classes.load_library(ft_decoder_lib)` names `_init`.)
 pub(crate) fn function_of(frame: &str) -> Option<&str> {
     let frame = frame.trim_end();
     if let Some((_, func)) = frame.rsplit_once(", in ") {
-        return Some(func);
+        return Some(frame_name(func));
     }
     let (head, func) = frame.rsplit_once(" in ")?;
     let (_, number) = head.rsplit_once(", line ")?;
-    number.bytes().all(|b| b.is_ascii_digit()).then_some(func)
+    number
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then_some(frame_name(func))
+}
+
+fn frame_name(func: &str) -> &str {
+    func.split([' ', '\t']).next().unwrap_or(func)
 }
 
 /// The step a FlashInfer kernel that a message names serves: they are named for it
