@@ -551,7 +551,7 @@ fn starts_with_month_day(s: &str) -> bool {
 }
 
 /// A Python exception's line (`torch._dynamo.exc.Unsupported: Observed exception`,
-/// `ValueError: x`).
+/// `ValueError: x`), which a margin of one space or pdb's `*** ` may stand before.
 static ONE_SPACE_EXCEPTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(r"^(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception)|Unsupported): ")
 });
@@ -559,6 +559,13 @@ static ONE_SPACE_EXCEPTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// Strips the margins a viewer or a quote puts around a line's text: a CI view's bar, Markdown's
 /// inline-code backticks.
 fn strip_margins(mut rest: &str) -> &str {
+    // pdb's report of an exception, behind its `*** ` (`*** _pickle.UnpicklingError: Weights only
+    // load failed. ...`; not absl's banner, `*** SIGSEGV received at time=...`)
+    if let Some(inner) = rest.strip_prefix("*** ") {
+        if inner.contains(": ") && ONE_SPACE_EXCEPTION.is_match(inner) {
+            rest = inner;
+        }
+    }
     // An exception's line indented by one space (a paste indented so throughout, a reply's code
     // block that kept a margin): one space is no indentation of Python's, whose frames and code
     // lines take two or more.

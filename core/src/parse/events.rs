@@ -1753,10 +1753,11 @@ const CLASSES: &[(&str, &str)] = &[
     // the older GGJT loader's `llama.cpp: tensor 'tok_embeddings.weight' is missing from model`),
     // or cannot open: `gguf_init_from_file: failed to open GGUF file '...'`, or whose metadata
     // lacks a key the architecture needs: `error loading model hyperparameters: key not found in
-    // model: gemma3.attention.layer_norm_rms_epsilon`; Candle's `cannot find tensor <name>`)
+    // model: gemma3.attention.layer_norm_rms_epsilon`; Candle's `cannot find tensor <name>`;
+    // ggml's reader of a file cut short, `error loading model: unexpectedly reached end of file`)
     (
         "weight_load_error",
-        r"size mismatch for|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError(?:: Error while deserializing|: [^E]|\s*$)|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b|error loading model hyperparameters: key not found in model: ",
+        r"size mismatch for|error loading model: unexpectedly reached end of file|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError(?:: Error while deserializing|: [^E]|\s*$)|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b|error loading model hyperparameters: key not found in model: ",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
@@ -1900,6 +1901,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (a GGUF file with a tensor type newer than the build, or another fork's: a model this
     // version does not support)
     ("unsupported_config", GGML_UNKNOWN_TYPE),
+    // (and the older GGJT loader's `error loading model: unrecognized tensor type 4`: a file
+    // quantised in a type this build does not know)
+    (
+        "unsupported_config",
+        r"\berror loading model: unrecognized tensor type \d+",
+    ),
     // (pip's report of the requirements an install left unmet: the install's problem)
     ("build_error", PIP_CONFLICTS),
     // (Open MPI's runtime that did not start: not a collective library's failure, the launcher's)
