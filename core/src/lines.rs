@@ -552,30 +552,23 @@ fn starts_with_month_day(s: &str) -> bool {
 
 /// A Python exception's line (`torch._dynamo.exc.Unsupported: Observed exception`,
 /// `ValueError: x`), which a margin of one space or pdb's `*** ` may stand before.
-static ONE_SPACE_EXCEPTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
+static MARGINED_EXCEPTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(r"^(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception)|Unsupported): ")
 });
 
 /// Strips the margins a viewer or a quote puts around a line's text: a CI view's bar, Markdown's
 /// inline-code backticks.
 fn strip_margins(mut rest: &str) -> &str {
-    // pdb's report of an exception, behind its `*** ` (`*** _pickle.UnpicklingError: Weights only
-    // load failed. ...`; not absl's banner, `*** SIGSEGV received at time=...`)
-    if let Some(inner) = rest.strip_prefix("*** ") {
-        if inner.contains(": ") && ONE_SPACE_EXCEPTION.is_match(inner) {
-            rest = inner;
-        }
-    }
-    // An exception's line indented by one space (a paste indented so throughout, a reply's code
-    // block that kept a margin): one space is no indentation of Python's, whose frames and code
-    // lines take two or more.
-    if let Some(inner) = rest.strip_prefix(' ') {
-        if !inner.starts_with([' ', '\t'])
-            && inner.contains(": ")
-            && ONE_SPACE_EXCEPTION.is_match(inner)
-        {
-            rest = inner;
-        }
+    // An exception's line behind pdb's `*** ` (`*** _pickle.UnpicklingError: Weights only load
+    // failed. ...`; not absl's banner, `*** SIGSEGV received at time=...`) or indented by one
+    // space (a paste indented so throughout, a reply's code block that kept a margin: Python's
+    // own frames and code lines take two or more)
+    let margined = rest.strip_prefix("*** ").or_else(|| {
+        rest.strip_prefix(' ')
+            .filter(|i| !i.starts_with([' ', '\t']))
+    });
+    if let Some(inner) = margined.filter(|i| i.contains(": ") && MARGINED_EXCEPTION.is_match(i)) {
+        rest = inner;
     }
     // Buildkite's log view (vLLM's CI) copies every line behind `  | `, and Python prints the
     // tracebacks of an exception group behind `  | ` too: the line is what follows the bar (a

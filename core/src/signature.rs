@@ -197,18 +197,16 @@ pub fn signature(
         format!("{class}: {short} [{phase}]")
     };
     let op_key = flashinfer_op_key(class, ev);
-    let key = op_key
-        .clone()
-        .or_else(|| special_key(class, ev, &norm))
-        .unwrap_or_else(|| key_message(class, &norm));
+    let special = op_key.clone().or_else(|| special_key(class, ev, &norm));
+    // (a bare exception that a rule keyed by what raised it already names its problem)
+    let placed = special.is_some() && bare_exception(&msg);
+    let key = special.unwrap_or_else(|| key_message(class, &norm));
     let mut parts = vec![class.to_string(), key];
     // (NCCL's `unhandled cuda error` that names the CUDA call's failure below it is that
     // failure, whichever collective of whichever program met it)
     let nccl_named = matches!(class, "nccl_error" | "cuda_driver_error" | "cuda_oom")
         && msg.contains("unhandled cuda error")
         && (nccl_cuda_failure(ev).is_some() || nccl_last_error(ev).is_some());
-    // (a bare exception keyed by where it was raised already names its place)
-    let placed = parts[1] == VLLM_WORKER_REPLY_TIMEOUT;
     if (GENERIC.iter().any(|g| msg.contains(g)) || bare_exception(&msg)) && !nccl_named && !placed {
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
         // call of the capture loop synchronised next (the runner's constructor, one batch size's

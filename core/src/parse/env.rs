@@ -218,44 +218,45 @@ static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// other is named, and then in this order (what runs inside the others first).
 const WEAK_FRAMEWORKS: &[&str] = &["llama.cpp", "deepgemm", "flashinfer", "pytorch", "nccl"];
 
-/// Words that vote for a framework (pytorch only registers that torch was seen).
-const FRAMEWORK_VOTES: &[(&str, &str)] = &[
-    ("sglang", "sglang"),
-    ("ServerArgs(", "sglang"),
-    ("Scheduler hit an exception", "sglang"),
-    ("vllm", "vllm"),
-    ("vLLM", "vllm"),
-    ("EngineCore", "vllm"),
-    ("tensorrt_llm", "tensorrt_llm"),
-    ("TRT-LLM", "tensorrt_llm"),
-    ("TensorRT-LLM", "tensorrt_llm"),
-    ("lmdeploy", "lmdeploy"),
+/// Words (of `W`, where their text is) that vote for a framework (pytorch only registers that
+/// torch was seen).
+const FRAMEWORK_VOTES: &[(W, &str)] = &[
+    (W::SGLANG, "sglang"),
+    (W::SERVER_ARGS, "sglang"),
+    (W::SCHEDULER_HIT, "sglang"),
+    (W::VLLM, "vllm"),
+    (W::VLLM_MIXED, "vllm"),
+    (W::ENGINE_CORE, "vllm"),
+    (W::TENSORRT_LLM_, "tensorrt_llm"),
+    (W::TRT_LLM, "tensorrt_llm"),
+    (W::TENSORRT_LLM, "tensorrt_llm"),
+    (W::LMDEPLOY, "lmdeploy"),
     // (LMDeploy's inference engine, in its sources' paths and its logs: `src/turbomind/...`)
-    ("turbomind", "lmdeploy"),
+    (W::TURBOMIND, "lmdeploy"),
     // Ollama: its CLI's and server's own name (`ollama run`, `/root/.ollama/models`, a compose
     // service `ollama  | ...`)
-    ("ollama", "ollama"),
+    (W::OLLAMA, "ollama"),
     // TGI: `text_generation_launcher:` before its launcher's lines, `text_generation_server` in
     // its shards' frames
-    ("text_generation", "tgi"),
+    (W::TEXT_GENERATION, "tgi"),
     // messages only one framework prints: SGLang's scheduler statistics (`Decode batch,
     // #running-req: N`) and its launcher's `Received sigquit from a child process`; vLLM's front
     // end's report of a failed engine start. (Not SGLang's `Capture cuda graph begin`: scripts
     // that imitate its progress lines print it too.)
-    ("#running-req", "sglang"),
+    (W::RUNNING_REQ, "sglang"),
     // (and its scheduler's sizes once the KV pool is up, `max_total_num_tokens=N,
     // chunked_prefill_size=N, ...`)
-    ("max_total_num_tokens=", "sglang"),
-    ("Received sigquit from a child", "sglang"),
-    ("Engine core initialization failed", "vllm"),
+    (W::MAX_TOTAL_NUM_TOKENS, "sglang"),
+    (W::SIGQUIT_CHILD, "sglang"),
+    (W::ENGINE_CORE_INIT, "vllm"),
     // (and its check, as it sizes the KV cache, that one request of the model's length fits:
     // `The model's max seq len (N) is larger than the maximum number of tokens that can be
     // stored in KV cache (N)`)
-    ("tokens that can be stored in KV cache", "vllm"),
+    (W::KV_CACHE_TOKENS, "vllm"),
     // (and SGLang's own option in its advice after a failed capture, and its launcher's report
     // of a dead scheduler: `Rank 0 scheduler is dead`)
-    ("mem-fraction-static", "sglang"),
-    ("scheduler is dead", "sglang"),
+    (W::MEM_FRACTION, "sglang"),
+    (W::SCHEDULER_DEAD, "sglang"),
     // (and messages only SGLang prints: its kernel package `sgl_kernel`, its scheduler's `Prefill
     // out of memory. Try to lower your batch size.`, `KV cache pool leak detected!`, its health
     // check's `Server couldn't get a response from detokenizer`, its PD router's `Prefill
@@ -265,158 +266,87 @@ const FRAMEWORK_VOTES: &[(&str, &str)] = &[
     // selector's `AttentionSelectorConfig(...)` and `AttentionBackendEnum.X`, its KV-cache check
     // `... larger than the available KV cache memory`, its multimodal encoder's `exceeds the
     // pre-allocated encoder cache size`)
-    ("sgl_kernel", "sglang"),
-    ("Prefill out of memory", "sglang"),
-    ("KV cache pool leak detected", "sglang"),
-    ("response from detokenizer", "sglang"),
-    ("Prefill bootstrap failed", "sglang"),
-    ("err_execute_model_input", "vllm"),
-    ("Avg prompt throughput", "vllm"),
-    ("Loading model weights took", "vllm"),
-    ("gpu_memory_utilization", "vllm"),
-    ("AttentionSelectorConfig", "vllm"),
-    ("AttentionBackendEnum", "vllm"),
-    ("than the available KV cache memory", "vllm"),
-    ("pre-allocated encoder cache", "vllm"),
+    (W::SGL_KERNEL, "sglang"),
+    (W::SGL_PREFILL_OOM, "sglang"),
+    (W::SGL_POOL_LEAK, "sglang"),
+    (W::SGL_DETOKENIZER, "sglang"),
+    (W::SGL_BOOTSTRAP, "sglang"),
+    (W::VLLM_INPUT_DUMP, "vllm"),
+    (W::VLLM_THROUGHPUT, "vllm"),
+    (W::VLLM_WEIGHTS_TOOK, "vllm"),
+    (W::VLLM_GPU_MEM_UTIL, "vllm"),
+    (W::VLLM_ATTN_SELECTOR, "vllm"),
+    (W::VLLM_ATTN_ENUM, "vllm"),
+    (W::VLLM_KV_MEMORY, "vllm"),
+    (W::VLLM_ENCODER_CACHE, "vllm"),
     // (and its multiprocess executor's file, in its logger's prefix and frames,
     // `[multiproc_executor.py:888]`; its Marlin kernels' check, `... is not divisible by
     // min_thread_k = 128`; its LoRA loader's `expected target modules in`; its option
     // `num_speculative_tokens`)
-    ("multiproc_executor", "vllm"),
-    ("min_thread_k", "vllm"),
-    ("expected target modules in", "vllm"),
-    ("num_speculative_tokens", "vllm"),
-    ("torch", "pytorch"),
+    (W::VLLM_MULTIPROC, "vllm"),
+    (W::VLLM_MIN_THREAD_K, "vllm"),
+    (W::VLLM_LORA_TARGETS, "vllm"),
+    (W::VLLM_SPEC_TOKENS, "vllm"),
+    (W::TORCH, "pytorch"),
     // (and its name as its own messages write it: `please report a bug to PyTorch`)
-    ("PyTorch", "pytorch"),
+    (W::PYTORCH_NAME, "pytorch"),
     // (and words only torch prints: its hints after a CUDA error, `CUDA kernel errors might be
     // asynchronously reported ...`, `Compile with `TORCH_USE_CUDA_DSA` ...`, its kernels' sources
     // in a device assertion, `aten/src/ATen/native/cuda/...`, c10d's `TCPStore`, its device count
     // check's `... before calling NumCudaDevices()`, autograd's `Variable._execution_engine`)
-    ("TORCH_USE_CUDA_DSA", "pytorch"),
-    ("aten/src/", "pytorch"),
-    ("CUDA kernel errors might be asynchronously", "pytorch"),
-    ("TCPStore", "pytorch"),
-    ("NumCudaDevices", "pytorch"),
-    ("_execution_engine", "pytorch"),
+    (W::TORCH_DSA_HINT, "pytorch"),
+    (W::ATEN_SRC, "pytorch"),
+    (W::TORCH_ASYNC_HINT, "pytorch"),
+    (W::TCP_STORE, "pytorch"),
+    (W::NUM_CUDA_DEVICES, "pytorch"),
+    (W::AUTOGRAD_ENGINE, "pytorch"),
     // llama.cpp's ggml, in its functions' and macros' names (`ggml_cuda_init`, `GGML_ASSERT`) and
     // its paths; weak as torch is: Ollama and other servers run it inside
-    ("llama.cpp", "llama.cpp"),
-    ("ggml_", "llama.cpp"),
-    ("GGML_", "llama.cpp"),
+    (W::LLAMA_CPP, "llama.cpp"),
+    (W::GGML_LOWER, "llama.cpp"),
+    (W::GGML_UPPER, "llama.cpp"),
     // (and its loader's own lines, `llama_model_load: error loading model: ...`)
-    ("llama_model_load", "llama.cpp"),
+    (W::LLAMA_MODEL_LOAD, "llama.cpp"),
     // Megatron-LM, in its package's paths (`megatron/core/transformer/...`, `Megatron-LM/megatron/
     // initialize.py`) and its iteration log (`iteration 182/ 250000 | consumed samples: 186368 |
     // elapsed time per iteration (ms): ...`)
-    ("megatron/", "megatron"),
-    ("consumed samples:", "megatron"),
+    (W::MEGATRON_DIR, "megatron"),
+    (W::MEGATRON_ITER, "megatron"),
     // DeepSpeed, the training engine a run goes through, in its package's paths (a frame's
     // `site-packages/deepspeed/runtime/engine.py`) and its own name in its reports (`DeepSpeed
     // info: version=...`, `DeepSpeedEngine`)
-    ("deepspeed/", "deepspeed"),
-    ("DeepSpeed", "deepspeed"),
+    (W::DEEPSPEED_DIR, "deepspeed"),
+    (W::DEEPSPEED, "deepspeed"),
     // (and the tag of its loss scaler's records: `[deepspeed] OVERFLOW! Rank 0 Skipping step.`)
-    ("[deepspeed]", "deepspeed"),
+    (W::DEEPSPEED_TAG, "deepspeed"),
     // NCCL itself, whose lines (`NCCL INFO`, `NCCL WARN`, `NCCL version`) every program that
     // uses it prints: the framework only of a log that names nothing else, not even torch
     // (nccl-tests, a raw `NCCL_DEBUG` paste)
-    ("NCCL", "nccl"),
+    (W::NCCL_UPPER, "nccl"),
     // (but c10d's own NCCL process group, in its glog tag and its watchdog's reports,
     // `ProcessGroupNCCL.cpp:607`, `WorkNCCL(SeqNum=...)`, is torch's)
-    ("ProcessGroupNCCL", "pytorch"),
-    ("WorkNCCL", "pytorch"),
+    (W::PROCESS_GROUP_NCCL, "pytorch"),
+    (W::NCCL_WORK, "pytorch"),
     // SGLang's KV pool as it is made (`KV Cache is allocated. #tokens: N, K size: ...`, then
     // `Memory pool end. avail mem=...`): a start-up log that names the package nowhere else
-    ("KV Cache is allocated. #tokens", "sglang"),
-    ("Memory pool end. avail mem", "sglang"),
+    (W::SGL_KV_ALLOCATED, "sglang"),
+    (W::SGL_POOL_END, "sglang"),
     // DeepSpeed's launcher, in its logger's `[file:line:function]` tag (`[launch.py:321:
     // sigkill_handler] [...] exits with return code = -11`)
-    (":sigkill_handler]", "deepspeed"),
+    (W::DS_SIGKILL_HANDLER, "deepspeed"),
     // torch's wording of a CUDA call that failed (`RuntimeError: CUDA error: ...`, a cuBLAS call
     // `... when calling `cublasCreate(handle)``): torch seen where no frame names it
-    ("RuntimeError: CUDA error: ", "pytorch"),
-    (" when calling `cublas", "pytorch"),
+    (W::TORCH_CUDA_ERROR, "pytorch"),
+    (W::TORCH_CUBLAS_CALL, "pytorch"),
     // DeepGEMM and FlashInfer, the kernel libraries the servers run, in their packages' paths
     // and modules (`deep_gemm/jit/compiler.py`, `flashinfer.jit`) and DeepGEMM's own name in its
     // messages: weak, named only by a log that names no server (their own tests, a benchmark)
-    ("deep_gemm/", "deepgemm"),
-    ("deep_gemm.", "deepgemm"),
-    ("DeepGEMM", "deepgemm"),
-    ("flashinfer/", "flashinfer"),
-    ("flashinfer.", "flashinfer"),
+    (W::DEEP_GEMM_DIR, "deepgemm"),
+    (W::DEEP_GEMM_MODULE, "deepgemm"),
+    (W::DEEPGEMM_NAME, "deepgemm"),
+    (W::FLASHINFER_DIR, "flashinfer"),
+    (W::FLASHINFER_MODULE, "flashinfer"),
 ];
-/// The word of `W` for each vote of [`FRAMEWORK_VOTES`].
-const FRAMEWORK_WORDS: [W; 67] = [
-    W::SGLANG,
-    W::SERVER_ARGS,
-    W::SCHEDULER_HIT,
-    W::VLLM,
-    W::VLLM_MIXED,
-    W::ENGINE_CORE,
-    W::TENSORRT_LLM_,
-    W::TRT_LLM,
-    W::TENSORRT_LLM,
-    W::LMDEPLOY,
-    W::TURBOMIND,
-    W::OLLAMA,
-    W::TEXT_GENERATION,
-    W::RUNNING_REQ,
-    W::MAX_TOTAL_NUM_TOKENS,
-    W::SIGQUIT_CHILD,
-    W::ENGINE_CORE_INIT,
-    W::KV_CACHE_TOKENS,
-    W::MEM_FRACTION,
-    W::SCHEDULER_DEAD,
-    W::SGL_KERNEL,
-    W::SGL_PREFILL_OOM,
-    W::SGL_POOL_LEAK,
-    W::SGL_DETOKENIZER,
-    W::SGL_BOOTSTRAP,
-    W::VLLM_INPUT_DUMP,
-    W::VLLM_THROUGHPUT,
-    W::VLLM_WEIGHTS_TOOK,
-    W::VLLM_GPU_MEM_UTIL,
-    W::VLLM_ATTN_SELECTOR,
-    W::VLLM_ATTN_ENUM,
-    W::VLLM_KV_MEMORY,
-    W::VLLM_ENCODER_CACHE,
-    W::VLLM_MULTIPROC,
-    W::VLLM_MIN_THREAD_K,
-    W::VLLM_LORA_TARGETS,
-    W::VLLM_SPEC_TOKENS,
-    W::TORCH,
-    W::PYTORCH_NAME,
-    W::TORCH_DSA_HINT,
-    W::ATEN_SRC,
-    W::TORCH_ASYNC_HINT,
-    W::TCP_STORE,
-    W::NUM_CUDA_DEVICES,
-    W::AUTOGRAD_ENGINE,
-    W::LLAMA_CPP,
-    W::GGML_LOWER,
-    W::GGML_UPPER,
-    W::LLAMA_MODEL_LOAD,
-    W::MEGATRON_DIR,
-    W::MEGATRON_ITER,
-    W::DEEPSPEED_DIR,
-    W::DEEPSPEED,
-    W::DEEPSPEED_TAG,
-    W::NCCL_UPPER,
-    W::PROCESS_GROUP_NCCL,
-    W::NCCL_WORK,
-    W::SGL_KV_ALLOCATED,
-    W::SGL_POOL_END,
-    W::DS_SIGKILL_HANDLER,
-    W::TORCH_CUDA_ERROR,
-    W::TORCH_CUBLAS_CALL,
-    W::DEEP_GEMM_DIR,
-    W::DEEP_GEMM_MODULE,
-    W::DEEPGEMM_NAME,
-    W::FLASHINFER_DIR,
-    W::FLASHINFER_MODULE,
-];
-
 /// A GPU as Ray names a node's resource: `accelerator_type:T4`, `accelerator_type:A100-80G`.
 static RAY_ACCELERATOR: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"\baccelerator_type:([A-Z][A-Za-z0-9]*(?:-\d+G)?)\b"));
@@ -1126,8 +1056,8 @@ impl EnvCollector {
         // (most lines name no framework: one test of the bits spares the walk over the words)
         static ANY: LazyLock<[u128; 2]> = LazyLock::new(|| {
             let mut bits = [0u128; 2];
-            for w in FRAMEWORK_WORDS {
-                let i = w as usize;
+            for (w, _) in FRAMEWORK_VOTES {
+                let i = *w as usize;
                 bits[i / 128] |= 1 << (i % 128);
             }
             bits
@@ -1135,8 +1065,9 @@ impl EnvCollector {
         if w.0[0] & ANY[0] == 0 && w.0[1] & ANY[1] == 0 {
             return;
         }
-        for (word, (text, fw)) in FRAMEWORK_WORDS.iter().zip(FRAMEWORK_VOTES) {
-            if w.has(*word) && (!matches!(*text, "sglang" | "vllm") || names_package(t, text)) {
+        for (word, fw) in FRAMEWORK_VOTES {
+            let text = W::TEXT[*word as usize];
+            if w.has(*word) && (!matches!(text, "sglang" | "vllm") || names_package(t, text)) {
                 self.vote(fw, if WEAK_FRAMEWORKS.contains(fw) { 0 } else { 1 });
             }
         }
@@ -1650,13 +1581,6 @@ mod tests {
         assert_eq!(tgi.as_deref(), Some("tgi"));
         let lmdeploy = of(&["  File \"/usr/lib/python3/site-packages/lmdeploy/cli/cli.py\""]);
         assert_eq!(lmdeploy.as_deref(), Some("lmdeploy"));
-    }
-
-    #[test]
-    fn framework_words_follow_the_votes() {
-        for (w, (text, _)) in FRAMEWORK_WORDS.iter().zip(FRAMEWORK_VOTES) {
-            assert_eq!(W::TEXT[*w as usize], *text);
-        }
     }
 
     #[test]

@@ -168,9 +168,12 @@ pub struct Triage {
     last_code: String,
     /// Whether [`Triage::last_code`] holds the line just above.
     has_code: bool,
-    /// The function the open traceback's innermost source line calls (`self.forward_decode_batch(
-    /// batch)`): where a paste cut the traceback, the next frame it would have shown.
-    cut_call: Option<String>,
+    /// The open traceback's innermost source line (`self.forward_decode_batch(batch)`), when it
+    /// is the last line of the traceback so far: the call it makes is the next frame a cut paste
+    /// would have shown (read only when needed; the buffer is reused).
+    cut_code: String,
+    /// Whether [`Triage::cut_code`] holds that line.
+    has_cut_code: bool,
     /// The line just above, when a logger marked it as an error and no detector read it as one
     /// (line, text, raw, rank): `logger.exception(msg)` prints its message, then the traceback.
     logged_error: Option<(u64, String, String, Option<u32>)>,
@@ -1126,10 +1129,12 @@ impl Triage {
         if self.in_traceback {
             self.has_code = false;
             if t.starts_with("File \"") {
-                self.cut_call = None;
+                self.has_cut_code = false;
             } else if text.starts_with("  ") && !t.bytes().all(|b| matches!(b, b'^' | b'~' | b' '))
             {
-                self.cut_call = CALLEE.captures(t).map(|c| c[1].to_string());
+                self.cut_code.clear();
+                self.cut_code.push_str(t);
+                self.has_cut_code = true;
             }
             if t.starts_with("raise ") && RAISE_MESSAGE.is_match(t) {
                 self.cut_raise = Some(((line.number, t.to_string(), line.raw.clone()), self.phase));
@@ -1337,7 +1342,12 @@ impl Triage {
         let mut frames = self.frames.clone();
         // (only a call that names a step of its own: the engine's constructors and the like,
         // which wrap several steps, leave the progress lines to say which)
-        if let Some(call) = &self.cut_call {
+        let call = self
+            .has_cut_code
+            .then(|| CALLEE.captures(&self.cut_code))
+            .flatten();
+        if let Some(call) = call.as_ref().and_then(|c| c.get(1)) {
+            let call = call.as_str();
             let frame = format!("File \"<cut>\", line 0, in {call}");
             let step = phase::phase_from_context(std::slice::from_ref(&frame), "");
             if step.is_some_and(|p| p != "startup") {
