@@ -477,9 +477,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // import as `Failed to import X because of the following error (look up to see its
     // traceback):`, nested, the error itself on the last line; TorchScript's `The following
     // operation failed in the TorchScript interpreter.`, above the script's traceback and the
-    // error that ends it) ---
+    // error that ends it; a message that ends in `NoneType: None`, what `traceback.format_exc()`
+    // gives when no exception is being handled: Triton's vLLM backend's `Failed to start engine:
+    // NoneType: None`, the stub's own report after it) ---
     (
-        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter",
+        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|: NoneType: None(?:\\n)?\x22?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket

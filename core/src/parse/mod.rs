@@ -225,6 +225,8 @@ static ROOT_CAUSE: Word = Word::new("Root Cause (first observed failure)");
 static CLOSING_SIGTERM: Word = Word::new("closing signal SIGTERM");
 static SCHEDULER_DIED_WORD: Word = Word::new(" scheduler died");
 static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
+/// Triton's Python backend's report that the stub process running a model failed to start.
+const PY_STUB_FAILED: &str = "Failed to initialize Python stub: ";
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
 static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
@@ -556,7 +558,13 @@ fn detect_text(text: &str) -> Option<&str> {
     // the header to the end of the line before it, which is then read on its own.
     if let Some(i) = TRACEBACK_HEADER.find(text) {
         text = text[..i].trim_end();
-        if text.len() < 3 {
+        // (nor does an exception whose message is a native library's traceback, TVM's
+        // `TVMError: Traceback (most recent call last):` over its C++ frames: the exception
+        // line that ends them states the error)
+        if text.len() < 3
+            || (text.ends_with(':')
+                && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty()))
+        {
             return None;
         }
     }
@@ -1248,6 +1256,11 @@ impl Triage {
             self.in_traceback = true;
             self.traceback_rank = line.rank;
             self.traceback_line = line.number;
+            // (an exception whose message is a native library's traceback, TVM's `ValueError:
+            // Traceback (most recent call last):`, goes on from the Python frames above it)
+            if !t.starts_with("Traceback") && EXCEPTION_STATED.is_match(t) {
+                return;
+            }
             self.frames.clear();
             return;
         }
@@ -1436,6 +1449,8 @@ impl Triage {
             // (nor is the tail of an error record that wrapped, the quoted exception a wrapper
             // caught: `ValueError("...")', please check the stack trace above for the root cause`)
             Some(t) if line.level == Some('I') && text.contains(WRAPPED_QUOTE_TAIL) => t,
+            // (nor the exception that Triton's Python stub reports before it exits)
+            Some(t) if line.level == Some('I') && line.text.contains(PY_STUB_FAILED) => t,
             // (nor a KV-cache size below zero, which vLLM logs at INFO before it raises)
             Some(t) if line.level == Some('I') && events::NEGATIVE_KV_MEMORY.is_match(text) => t,
             _ => return,
@@ -2319,7 +2334,16 @@ fn quoted_exception(text: &str) -> Option<&str> {
     {
         return Some(t);
     }
-    let rest = t.strip_prefix("Error: ")?.trim_start();
+    // (or behind the report of Triton's Python backend, whose stub process logs the exception
+    // its model raised at INFO, then exits: `"Failed to initialize Python stub: TypeError: ...`)
+    let rest = match t.strip_prefix("Error: ") {
+        Some(rest) => rest,
+        None => t
+            .trim_start_matches('"')
+            .strip_prefix(PY_STUB_FAILED)?
+            .trim_start_matches("for auto-complete: "),
+    }
+    .trim_start();
     is_exception(rest).then_some(rest)
 }
 
