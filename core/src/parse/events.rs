@@ -576,10 +576,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // driver a GPU System Processor that stopped answering as `NVRM: ... Heartbeat timed out`,
     // a channel that stopped making progress as `NVRM: ... RC watchdog: GPU is probably locked!`
     // (before the Xid it raises for it); the PCIe root port states a fatal error on the GPU's
-    // link (`pcieport 0000:00:02.0: AER: Uncorrected (Fatal) error received: id=0010`) before the
-    // driver finds the GPU gone ---
+    // link (`pcieport 0000:00:02.0: AER: Uncorrected (Fatal) error received: id=0010`, `PCIe Bus
+    // Error: severity=Uncorrected (Fatal)`) before the driver finds the GPU gone; the driver's
+    // module that found no GPU to bind, `NVRM: No NVIDIA graphics adapter probed!` (nouveau
+    // holding it) ---
     (
-        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- a scheduler's or orchestrator's report that the OOM killer ended a job (tier 3):
@@ -957,6 +959,8 @@ const EVENT_WORDS: &[&str] = &[
     "fallen off",
     // (nvidia-smi's `Unable to determine the device handle for GPU <bus id>: GPU is lost`)
     "gpu is lost",
+    // (the driver's module that found no GPU: `NVRM: No NVIDIA graphics adapter probed!`)
+    "adapter probed",
     // (c10d's store: `... a possible application crash on rank 0 ...`)
     "application crash",
     // (a shell's report of SIGILL, a CPU without the instructions a build used; a Rust panic)
@@ -1384,7 +1388,7 @@ pub const OP_REASON: &str = "operators not supported because: ";
 const CLASSES: &[(&str, &str)] = &[
     (
         "gpu_hardware_error",
-        r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|uncorrectable NVLink error|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
+        r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|uncorrectable NVLink error|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
     ),
     // (whatever CUDA said of the memory NCCL could not bind for NVLS, out of memory included:
     // the collective's multicast buffers, not the model's)
@@ -1599,10 +1603,11 @@ const CLASSES: &[(&str, &str)] = &[
     // version mismatch`; SGLang's device lookup, finding CUDA unavailable: `No accelerator (CUDA,
     // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`; ggml's first CUDA call failing,
     // `ggml_cuda_init: failed to initialize CUDA: unknown error`, after which it runs on the CPU;
-    // a library's own check that torch sees no GPU, Unsloth's `No NVIDIA GPU found?`)
+    // a library's own check that torch sees no GPU, Unsloth's `No NVIDIA GPU found?`; the
+    // kernel module that bound to none, `NVRM: No NVIDIA graphics adapter probed!`)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|\bNo NVIDIA GPU found\b|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"No CUDA GPUs are available|\bNo NVIDIA GPU found\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:
     // `too many resources requested for launch`, `invalid configuration argument`, `invalid
@@ -1638,26 +1643,30 @@ const CLASSES: &[(&str, &str)] = &[
     // failing on a library's symbols, `libcublas.so.11: undefined symbol: cublasLtGetStatusString`,
     // `symbol free_gemm_select version libcublasLt.so.11 not defined in file ...`: two builds of
     // the libraries mixed, whichever library it names; a feature's check for the package it
-    // needs, `Ulysses Attention and Ring Attention requires xfuser package.`; bitsandbytes' fallback
+    // needs, `Ulysses Attention and Ring Attention requires xfuser package.`, or that asks for
+    // it, `DeepGEMM backend is not available or outdated. Please install or update ...`;
+    // bitsandbytes' fallback
     // to a CPU build it lacks and NumPy 2's refusal of a NumPy 1 build, as their detectors read them)
     ("import_error", BNB_CPU_FALLBACK),
     ("import_error", NUMPY1_BUILD),
     ("import_error", r"\b_ARRAY_API not found\b"),
     (
         "import_error",
-        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built
     // successfully.`), which llm.c's check macro heads with `[CUDNN ERROR] at file F:N:`;
+    // a check of CUTLASS's status, `Expected status == cutlass::Status::kSuccess to be true`, or
+    // the status's own wording as the whole message, vLLM's `RuntimeError: Error Internal`;
     // DeepSpeed's kernels print a failed cuBLAS GEMM as `!!!! kernel execution error.`; XLA's
     // check of the cuDNN it loaded, `Loaded runtime CuDNN library: 8.5.0 but source was compiled
     // with: 8.6.0.`)
     // (and ROCm's rocBLAS, `rocBLAS error: Cannot read .../TensileLibrary.dat: Illegal seek`)
     (
         "cublas_cudnn_error",
-        r"\brocBLAS error: |CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with",
+        r"\brocBLAS error: |CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|^(?:\w+Error: )?Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to
