@@ -239,6 +239,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // TGI: `text_generation_launcher:` before its launcher's lines, `text_generation_server` in
     // its shards' frames
     (W::TEXT_GENERATION, "tgi"),
+    // JAX: its compiled library's module, `jaxlib.xla_extension.XlaRuntimeError`, and its
+    // sources in a traceback's frames
+    (W::JAXLIB, "jax"),
+    (W::JAX_SRC, "jax"),
     // messages only one framework prints: SGLang's scheduler statistics (`Decode batch,
     // #running-req: N`) and its launcher's `Received sigquit from a child process`; vLLM's front
     // end's report of a failed engine start. (Not SGLang's `Capture cuda graph begin`: scripts
@@ -430,6 +434,8 @@ words! {
     TURBOMIND = "turbomind",
     OLLAMA = "ollama",
     TEXT_GENERATION = "text_generation",
+    JAXLIB = "jaxlib",
+    JAX_SRC = "jax/_src/",
     TORCH = "torch",
     PYTORCH_NAME = "PyTorch",
     TORCH_DSA_HINT = "TORCH_USE_CUDA_DSA",

@@ -1217,6 +1217,13 @@ pub fn is_cuda_warning_of_fault(text: &str) -> bool {
 }
 
 /// Lines that mention an error word without stating an error.
+/// The wording of NCCL's error statuses, as `ncclGetErrorString` gives them.
+static NCCL_STATUS: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r"failed: (?:unhandled (?:cuda|system) error|internal error|invalid usage|invalid argument|remote process exited|Unable to load NCCL library)",
+    )
+});
+
 pub fn is_benign(text: &str) -> bool {
     // a frame of c10's C++ backtrace below the error it follows (`frame #0:
     // c10::Error::Error(c10::SourceLocation, ...) + 0x98 (0x7f... in .../libc10.so)`): the
@@ -1262,6 +1269,12 @@ pub fn is_benign(text: &str) -> bool {
         return false;
     }
     if text.contains("Assertion") && text.contains("failed") {
+        return false;
+    }
+    // (nor a program's report of an NCCL call that returned an error status, XLA's `NCCL
+    // operation ncclCommInitRank(&comm, ...) failed: unhandled cuda error`, however much its
+    // call reads like NCCL's informational lines)
+    if text.contains("failed: ") && NCCL_STATUS.is_match(text) {
         return false;
     }
     // (nor Triton Inference Server's report that it could not start, whatever the C++
@@ -1626,10 +1639,12 @@ const CLASSES: &[(&str, &str)] = &[
     // libonnxruntime_providers_cuda.so with error: libcublasLt.so.11: cannot open shared object
     // file`, a load failure whichever library it names)
     // (and Inductor finding no Triton it can use, `Cannot find a working triton installation`,
-    // `torch._inductor.exc.TritonMissing`: a package that is not installed, or too old to load)
+    // `torch._inductor.exc.TritonMissing`: a package that is not installed, or too old to load;
+    // XLA that could not load NCCL, `Unable to load NCCL library. Multi-GPU collectives will not
+    // work.`)
     (
         "import_error",
-        r"Cannot find a working triton installation|\bTritonMissing\b|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
+        r"Cannot find a working triton installation|\bTritonMissing\b|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load NCCL library|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
     ),
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
     // available`; torchvision whose compiled operators did not load into this torch: `operator
@@ -1705,14 +1720,15 @@ const CLASSES: &[(&str, &str)] = &[
     // has timed out after 60s while trying to connect to (host, port)`, torch 1.x's `connect()
     // timed out. Original timeout was 60000 ms.`, the elastic agent's `RendezvousConnectionError`,
     // a group that never met its peers there: `Unable to meet other processes at the rendezvous
-    // store`)
+    // store`; XLA's report of an NCCL call that returned an error, `NCCL operation
+    // ncclCommInitRank(&comm, ...) failed: internal error`)
     (
         "nccl_error",
         concat!(
             nccl_error_trace!(),
             r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|",
             nvshmem_error!(),
-            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
+            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
