@@ -1678,10 +1678,11 @@ const CLASSES: &[(&str, &str)] = &[
     // DeepSpeed's kernels print a failed cuBLAS GEMM as `!!!! kernel execution error.`; XLA's
     // check of the cuDNN it loaded, `Loaded runtime CuDNN library: 8.5.0 but source was compiled
     // with: 8.6.0.`)
-    // (and ROCm's rocBLAS, `rocBLAS error: Cannot read .../TensileLibrary.dat: Illegal seek`)
+    // (and ROCm's rocBLAS, `rocBLAS error: Cannot read .../TensileLibrary.dat: Illegal seek`, and
+    // its hipBLASLt, `rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat`)
     (
         "cublas_cudnn_error",
-        r"\brocBLAS error: |CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|^(?:\w+Error: )?Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|^(?:\w+Error: )?Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to
@@ -1757,10 +1758,12 @@ const CLASSES: &[(&str, &str)] = &[
         r"Internal Triton PTX codegen error|\btl\.(?:static_range|constexpr)\b|^Unsupported conversion from \w+ to \w+\s*$|arange's range must be a power of 2|arange's arguments must be of type tl\.constexpr|Shape element \d+ must be a power of 2|exceeds triton maximum tensor numel|NoValidChoicesError|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\b|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '(?:\[')?[^']*ptxas(?:\.exe)?(?:'|\s)|^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
     ),
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
-    // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off)
+    // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off; an assertion of
+    // the LLVM that Triton downloads and compiles with, `~/.triton/llvm/.../Casting.h:566: ...
+    // Assertion `isa<To>(Val) && ...' failed.`)
     (
         "triton_error",
-        r"error: '(?:tt|ttg|ttng|triton_gpu|triton_nvidia_gpu)\.\w+' op\b",
+        r"error: '(?:tt|ttg|ttng|triton_gpu|triton_nvidia_gpu)\.\w+' op\b|/\.triton/llvm/\S+: .*Assertion\b",
     ),
     // (torch's caching allocator asks NVML for the device's memory as it handles an allocation
     // that failed, and asserts when NVML cannot answer: `NVML_SUCCESS == r INTERNAL ASSERT FAILED

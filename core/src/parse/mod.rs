@@ -454,6 +454,8 @@ fn is_native_frame(text: &str) -> bool {
     let t = text.trim_start();
     t.starts_with("==== backtrace")
         || (t.starts_with(|c: char| c.is_ascii_digit()) && t.contains(") [0x"))
+        // (or with the address first, `8 0x0000000000127022 tensorrt_llm::runtime::...() :0`)
+        || is_numbered_frame(t)
         // (Open MPI's handler: `[host:pid] [ 1] /lib/libmpi.so.40(PMPI_Init+0x47)[0x7f...]`)
         || (t.starts_with('[') && t.contains("] [") && t.contains(")[0x"))
         || is_gdb_frame(t)
@@ -2396,13 +2398,12 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     }
     // TensorRT calls a plugin creator's `deserializePlugin` only while it deserialises an engine:
     // that frame of a C++ backtrace below the error places it in the load, where no progress
-    // line (`Loaded engine size`) was kept before it
+    // line (`Loaded engine size`) was kept before it; TensorRT-LLM's runtime is constructed
+    // from the engine it deserialises (`tensorrt_llm::runtime::TllmRuntime::TllmRuntime()`)
     if ev.phase == "unknown"
-        && ev
-            .after
-            .iter()
-            .take(12)
-            .any(|a| a.contains("::deserializePlugin("))
+        && ev.after.iter().take(12).any(|a| {
+            a.contains("::deserializePlugin(") || a.contains("::TllmRuntime::TllmRuntime(")
+        })
     {
         return "model_load";
     }

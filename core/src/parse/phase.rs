@@ -423,6 +423,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "safetensors",
         // (a GGUF file's tensors: llama-cpp-python's and KTransformers' loaders)
         "load_gguf",
+        // (TensorRT-LLM's checkpoint conversion: `XForCausalLM.from_hugging_face` reads the
+        // checkpoint with its `ModelWeightsLoader`)
+        "model_weights_loader",
     ];
     // (a tokenizer read as the program starts, inside a function that loads the model and its
     // tokenizer, `_load_model_tokenizer`: the innermost frame is the tokenizer's)
