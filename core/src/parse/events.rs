@@ -800,7 +800,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // (`nixlBackendError`, see [`EXCEPTION_LINE`]), and a class defined in a function is named
     // through it (`..._site_initialize.<locals>.MLIRError: ...`) ---
     (
-        r"^((?:\w+|<locals>)\.)*[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
+        r"^((?:\w+|<locals>)\.)*_?[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
     // --- ComfyUI's error report (markdown) states the exception's message on its own line
@@ -1358,10 +1358,11 @@ pub fn is_benign(text: &str) -> bool {
 /// A Python exception line: `pkg.mod.SomeError: message`. (A class a C++ binding names in
 /// camel case after its library keeps the library's lower-case start: NIXL's
 /// `nixl_cu13._bindings.nixlBackendError: NIXL_ERR_BACKEND`; Ray names the exception a task
-/// raised in its own: `ray.exceptions.RayTaskError(AttributeError): ray::Actor.method() ...`.)
+/// raised in its own: `ray.exceptions.RayTaskError(AttributeError): ray::Actor.method() ...`; a
+/// private class keeps its underscore: torch's `torch._C._LinAlgError: linalg.cholesky: ...`.)
 pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"^((?:(?:[A-Za-z_]\w*|<locals>)\.)*)([A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)(?:\([A-Z]\w*\))?|[a-z][a-z\d]*[A-Z]\w*(?:Error|Exception)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
+        r"^((?:(?:[A-Za-z_]\w*|<locals>)\.)*)(_?[A-Z]\w*(?:Error|Exception|Failure|Fault|Exit)(?:\([A-Z]\w*\))?|[a-z][a-z\d]*[A-Z]\w*(?:Error|Exception)|Exception|KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)(?::\s?(.*))?$",
     )
 });
 
@@ -1722,14 +1723,15 @@ const CLASSES: &[(&str, &str)] = &[
     // timed out. Original timeout was 60000 ms.`, the elastic agent's `RendezvousConnectionError`,
     // a group that never met its peers there: `Unable to meet other processes at the rendezvous
     // store`; XLA's report of an NCCL call that returned an error, `NCCL operation
-    // ncclCommInitRank(&comm, ...) failed: internal error`)
+    // ncclCommInitRank(&comm, ...) failed: internal error`; vLLM's NIXL connector that could not
+    // move a KV cache, `NIXL transfer failure: handshake_setup_failed`)
     (
         "nccl_error",
         concat!(
             nccl_error_trace!(),
             r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|",
             nvshmem_error!(),
-            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
+            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library

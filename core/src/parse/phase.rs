@@ -519,10 +519,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // configuration at start-up)
     let in_verify = frames.iter().any(|f| function_of(f) == Some("verify"));
     // (`_decode` in a function's name, not a path's: vLLM's `spec_decode/` package holds code
-    // its start-up imports)
-    let decoding_function = frames
-        .iter()
-        .any(|f| function_of(f).is_some_and(|func| func.contains("_decode")));
+    // its start-up imports; nor a decoder layer's, ModelOpt's `build_decoder_config` exporting
+    // a model's layers)
+    let decoding_function = frames.iter().any(|f| {
+        function_of(f).is_some_and(|func| func.contains("_decode") && !func.contains("_decoder"))
+    });
     if in_verify || decoding_function || has(&["forward_decode", "decode_step"]) {
         return Some("decode");
     }
