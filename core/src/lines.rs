@@ -287,6 +287,12 @@ static CONSOLE_AT: LazyLock<Option<usize>> =
 /// pytest's margin of a failure's exception lines: `E       `.
 const PYTEST_MARGIN: &str = r"^(?P<level>E) {3,8}";
 
+/// A level first, then the logger or the source: `INFO model_config.py:1025:`, Python's
+/// default `WARNING:root:`.
+const LEVEL_FIRST: &str = r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+: *|(?: +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +)";
+static LEVEL_FIRST_AT: LazyLock<Option<usize>> =
+    LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == LEVEL_FIRST));
+
 static PYTEST_MARGIN_AT: LazyLock<Option<usize>> =
     LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == PYTEST_MARGIN));
 
@@ -411,7 +417,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // SGLang's prefix read (`- ERROR - swa_radix_cache.py:sanity_check - msg`)
         r"^- (?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - [\w.\-]+\.py:[<>\w]+ - ",
         // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
-        r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+:| +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +",
+        // (and Python's default format, `%(levelname)s:%(name)s:%(message)s`, with no space:
+        // `INFO:torch.distributed.elastic.agent.server.api:[default] Starting worker group`)
+        LEVEL_FIRST,
         // docker compose: svc-1  | ...
         r"^(?P<proc>[\w.\-]+) +\| ",
         // a deployment's tag of a service's output, `[vllm]: ` (Akash's lease logs), and
@@ -813,6 +821,9 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
                 line.logger = Some("vllm");
             } else if Some(i) == *PYTEST_MARGIN_AT {
                 line.pytest_margin = true;
+            } else if Some(i) == *LEVEL_FIRST_AT {
+                // (the logger Python's default format names is the package that logged)
+                line.logger = python_logger(m.as_str());
             } else if m.as_str().contains("[TRT-LLM]") || m.as_str().starts_with("[TensorRT-LLM][")
             {
                 line.logger = Some("tensorrt_llm");
@@ -865,6 +876,20 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
         }
     }
     rest.to_string()
+}
+
+/// The framework whose package a Python logger is named for (`INFO:torch.distributed...:`).
+fn python_logger(prefix: &str) -> Option<&'static str> {
+    let (_, name) = prefix.split_once(':')?;
+    let package = name.split(['.', ':']).next()?;
+    match package {
+        "torch" => Some("pytorch"),
+        "vllm" => Some("vllm"),
+        "sglang" => Some("sglang"),
+        "tensorrt_llm" => Some("tensorrt_llm"),
+        "deepspeed" => Some("deepspeed"),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -1133,6 +1158,15 @@ mod tests {
         assert_eq!(l.text, "failed (exitcode: -6)");
         let l = text("[2026-11-30 03:09:50,914] INFO Capture cuda graph begin.");
         assert_eq!(l.text, "Capture cuda graph begin.");
+        // Python's default format has no space after the logger's name, which names the
+        // package that logged
+        let l = text("INFO:torch.distributed.elastic.multiprocessing:Setting worker0 reply file to: /tmp/e/error.json");
+        assert_eq!(l.level, Some('I'));
+        assert_eq!(l.logger, Some("pytorch"));
+        assert_eq!(l.text, "Setting worker0 reply file to: /tmp/e/error.json");
+        let l = text("ERROR:root:Failed loading model mnist");
+        assert_eq!((l.level, l.logger), (Some('E'), None));
+        assert_eq!(l.text, "Failed loading model mnist");
     }
 
     #[test]

@@ -135,6 +135,14 @@ pub fn is_cuda_refusal(text: &str) -> bool {
 /// Triton's Python backend finding the stub process that runs a model's code gone (it died of a
 /// signal or was killed): `Stub process is unhealthy and it will be restarted`, `Stub process
 /// 'model_0_0' is not healthy.`
+/// The end of c10d's `NCCL error in: FILE:LINE, <status>, NCCL version X`, which a paste may
+/// keep without its head.
+macro_rules! nccl_error_tail {
+    () => {
+        r"\.cpp:\d+, (?:unhandled (?:cuda|system) error|internal error|invalid usage|invalid argument|remote process exited)\b.*, NCCL version \d"
+    };
+}
+
 macro_rules! stub_process_dead {
     () => {
         r"\bStub process (?:is unhealthy|'[^']*' is not healthy)"
@@ -713,14 +721,18 @@ const DETECTORS: &[(&str, u8)] = &[
     // `wrong type 4 != 3`; ggml's allocation of a device's buffer, `ggml_gallocr_reserve_n: failed
     // to allocate ROCm0 buffer of size N`; libc++'s terminate handler (clang's standard library:
     // macOS, Android, llamafile) states the uncaught exception on its own line, `libc++abi:
-    // terminating due to uncaught exception of type std::length_error: vector` ---
+    // terminating due to uncaught exception of type std::length_error: vector`; the tail of c10d's
+    // `NCCL error in: ...ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3` that a
+    // paste cut before its head ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
             r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |Invalid config )|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|",
+            nccl_error_tail!(),
+            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |Invalid config )|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
             "|",
             windows_exception!()
@@ -1217,6 +1229,9 @@ pub fn is_cuda_warning_of_fault(text: &str) -> bool {
 }
 
 /// Lines that mention an error word without stating an error.
+static NCCL_ERROR_TAIL: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(nccl_error_tail!()));
+
 /// The wording of NCCL's error statuses, as `ncclGetErrorString` gives them.
 static NCCL_STATUS: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
@@ -1297,8 +1312,9 @@ pub fn is_benign(text: &str) -> bool {
     if text.contains("Failed to open libibverbs") {
         return true;
     }
-    // an NCCL error names the NCCL version that raised it, as the version banner does
-    if text.contains("NCCL WARN") || text.contains("NCCL error") {
+    // an NCCL error names the NCCL version that raised it, as the version banner does (and so
+    // does its tail, `...ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3`)
+    if text.contains("NCCL WARN") || text.contains("NCCL error") || NCCL_ERROR_TAIL.is_match(text) {
         return false;
     }
     // nvcc's and a compiler driver's fatal errors are never warnings, even glued to the end of
@@ -2340,6 +2356,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         // (a program's statement of the step that failed, `Failed to compile
                         // grammar: ...`, names no signal)
                         || text.contains("Failed to ")
+                        // (nor its record of the error a step met, `Stream generator error:
+                        // <message>`)
+                        || text.contains(" error: ")
                         // (a message a class rule names an exception, whatever its words)
                         || stated_exception(text)
                         // (Rust's anyhow prints an error returned from `main` as `Error: <msg>`,
