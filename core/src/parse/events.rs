@@ -1746,14 +1746,15 @@ const CLASSES: &[(&str, &str)] = &[
     // a group that never met its peers there: `Unable to meet other processes at the rendezvous
     // store`; XLA's report of an NCCL call that returned an error, `NCCL operation
     // ncclCommInitRank(&comm, ...) failed: internal error`; vLLM's NIXL connector that could not
-    // move a KV cache, `NIXL transfer failure: handshake_setup_failed`)
+    // move a KV cache, `NIXL transfer failure: handshake_setup_failed`, and NIXL's own status,
+    // `nixlBackendError: NIXL_ERR_BACKEND` as it registers GPU memory with its transport)
     (
         "nccl_error",
         concat!(
             nccl_error_trace!(),
             r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|",
             nvshmem_error!(),
-            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
+            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |\bNIXL_ERR_[A-Z_]+|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
@@ -1896,10 +1897,12 @@ const CLASSES: &[(&str, &str)] = &[
         r"cannot perform fine-tuning on purely quantized models",
     ),
     // (vLLM refusing an attention backend a model cannot run on, `Please use Flashinfer backend
-    // for models with logits_soft_cap (i.e., Gemma-2)`)
+    // for models with logits_soft_cap (i.e., Gemma-2)`; Transformer Engine finding none of its
+    // attention backends able to run the inputs, `No dot product attention backend is available
+    // for the provided inputs`)
     (
         "unsupported_config",
-        r"\bPlease use \w+ backend for models with",
+        r"\bPlease use \w+ backend for models with|\bNo dot product attention backend is available for the provided inputs",
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
