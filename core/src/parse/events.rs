@@ -891,9 +891,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // served is that one; stated before any later error, so only a statement when nothing
     // stronger is (tier 1) ---
     (r"^Ignore import error when loading \S+[.:] \S", 1),
+    // --- a logger's ERROR line that names an exception in prose (Mooncake's `TcpTransport::
+    // startTransfer encountered an ASIO exception. ...`): on an error line only, and never an
+    // error word for a last resort (tier 1) ---
+    (r"(?i)\bexception\b", 1),
     // --- a logger's ERROR line with an error word (tier 1 fallback) ---
-    (r"(?i)\b(error|failed|failure|fatal)\b", 1),
+    (ERROR_WORD, 1),
 ];
+
+/// An error word: the detectors' last, generic rule.
+const ERROR_WORD: &str = r"(?i)\b(error|failed|failure|fatal)\b";
 
 /// The functions glibc names in its report of a corrupted heap (`free(): invalid pointer`).
 macro_rules! glibc_heap_functions {
@@ -1165,8 +1172,18 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
     let tier = RULES.1[first].tier;
     // The generic fallback counts only on lines a logger marked as errors. (Whether an error
     // word is benign is asked only of the one line a last resort keeps: [`is_benign`].)
-    if first == DETECTORS.len() - 1 && !matches!(level, Some('E') | Some('F') | Some('C')) {
+    let on_error_line = matches!(level, Some('E') | Some('F') | Some('C'));
+    if first == DETECTORS.len() - 1 && !on_error_line {
         return Detection::ErrorWord;
+    }
+    if first == DETECTORS.len() - 2 && !on_error_line {
+        // (the exception named in prose is no error word; an error word beside it still is)
+        static WORD: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(ERROR_WORD));
+        return if WORD.is_match(text) {
+            Detection::ErrorWord
+        } else {
+            Detection::None
+        };
     }
     if is_benign(text) {
         return Detection::None;
@@ -1254,6 +1271,12 @@ pub fn is_benign(text: &str) -> bool {
         if digits > 0 && rest[digits..].starts_with(": ") {
             return true;
         }
+    }
+    // c10's header of the native frames below an error it raised (`Exception raised from
+    // checkForNCCLErrorsInternal at .../ProcessGroupNCCL.cpp:1729 (most recent call first):`):
+    // where, not what
+    if text.trim_start().starts_with("Exception raised from ") {
+        return true;
     }
     // torch's watchdog finding the communicators of a process group that its own, orderly
     // shutdown aborted (`found async exception when checking for NCCL errors: NCCL communicator
@@ -2606,7 +2629,7 @@ static NEXT_EXCEPTION: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): "));
 
 /// A glog record of a transport's source file: `E0708 09:26:26.525108 368 tcp_transport.cpp:136] `.
-static TRANSPORT_SOURCE: LazyLock<AsciiFirst> =
+pub(crate) static TRANSPORT_SOURCE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"\b\w+_transport\.(?:cpp|cc):\d+\] "));
 
 /// ptxas's diagnostic at a line of its input: `ptxas /tmp/f, line 6; error   : msg`.

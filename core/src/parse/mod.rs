@@ -1457,6 +1457,15 @@ impl Triage {
             Some(t) if line.level == Some('I') && events::NEGATIVE_KV_MEMORY.is_match(text) => t,
             _ => return,
         };
+        // A transfer engine's transport logs the failure of a transfer (Mooncake's `E1219 ...
+        // tcp_transport.cpp:480] TcpTransport::startTransfer encountered an ASIO exception. ...
+        // connect: Cannot assign requested address`) before the server records the request that
+        // failed with it (tier 2): the transport's record is the first statement.
+        let tier = if tier == 1 && events::TRANSPORT_SOURCE.is_match(&line.raw) {
+            2
+        } else {
+            tier
+        };
         if tier == 4 {
             self.device_assert = true;
             self.async_report = true;
