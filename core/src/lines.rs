@@ -288,8 +288,9 @@ static CONSOLE_AT: LazyLock<Option<usize>> =
 const PYTEST_MARGIN: &str = r"^(?P<level>E) {3,8}";
 
 /// A level first, then the logger or the source: `INFO model_config.py:1025:`, Python's
-/// default `WARNING:root:`.
-const LEVEL_FIRST: &str = r"^(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+: *|(?: +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +)";
+/// default `WARNING:root:`, Go's slog in its text format (Ollama's server: `time=2025-03-12T12:14:22.015Z
+/// level=ERROR source=sched.go:456 msg="error loading llama server" error="..."`).
+const LEVEL_FIRST: &str = r"^(?:time=\S+ level=)?(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+: *| source=\S+ +|(?: +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +)";
 static LEVEL_FIRST_AT: LazyLock<Option<usize>> =
     LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == LEVEL_FIRST));
 
@@ -1167,6 +1168,12 @@ mod tests {
         let l = text("ERROR:root:Failed loading model mnist");
         assert_eq!((l.level, l.logger), (Some('E'), None));
         assert_eq!(l.text, "Failed loading model mnist");
+        // Go's slog, text format: the level and the source before the message's fields
+        let l = text(
+            r#"time=2025-03-12T12:14:22.015Z level=ERROR source=sched.go:456 msg="error loading llama server""#,
+        );
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, r#"msg="error loading llama server""#);
     }
 
     #[test]
