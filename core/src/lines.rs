@@ -288,8 +288,8 @@ static CONSOLE_AT: LazyLock<Option<usize>> =
 const PYTEST_MARGIN: &str = r"^(?P<level>E) {3,8}";
 
 /// A level first, then the logger or the source: `INFO model_config.py:1025:`, Python's
-/// default `WARNING:root:`, Go's slog in its text format (Ollama's server: `time=2025-03-12T12:14:22.015Z
-/// level=ERROR source=sched.go:456 msg="error loading llama server" error="..."`).
+/// default `WARNING:root:`, Go's slog in its text format (Ollama's server:
+/// `time=2025-03-12T12:14:22.015Z level=ERROR source=sched.go:456 msg="..." error="..."`).
 const LEVEL_FIRST: &str = r"^(?:time=\S+ level=)?(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+: *| source=\S+ +|(?: +[\w.\-/]+\.py:\d+:| *:| +-|(?: +\|)?) +)";
 static LEVEL_FIRST_AT: LazyLock<Option<usize>> =
     LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == LEVEL_FIRST));

@@ -132,9 +132,6 @@ pub fn is_cuda_refusal(text: &str) -> bool {
     RE.is_match(text)
 }
 
-/// Triton's Python backend finding the stub process that runs a model's code gone (it died of a
-/// signal or was killed): `Stub process is unhealthy and it will be restarted`, `Stub process
-/// 'model_0_0' is not healthy.`
 /// The end of c10d's `NCCL error in: FILE:LINE, <status>, NCCL version X`, which a paste may
 /// keep without its head.
 macro_rules! nccl_error_tail {
@@ -143,6 +140,9 @@ macro_rules! nccl_error_tail {
     };
 }
 
+/// Triton's Python backend finding the stub process that runs a model's code gone (it died of a
+/// signal or was killed): `Stub process is unhealthy and it will be restarted`, `Stub process
+/// 'model_0_0' is not healthy.`
 macro_rules! stub_process_dead {
     () => {
         r"\bStub process (?:is unhealthy|'[^']*' is not healthy)"
@@ -1251,7 +1251,7 @@ pub fn is_cuda_warning_of_fault(text: &str) -> bool {
         .any(|f| text.contains(f))
 }
 
-/// Lines that mention an error word without stating an error.
+/// The end of c10d's `NCCL error in:` line (see the detectors).
 static NCCL_ERROR_TAIL: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(nccl_error_tail!()));
 
@@ -1262,6 +1262,7 @@ static NCCL_STATUS: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 
+/// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
     // a frame of c10's C++ backtrace below the error it follows (`frame #0:
     // c10::Error::Error(c10::SourceLocation, ...) + 0x98 (0x7f... in .../libc10.so)`): the
@@ -1708,8 +1709,8 @@ const CLASSES: &[(&str, &str)] = &[
     // the libraries mixed, whichever library it names; a feature's check for the package it
     // needs, `Ulysses Attention and Ring Attention requires xfuser package.`, or that asks for
     // it, `DeepGEMM backend is not available or outdated. Please install or update ...`;
-    // bitsandbytes' fallback
-    // to a CPU build it lacks and NumPy 2's refusal of a NumPy 1 build, as their detectors read them)
+    // bitsandbytes' fallback to a CPU build it lacks and NumPy 2's refusal of a NumPy 1 build, as
+    // their detectors read them)
     ("import_error", BNB_CPU_FALLBACK),
     ("import_error", NUMPY1_BUILD),
     ("import_error", r"\b_ARRAY_API not found\b"),
