@@ -489,9 +489,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // gives when no exception is being handled: Triton's vLLM backend's `Failed to start engine:
     // NoneType: None`, the stub's own report after it; vLLM's `Loading lora <path> failed`, raised
     // from the adapter's own error; a server's HTTP 500 to its client, `fastapi.exceptions.
-    // HTTPException: 500: Briton error during inference`, above the engine's own error) ---
+    // HTTPException: 500: Briton error during inference`, above the engine's own error; a
+    // launcher's report of a command that failed, `RuntimeError: Error running command.`, above
+    // the command's own stderr) ---
     (
-        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|: NoneType: None(?:\\n)?\x22?$",
+        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket
@@ -1666,11 +1668,12 @@ const CLASSES: &[(&str, &str)] = &[
     // version mismatch`; SGLang's device lookup, finding CUDA unavailable: `No accelerator (CUDA,
     // XPU, HPU, NPU, MUSA, MPS) [or platform plugin ]is available`; ggml's first CUDA call failing,
     // `ggml_cuda_init: failed to initialize CUDA: unknown error`, after which it runs on the CPU;
-    // a library's own check that torch sees no GPU, Unsloth's `No NVIDIA GPU found?`; the
-    // kernel module that bound to none, `NVRM: No NVIDIA graphics adapter probed!`)
+    // a library's own check that torch sees no GPU, Unsloth's `No NVIDIA GPU found?`, the
+    // Stable Diffusion web UI's `Torch is not able to use GPU`; the kernel module that bound to
+    // none, `NVRM: No NVIDIA graphics adapter probed!`)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|\bNo NVIDIA GPU found\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"No CUDA GPUs are available|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:
     // `too many resources requested for launch`, `invalid configuration argument`, `invalid
