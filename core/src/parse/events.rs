@@ -132,6 +132,14 @@ pub fn is_cuda_refusal(text: &str) -> bool {
     RE.is_match(text)
 }
 
+/// The words of an error the detectors' last, generic rule reads on any line (an exception named
+/// in prose counts only on a logger's error line).
+macro_rules! error_words {
+    () => {
+        "error|failed|failure|fatal"
+    };
+}
+
 /// The end of c10d's `NCCL error in: FILE:LINE, <status>, NCCL version X`, which a paste may
 /// keep without its head.
 macro_rules! nccl_error_tail {
@@ -894,16 +902,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // served is that one; stated before any later error, so only a statement when nothing
     // stronger is (tier 1) ---
     (r"^Ignore import error when loading \S+[.:] \S", 1),
-    // --- a logger's ERROR line that names an exception in prose (Mooncake's `TcpTransport::
-    // startTransfer encountered an ASIO exception. ...`): on an error line only, and never an
-    // error word for a last resort (tier 1) ---
-    (r"(?i)\bexception\b", 1),
-    // --- a logger's ERROR line with an error word (tier 1 fallback) ---
-    (ERROR_WORD, 1),
+    // --- a logger's ERROR line with an error word, or that names an exception in prose
+    // (Mooncake's `TcpTransport::startTransfer encountered an ASIO exception. ...`) (tier 1
+    // fallback) ---
+    (concat!(r"(?i)\b(", error_words!(), r"|exception)\b"), 1),
 ];
-
-/// An error word: the detectors' last, generic rule.
-const ERROR_WORD: &str = r"(?i)\b(error|failed|failure|fatal)\b";
 
 /// The functions glibc names in its report of a corrupted heap (`free(): invalid pointer`).
 macro_rules! glibc_heap_functions {
@@ -1177,11 +1180,9 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
     // word is benign is asked only of the one line a last resort keeps: [`is_benign`].)
     let on_error_line = matches!(level, Some('E') | Some('F') | Some('C'));
     if first == DETECTORS.len() - 1 && !on_error_line {
-        return Detection::ErrorWord;
-    }
-    if first == DETECTORS.len() - 2 && !on_error_line {
-        // (the exception named in prose is no error word; an error word beside it still is)
-        static WORD: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(ERROR_WORD));
+        // (an exception named in prose is no error word; an error word beside it still is)
+        static WORD: LazyLock<AsciiFirst> =
+            LazyLock::new(|| AsciiFirst::new(concat!(r"(?i)\b(", error_words!(), r")\b")));
         return if WORD.is_match(text) {
             Detection::ErrorWord
         } else {

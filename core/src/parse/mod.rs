@@ -1260,10 +1260,9 @@ impl Triage {
             self.traceback_line = line.number;
             // (an exception whose message is a native library's traceback, TVM's `ValueError:
             // Traceback (most recent call last):`, goes on from the Python frames above it)
-            if !t.starts_with("Traceback") && EXCEPTION_STATED.is_match(t) {
-                return;
+            if t.starts_with("Traceback") || !EXCEPTION_STATED.is_match(t) {
+                self.frames.clear();
             }
-            self.frames.clear();
             return;
         }
         if t.starts_with("During handling of the above exception")
