@@ -56,6 +56,63 @@ pub fn overlapping<A: Automaton>(aut: &A, hay: &[u8], mut f: impl FnMut(PatternI
     }
 }
 
+/// Declares the literal words some rules test a line for, as the constants of an enum, and
+/// their text in its `TEXT`, for [`Found`] to find in one scan.
+macro_rules! words {
+    ($enum:ident { $($name:ident = $text:literal,)* }) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[derive(Clone, Copy)]
+        enum $enum { $($name,)* }
+        impl $enum {
+            const TEXT: &'static [&'static str] = &[$($text,)*];
+        }
+    };
+}
+pub(crate) use words;
+
+/// Which of up to 256 words (the patterns of one DFA) occur in a text, from one scan instead of
+/// a substring search per word (each `str::contains` builds a fresh searcher).
+#[derive(Clone, Copy, Default)]
+pub struct Found([u128; 2]);
+
+impl Found {
+    pub fn of(aut: &dfa::DFA, hay: &[u8]) -> Found {
+        debug_assert!(aut.patterns_len() <= 256);
+        let mut found = Found::default();
+        overlapping(aut, hay, |p, _| {
+            let p = p.as_usize();
+            found.0[p / 128] |= 1 << (p % 128);
+        });
+        found
+    }
+
+    /// The set of the given patterns.
+    pub fn from_patterns(patterns: impl IntoIterator<Item = usize>) -> Found {
+        let mut bits = [0u128; 2];
+        for p in patterns {
+            bits[p / 128] |= 1 << (p % 128);
+        }
+        Found(bits)
+    }
+
+    /// Whether any word occurs in both sets.
+    pub fn meets(self, other: Found) -> bool {
+        self.0[0] & other.0[0] != 0 || self.0[1] & other.0[1] != 0
+    }
+
+    /// Whether the word of pattern `i` occurs.
+    pub fn has(self, i: usize) -> bool {
+        self.0[i / 128] & (1 << (i % 128)) != 0
+    }
+
+    /// Whether any word from pattern `first` on occurs.
+    pub fn any_from(self, first: usize) -> bool {
+        // (the bits from `first` on: the rest of its word, and the whole of any word after)
+        let (word, shift) = (first / 128, first % 128);
+        self.0[word] >> shift != 0 || self.0[word + 1..].iter().any(|&b| b != 0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -362,20 +362,7 @@ const BARE_HINTS: &[&str] = &[
     "0 card", "GTX",
 ];
 
-/// Declares the literal words the rules below test a line for, as the constants of `W`, and
-/// their text in `W::TEXT`.
-macro_rules! words {
-    ($($name:ident = $text:literal,)*) => {
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-        #[derive(Clone, Copy)]
-        enum W { $($name,)* }
-        impl W {
-            const TEXT: &'static [&'static str] = &[$($text,)*];
-        }
-    };
-}
-
-words! {
+crate::scan::words! { W {
     GPU_ = "GPU ",
     COLON_ = ": ",
     NVIDIA = "NVIDIA",
@@ -496,7 +483,7 @@ words! {
     NINJA = "ninja",
     BUILDING_WHEEL = "Building wheel",
     CUDA_ARCH_ = "CUDA arch ",
-}
+} }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
 /// search per word (each `str::contains` builds a fresh searcher, which dominated this module).
@@ -506,34 +493,22 @@ static WORDS: LazyLock<aho_corasick::dfa::DFA> = LazyLock::new(|| {
 
 /// The words of `W` (and, from bit `W::TEXT.len()` on, the bare-model hints) that occur in a line.
 #[derive(Clone, Copy, Default)]
-struct Seen([u128; 2]);
+struct Seen(crate::scan::Found);
 
 // one bit per word and hint
 const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 256);
 
 impl Seen {
     fn of(t: &str) -> Seen {
-        let mut bits = [0u128; 2];
-        crate::scan::overlapping(&*WORDS, t.as_bytes(), |p, _| {
-            let p = p.as_usize();
-            bits[p / 128] |= 1 << (p % 128);
-        });
-        Seen(bits)
-    }
-
-    fn bit(self, i: usize) -> bool {
-        self.0[i / 128] & (1 << (i % 128)) != 0
+        Seen(crate::scan::Found::of(&WORDS, t.as_bytes()))
     }
 
     fn has(self, w: W) -> bool {
-        self.bit(w as usize)
+        self.0.has(w as usize)
     }
 
     fn bare_hint(self) -> bool {
-        let first = W::TEXT.len();
-        // (the bits from `first` on: the rest of its word, and the whole of any word after)
-        let (word, shift) = (first / 128, first % 128);
-        self.0[word] >> shift != 0 || self.0[word + 1..].iter().any(|&b| b != 0)
+        self.0.any_from(W::TEXT.len())
     }
 }
 // (vLLM's `No compiled <op>: no <kernel> for CUDA device capability: 120` states the device's
@@ -1060,15 +1035,10 @@ impl EnvCollector {
 
     fn frameworks(&mut self, t: &str, w: Seen) {
         // (most lines name no framework: one test of the bits spares the walk over the words)
-        static ANY: LazyLock<[u128; 2]> = LazyLock::new(|| {
-            let mut bits = [0u128; 2];
-            for (w, _) in FRAMEWORK_VOTES {
-                let i = *w as usize;
-                bits[i / 128] |= 1 << (i % 128);
-            }
-            bits
+        static ANY: LazyLock<crate::scan::Found> = LazyLock::new(|| {
+            crate::scan::Found::from_patterns(FRAMEWORK_VOTES.iter().map(|(w, _)| *w as usize))
         });
-        if w.0[0] & ANY[0] == 0 && w.0[1] & ANY[1] == 0 {
+        if !w.0.meets(*ANY) {
             return;
         }
         for (word, fw) in FRAMEWORK_VOTES {
