@@ -293,6 +293,11 @@ static PTXAS_FAILED: Word = Word::new("PTXASError");
 /// The exit code of torchrun's failure summary, and the signal its `traceback` field names.
 static SUMMARY_EXIT: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^exitcode\s*: -\d+ \(pid: \d+\)"));
+/// nvcc's count of the errors it stated (`2 errors detected in the compilation of "x.cu".`), and
+/// one of them (`x.hpp(146): error: ...`).
+static NVCC_ERROR_COUNT: Word = Word::new(" detected in the compilation of ");
+static NVCC_ERROR: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"\.[A-Za-z]+\(\d+\): (?:fatal )?error: "));
 static SUMMARY_SIGNAL: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^traceback\s*: Signal \d+ \(SIG\w+\) received by PID \d+"));
 /// Triton's `CompilationError: at 40:12:`, alone or quoted by a worker (`Worker failed with error
@@ -330,9 +335,10 @@ enum Below {
     /// The signal (`traceback : Signal 11 (SIGSEGV) received by PID N`) that the exit code of
     /// torchrun's failure summary (`exitcode  : -11 (pid: N)`) stands for.
     SummarySignal,
-    /// NCCL's misuse (`Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 10`) under
-    /// torch's report of its `invalid usage` result.
-    DuplicateGpu,
+    /// nvcc's own error (`x.hpp(146): error: identifier "T" is undefined`) below its count of
+    /// them (`2 errors detected in the compilation of "x.cu".`), where a paste put the count
+    /// first.
+    CompilerError,
     /// The next line that is not blank, which an exception printed as `ImportError: ` states
     /// its message on (the event moves there).
     Message,
@@ -792,7 +798,7 @@ impl Triage {
             let (states, below) = match below {
                 Below::PtxasDiagnostic => (PTXAS_DIAGNOSTIC.is_match(t), Some(below)),
                 Below::SummarySignal => (SUMMARY_SIGNAL.is_match(t), Some(below)),
-                Below::DuplicateGpu => (t.starts_with("Duplicate GPU detected"), Some(below)),
+                Below::CompilerError => (NVCC_ERROR.is_match(t), Some(below)),
                 // (the message waits out blank lines; any other line states it, or nothing does)
                 Below::Message | Below::Detail if t.is_empty() => {
                     self.stated_below.push((i, left, below));
@@ -1632,11 +1638,11 @@ impl Triage {
         if SUMMARY_EXIT.is_match(text.trim()) {
             self.state_below(3, Below::SummarySignal);
         }
+        if NVCC_ERROR_COUNT.is_in(text) {
+            self.state_below(4, Below::CompilerError);
+        }
         if TRITON_POSITION.is_match(text.trim_end()) {
             self.state_below(60, Below::TritonCause { caret: false });
-        }
-        if text.contains("NCCL error") && text.contains(", invalid usage") {
-            self.state_below(4, Below::DuplicateGpu);
         }
         if events::is_bind_failure(text) {
             if let Some(w) = self.bind_warning.take() {
