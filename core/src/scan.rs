@@ -66,6 +66,11 @@ macro_rules! words {
         impl $enum {
             const TEXT: &'static [&'static str] = &[$($text,)*];
         }
+        impl From<$enum> for usize {
+            fn from(w: $enum) -> usize {
+                w as usize
+            }
+        }
     };
 }
 pub(crate) use words;
@@ -101,7 +106,8 @@ impl Found {
     }
 
     /// Whether the word of pattern `i` occurs.
-    pub fn has(self, i: usize) -> bool {
+    pub fn has(self, i: impl Into<usize>) -> bool {
+        let i = i.into();
         self.0[i / 128] & (1 << (i % 128)) != 0
     }
 

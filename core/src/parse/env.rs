@@ -504,7 +504,7 @@ impl Seen {
     }
 
     fn has(self, w: W) -> bool {
-        self.0.has(w as usize)
+        self.0.has(w)
     }
 
     fn bare_hint(self) -> bool {

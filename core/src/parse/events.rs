@@ -11,6 +11,7 @@
 //! - 0: a wrapper that only points elsewhere (`ChildFailedError`, `See root cause above`).
 
 use crate::ascii_first::AsciiFirst;
+use crate::scan::Found;
 use std::sync::LazyLock;
 
 /// A line that states (or wraps) an error.
@@ -1269,8 +1270,49 @@ static NCCL_STATUS: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 
+crate::scan::words! { B {
+    PG_SHUTDOWN = "error set by ProcessGroupNCCL: Process Group shutdown",
+    SKIPPING_TACTIC = "Skipping tactic",
+    FAILURE_PROFILING = "due to failure while profiling",
+    CUDA_WARNING = "CUDA warning: ",
+    CUDA_ERROR = "CUDA error: ",
+    WARNING = "Warning",
+    ASSERTION = "Assertion",
+    FAILED = "failed",
+    FAILED_COLON = "failed: ",
+    IBVERBS = "Failed to open libibverbs",
+    NCCL_WARN = "NCCL WARN",
+    NCCL_ERROR = "NCCL error",
+    NVCC_FATAL = "nvcc fatal",
+    FATAL_ERROR = " fatal error: ",
+    NV_WARN = "[NV_WARN_",
+    NV_ERR = "[NV_ERR_",
+    UNSUPPORTED_DIRECTIVE = "#error -- unsupported ",
+    XID = "NVRM: Xid",
+    SXID = "SXid (",
+    NON_ZERO = ": non-zero status: ",
+    NULL_VALUE = ": NULL value ",
+    FULL_MESH = "connectFullMesh failed",
+    DRIVER_INSUFFICIENT = "driver version is insufficient",
+    WATCHDOG_TIMEOUT = "watchdog timeout (",
+    MISMATCH = "Detected mismatch between collectives",
+    // (the words of a worker's death: see `is_worker_death`)
+    WORKER_PROC = "Worker proc ",
+    DIED_UNEXPECTEDLY = " died unexpectedly",
+    WORKER_PROCESS_DIED = "worker process has died",
+    WORKER_DIED_KILLED = "A worker died or was killed",
+    ACTOR_DIED = "The actor died unexpectedly before finishing this task",
+    NODE_DEAD = "has been marked dead because the detector has missed too many heartbeats",
+} }
+
+/// The words [`is_benign`] and [`is_worker_death`] test a line for, found in one scan (the
+/// detectors send it most lines they match, often long ones).
+static BENIGN_WORDS: LazyLock<aho_corasick::dfa::DFA> =
+    LazyLock::new(|| crate::scan::dfa(B::TEXT, false).expect("valid words"));
+
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
+    let b = Found::of(&BENIGN_WORDS, text.as_bytes());
     // a frame of c10's C++ backtrace below the error it follows (`frame #0:
     // c10::Error::Error(c10::SourceLocation, ...) + 0x98 (0x7f... in .../libc10.so)`): the
     // constructor of the error is no statement of one
@@ -1289,13 +1331,13 @@ pub fn is_benign(text: &str) -> bool {
     // torch's watchdog finding the communicators of a process group that its own, orderly
     // shutdown aborted (`found async exception when checking for NCCL errors: NCCL communicator
     // encountered error set by ProcessGroupNCCL: Process Group shutdown on rank 3`)
-    if text.contains("error set by ProcessGroupNCCL: Process Group shutdown") {
+    if b.has(B::PG_SHUTDOWN) {
         return true;
     }
     // an autotuner dropping a candidate kernel that failed as it was profiled (FlashInfer's and
     // TensorRT-LLM's `Skipping tactic <t> due to failure while profiling: <error>`): the tuner
     // goes on with the others
-    if text.contains("Skipping tactic") && text.contains("due to failure while profiling") {
+    if b.has(B::SKIPPING_TACTIC) && b.has(B::FAILURE_PROFILING) {
         return true;
     }
     // (SGLang's skipped model module states its import error, tier 1: see the detectors)
@@ -1303,7 +1345,7 @@ pub fn is_benign(text: &str) -> bool {
         return false;
     }
     // (c10's warning of a kernel's sticky fault: see the parser's level rules)
-    if is_cuda_warning_of_fault(text) {
+    if (b.has(B::CUDA_WARNING) || b.has(B::CUDA_ERROR)) && is_cuda_warning_of_fault(text) {
         return false;
     }
     // a frame of c10's native backtrace on Windows (`00007FFF76662C24... c10.dll!c10::Error::Error
@@ -1317,16 +1359,16 @@ pub fn is_benign(text: &str) -> bool {
         return true;
     }
     // An exception line is never benign, whatever its message says.
-    if EXCEPTION_LINE.is_match(text) && !text.contains("Warning") {
+    if EXCEPTION_LINE.is_match(text) && !b.has(B::WARNING) {
         return false;
     }
-    if text.contains("Assertion") && text.contains("failed") {
+    if b.has(B::ASSERTION) && b.has(B::FAILED) {
         return false;
     }
     // (nor a program's report of an NCCL call that returned an error status, XLA's `NCCL
     // operation ncclCommInitRank(&comm, ...) failed: unhandled cuda error`, however much its
     // call reads like NCCL's informational lines)
-    if text.contains("failed: ") && NCCL_STATUS.is_match(text) {
+    if b.has(B::FAILED_COLON) && NCCL_STATUS.is_match(text) {
         return false;
     }
     // (nor Triton Inference Server's report that it could not start, whatever the C++
@@ -1346,55 +1388,49 @@ pub fn is_benign(text: &str) -> bool {
     }
     // NCCL warns that it found no InfiniBand verbs library and goes on with sockets (its
     // maintainers say to ignore it unless InfiniBand was meant to be used)
-    if text.contains("Failed to open libibverbs") {
+    if b.has(B::IBVERBS) {
         return true;
     }
     // an NCCL error names the NCCL version that raised it, as the version banner does (and so
     // does its tail, `...ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3`)
-    if text.contains("NCCL WARN") || text.contains("NCCL error") || NCCL_ERROR_TAIL.is_match(text) {
+    if b.has(B::NCCL_WARN) || b.has(B::NCCL_ERROR) || NCCL_ERROR_TAIL.is_match(text) {
         return false;
     }
     // nvcc's and a compiler driver's fatal errors are never warnings, even glued to the end of
     // a warning line
-    if text.contains("nvcc fatal") || text.contains(" fatal error: ") {
+    if b.has(B::NVCC_FATAL) || b.has(B::FATAL_ERROR) {
         return false;
     }
     // a driver status whose description starts with `WARNING` (`[NV_WARN_NOTHING_TO_DO]`) is
     // the status a failed call returned
-    if text.contains("[NV_WARN_") || text.contains("[NV_ERR_") {
+    if b.has(B::NV_WARN) || b.has(B::NV_ERR) {
         return false;
     }
     // CUDA's `#error -- unsupported GNU version!` is a directive quoted by the compiler, not a
     // comment; the kernel's GPU and NVSwitch errors keep the syslog level the line was logged at
     // (`kern: warning: ... NVRM: Xid ...`)
-    if text.contains("#error -- unsupported ")
-        || text.contains("NVRM: Xid")
-        || text.contains("SXid (")
-    {
+    if b.has(B::UNSUPPORTED_DIRECTIVE) || b.has(B::XID) || b.has(B::SXID) {
         return false;
     }
     // NVSHMEM's error report names the step that failed, its bootstrap's among them; Gloo's
     // ends with errno's text, which is `no error` when no system call failed
-    if text.contains(": non-zero status: ")
-        || text.contains(": NULL value ")
-        || text.contains("connectFullMesh failed")
-    {
+    if b.has(B::NON_ZERO) || b.has(B::NULL_VALUE) || b.has(B::FULL_MESH) {
         return false;
     }
     // CUDA's message for a driver older than its runtime names the runtime's version, as an
     // environment report's `CUDA runtime version : 12.4` does
-    if text.contains("driver version is insufficient") {
+    if b.has(B::DRIVER_INSUFFICIENT) {
         return false;
     }
     // SGLang's watchdog names its settings after its report (`Scheduler watchdog timeout
     // (self.watchdog_timeout=300, self.soft=False)`): no configuration dump
-    if text.contains("watchdog timeout (") {
+    if b.has(B::WATCHDOG_TIMEOUT) {
         return false;
     }
     // a report that a worker died is a statement, even with the causes it guesses at; so is
     // torch's report of mismatched collectives, whatever tensor options (`requires_grad=false`)
     // it lists
-    if is_worker_death(text) || text.contains("Detected mismatch between collectives") {
+    if worker_death_in(b) || b.has(B::MISMATCH) {
         return false;
     }
     // a setting's value (`enable_nan_detection=False, ...`) marks a configuration dump, not an
@@ -2057,14 +2093,18 @@ fn is_torch_cuda_hint(text: &str) -> bool {
 /// before finishing this task`), and vLLM's executor's (`Worker proc VllmWorker-3 died
 /// unexpectedly, shutting down executor.`).
 pub fn is_worker_death(text: &str) -> bool {
-    (text.contains("Worker proc ") && text.contains(" died unexpectedly"))
-        || text.contains("worker process has died")
-        || text.contains("A worker died or was killed")
+    worker_death_in(Found::of(&BENIGN_WORDS, text.as_bytes()))
+}
+
+fn worker_death_in(b: Found) -> bool {
+    (b.has(B::WORKER_PROC) && b.has(B::DIED_UNEXPECTEDLY))
+        || b.has(B::WORKER_PROCESS_DIED)
+        || b.has(B::WORKER_DIED_KILLED)
         // (Ray's ActorDiedError when it knows nothing of why: `The actor died unexpectedly
         // before finishing this task.`)
-        || text.contains("The actor died unexpectedly before finishing this task")
+        || b.has(B::ACTOR_DIED)
         // (and Ray's loss of a whole node, with every worker on it)
-        || text.contains("has been marked dead because the detector has missed too many heartbeats")
+        || b.has(B::NODE_DEAD)
 }
 
 /// The path of a traceback frame (`File "<path>", line N, in <function>`).
