@@ -670,6 +670,13 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if class == "cuda_driver_error" {
         const MACHINE: &[(&str, &str)] = &[
             ("system not yet initialized", "system not yet initialized"),
+            // (the GPUs held by another process or set exclusive, in CUDA's old wording, `all
+            // CUDA-capable devices are busy or unavailable`, and its new one, `CUDA-capable
+            // device(s) is/are busy or unavailable`)
+            (
+                "busy or unavailable",
+                "cuda-capable devices are busy or unavailable",
+            ),
             ("cudaErrorSystemNotReady", "system not yet initialized"),
             ("CUDA_ERROR_SYSTEM_NOT_READY", "system not yet initialized"),
             (

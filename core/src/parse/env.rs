@@ -195,6 +195,11 @@ static GPU_INDEXED: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// NVIDIA A100-SXM4-40GB, compute capability 8.0, VMM: yes`.
 static GGML_DEVICE: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"^Device (\d{1,2}): ([^,]+), compute capability \d+\.\d+"));
+/// A GPU as the PCI database names it, chip then product in brackets: lspci's `NVIDIA Corporation
+/// GA100 [A100 SXM4 80GB] (rev a1)`, `ubuntu-drivers devices`' `model : GK107 [GeForce GT 640]`.
+static PCI_NAME: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    re(r"(?:NVIDIA Corporation|^model\s*:) (?:G[KMPV]|TU|GA|AD|GH|GB)\d{3}\w* \[([^\]]+)\]")
+});
 /// nvidia-smi's table row of a GPU: its index, name and persistence mode (on Windows, the driver
 /// model in its place: `WDDM`, `TCC`).
 static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -364,6 +369,7 @@ const BARE_HINTS: &[&str] = &[
 
 crate::scan::words! { W {
     GPU_ = "GPU ",
+    BRACKET_ = " [",
     COLON_ = ": ",
     NVIDIA = "NVIDIA",
     APABILIT = "apabilit",
@@ -798,6 +804,11 @@ impl EnvCollector {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 3);
+        } else if let Some(c) = (w.has(W::BRACKET_) && (w.has(W::NVIDIA) || t.starts_with("model")))
+            .then(|| PCI_NAME.captures(t))
+            .flatten()
+        {
+            self.set_model(c[1].trim(), 2);
         } else if let Some(c) = smi_row.then(|| SMI_ROW.captures(t)).flatten() {
             if let Ok(id) = c[1].parse() {
                 self.gpu_ids.insert(id);
@@ -1357,6 +1368,23 @@ mod tests {
             Some("2.11.0+cu130")
         );
         assert_eq!(e.packages.get("triton").map(String::as_str), Some("3.6.0"));
+    }
+
+    #[test]
+    fn pci_names_of_the_gpu() {
+        let e = env(&["01:00.0 3D controller: NVIDIA Corporation GA100 [A100 SXM4 80GB] (rev a1)"]);
+        assert_eq!(e.gpu_model.as_deref(), Some("A100 SXM4 80GB"));
+        assert_eq!(e.sm_arch.as_deref(), Some("sm_80"));
+        let e = env(&[
+            "vendor   : NVIDIA Corporation",
+            "model    : GK107 [GeForce GT 640]",
+        ]);
+        assert_eq!(e.gpu_model.as_deref(), Some("GeForce GT 640"));
+        // (a bracket after another vendor's chip names no NVIDIA GPU)
+        let e = env(&[
+            "00:02.0 VGA compatible controller: Intel Corporation UHD Graphics 630 [8086:3e92]",
+        ]);
+        assert_eq!(e.gpu_model, None);
     }
 
     #[test]
