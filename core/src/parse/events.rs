@@ -356,6 +356,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // unable to reliably start one or more daemons.`): the first statement, the reasons it
     // lists below only guesses (tier 3) ---
     (OMPI_START_FAILED, 3),
+    // --- Open MPI's shared-memory transport whose single copy between processes failed
+    // (`Read -1, expected 33554432, errno = 14`: `process_vm_readv` refused, as a container
+    // without ptrace rights refuses it), stated before the crash it leads to (tier 3) ---
+    (OMPI_CMA_READ, 3),
     // --- ggml reading a GGUF tensor of a type its build does not know (`gguf_init_from_file_impl:
     // tensor 'blk.0.ffn_down_exps.weight' has invalid ggml type 39 (NONE)`), before the loader's
     // `failed to read tensor info` (tier 3) ---
@@ -953,6 +957,8 @@ pub const GGML_UNKNOWN_TYPE: &str = r"tensor '[^']*' has invalid ggml type (\d+)
 /// Open MPI's statement that its runtime did not start (see the detectors).
 const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_init|MPI_INIT|ompi_mpi_init)\b.* failed for some reason|\b[OP]RTE was unable to reliably start one or more daemons";
 
+const OMPI_CMA_READ: &str = r"\bRead -1, expected \d+, errno = \d+";
+
 /// An operator stopping a process is not a crash, and says nothing about one.
 const STOPPED: &str = r"^(?:\w+\.)*KeyboardInterrupt\b|closing signal SIGTERM|Signal 15 \(SIGTERM\)|Received SIGTERM|received signal SIGINT|^Aborted!$";
 
@@ -994,6 +1000,8 @@ const EVENT_WORDS: &[&str] = &[
     "cute_arch_",
     // (the driver's module that found no GPU: `NVRM: No NVIDIA graphics adapter probed!`)
     "adapter probed",
+    // (Open MPI's `Read -1, expected N, errno = N`)
+    "read -1, expected",
     // (GNU ld's `multiple definition of `sym'`)
     "multiple definition of",
     // (c10d's store: `... a possible application crash on rank 0 ...`)
@@ -2038,6 +2046,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("build_error", PIP_CONFLICTS),
     // (Open MPI's runtime that did not start: not a collective library's failure, the launcher's)
     ("process_crash", OMPI_START_FAILED),
+    ("process_crash", OMPI_CMA_READ),
     // (a kernel library's host-side check of its inputs, as DeepGEMM and TVM FFI state it:
     // `Assertion error (csrc/utils/layout.hpp:108): sf.size(-1) == ...`, a shape or layout the
     // kernel does not take, when no rule above knows its condition)
