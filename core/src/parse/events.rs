@@ -681,7 +681,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // torch 2.9.0 which is incompatible.`): the environment is inconsistent, but the install did
     // not fail, so any error after it states more (tier 1) ---
     (PIP_CONFLICTS, 1),
-    // --- compilers and builds (tier 3); GNU ld's `x.cu:149: multiple definition of `sym'` (a
+    // --- compilers and builds (tier 3); uv's resolver that cannot install what was asked (`×
+    // No solution found when resolving dependencies:`) and conda's (`LibMambaUnsatisfiableError:
+    // Encountered problems while solving:`) as pip's does; GNU ld's `x.cu:149: multiple definition of `sym'` (a
     // symbol two objects define) stops a link as an undefined one does; a shell that finds no compiler (`/bin/sh: 1:
     // /usr/local/cuda/bin/nvcc: not found`, bash's `nvcc: command not found`) stops a build too;
     // nvcc states a sub-tool it ran that died as `'<tool>' died due to signal N` (Linux) or
@@ -689,7 +691,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // cannot install the packages asked for states `ERROR: Cannot install ... because these
     // package versions have conflicting dependencies.`, then `The conflict is caused by:` ---
     (
-        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|\bnvlink (?:fatal|error)\s*:|'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|: multiple definition of [\x60']|#error -- unsupported [\w ]+ version!|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
+        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): error|nvcc (fatal|error)\s*:|\bnvlink (?:fatal|error)\s*:|'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|^\s*[x\x{D7}] No solution found when resolving dependencies|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|: multiple definition of [\x60']|#error -- unsupported [\w ]+ version!|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
         3,
     ),
     // --- runtime errors (tier 3); TensorRT's logger states a failed GPU allocation as `Error
@@ -976,6 +978,7 @@ static RULES: LazyLock<(super::prefilter::OrderedRules, Vec<Rule>)> = LazyLock::
 /// Builds the detectors' automaton now (see [`super::prepare`]).
 pub(crate) fn prepare() {
     LazyLock::force(&RULES);
+    LazyLock::force(&BENIGN_WORDS);
     // (an ASCII text builds the form most lines use)
     EXCEPTION_LINE.is_match("");
 }
@@ -1002,6 +1005,8 @@ const EVENT_WORDS: &[&str] = &[
     "adapter probed",
     // (Open MPI's `Read -1, expected N, errno = N`)
     "read -1, expected",
+    // (uv's resolver: `× No solution found when resolving dependencies:`)
+    "no solution found",
     // (GNU ld's `multiple definition of `sym'`)
     "multiple definition of",
     // (c10d's store: `... a possible application crash on rank 0 ...`)
@@ -1289,6 +1294,8 @@ crate::scan::words! { B {
     FAILED = "failed",
     FAILED_COLON = "failed: ",
     IBVERBS = "Failed to open libibverbs",
+    IBV_WRAPPER = "ibvwrap.cc:",
+    WRAPPER_NOT_INIT = "lib wrapper not initialized",
     NCCL_WARN = "NCCL WARN",
     NCCL_ERROR = "NCCL error",
     NVCC_FATAL = "nvcc fatal",
@@ -1396,7 +1403,9 @@ pub fn is_benign(text: &str) -> bool {
     }
     // NCCL warns that it found no InfiniBand verbs library and goes on with sockets (its
     // maintainers say to ignore it unless InfiniBand was meant to be used)
-    if b.has(B::IBVERBS) {
+    // (nor its wrapper of that library, called without it: `misc/ibvwrap.cc:173 NCCL WARN lib
+    // wrapper not initialized.`)
+    if b.has(B::IBVERBS) || (b.has(B::IBV_WRAPPER) && b.has(B::WRAPPER_NOT_INIT)) {
         return true;
     }
     // an NCCL error names the NCCL version that raised it, as the version banner does (and so
@@ -1551,7 +1560,7 @@ const CLASSES: &[(&str, &str)] = &[
     // path and a cross toolchain's target, `.../x86_64-conda-linux-gnu-cc`)
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|^\s*[x\x{D7}] No solution found when resolving dependencies|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header

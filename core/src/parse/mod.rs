@@ -925,9 +925,13 @@ impl Triage {
                         self.came_up_at = line.number;
                     }
                     if p == "build" {
+                        // (TensorRT's builder at work, whoever called it)
                         self.engine_build = text.contains("Engine build starts")
                             || text.contains("Building engine")
-                            || text.contains("Build TensorRT engine");
+                            || text.contains("Build TensorRT engine")
+                            || text.contains("Engine generation completed in")
+                            || text.contains("[BlockAssignment]")
+                            || text.contains("output network tensors");
                     }
                     self.advance_phase(p);
                     // a run that went on to its next step did not die of an error word before
@@ -1109,7 +1113,9 @@ impl Triage {
                     });
                 }
             }
-            if !detected && !code && NCCL_WARN.is_in(t) {
+            // (not one NCCL says to ignore: its InfiniBand verbs library or wrapper missing, as
+            // a host without InfiniBand has them, before it goes on with sockets)
+            if !detected && !code && NCCL_WARN.is_in(t) && !events::is_benign(t) {
                 self.nccl_warn = Some((
                     line.number,
                     t.chars().take(2000).collect(),

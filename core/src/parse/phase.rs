@@ -6,9 +6,11 @@ use std::sync::LazyLock;
 
 /// Ordered markers: (pattern, phase entered when the line is seen).
 const MARKERS: &[(&str, &str)] = &[
-    // builds: pip, setuptools, cmake, ninja, nvcc
+    // builds: pip, setuptools, cmake, ninja, nvcc; TensorRT's builder, in its own lines as it
+    // builds an engine (`Detected 2 inputs and 1 output network tensors`, `[BlockAssignment]
+    // Started assigning block shifts`, `Engine generation completed in 13.4 seconds`)
     (
-        r"Building wheels? for|Building wheel|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\bBuild TensorRT engine\b|\[TRT\] \[I\] Building engine|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
+        r"Building wheels? for|Building wheel|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\bBuild TensorRT engine\b|\[TRT\] \[I\] Building engine|Engine generation completed in \S+ seconds|\[BlockAssignment\] Started assigning block shifts|\bDetected \d+ inputs and \d+ output network tensors|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
         "build",
     ),
     // SGLang / vLLM / TRT-LLM progress, most specific first (vLLM's custom all-reduce registers
@@ -540,6 +542,22 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         .any(|f| function_of(f).is_some_and(|func| func.contains("prefill")))
     {
         return Some("prefill");
+    }
+    // DeepSpeed's ZeRO optimizer takes a first step with empty gradients to create its states
+    // (`initialize_optimizer_states`), as its engine is built: within `deepspeed.initialize`
+    // (Accelerate's `_prepare_deepspeed` around it), the engine's and the optimizer's
+    // constructors and the engine's `_configure_*` steps. A step inside those is start-up.
+    if frames.iter().any(|f| {
+        f.ends_with("in _prepare_deepspeed")
+            || (frame_in(f, "deepspeed/")
+                && function_of(f).is_some_and(|func| {
+                    matches!(
+                        func,
+                        "initialize" | "__init__" | "initialize_optimizer_states"
+                    ) || func.starts_with("_configure")
+                }))
+    }) {
+        return Some("startup");
     }
     // (and DeepSpeed's `no_sync`, which a training loop enters to accumulate gradients)
     if has(&[
