@@ -1768,7 +1768,12 @@ impl Triage {
             (Some(ev), Some((line, text, raw)))
                 if *line < ev.line
                     && (ev.text.contains("'_OpNamespace' '")
-                        || ev.text.contains("No such operator")) =>
+                        || ev.text.contains("No such operator")
+                        // (or the import's own exception, raised after the warning quoted it:
+                        // the warning stated it first)
+                        || events::exception_parts(ev.text.trim()).is_some_and(|(_, msg)| {
+                            msg.trim().len() >= 20 && text.contains(msg.trim())
+                        })) =>
             {
                 unloaded = Event::bare(*line, ev.tier, text.clone(), raw.clone(), ev.phase);
                 Some(&unloaded)
