@@ -823,8 +823,9 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
             } else if Some(i) == *PYTEST_MARGIN_AT {
                 line.pytest_margin = true;
             } else if Some(i) == *LEVEL_FIRST_AT {
-                // (the logger Python's default format names is the package that logged)
-                line.logger = python_logger(m.as_str());
+                // (the logger Python's default format names is the package that logged; Go's
+                // slog names none, and leaves the program a journal's prefix named before it)
+                line.logger = python_logger(m.as_str()).or(line.logger);
             } else if m.as_str().contains("[TRT-LLM]") || m.as_str().starts_with("[TensorRT-LLM][")
             {
                 line.logger = Some("tensorrt_llm");
