@@ -1298,6 +1298,10 @@ crate::scan::words! { B {
     FAILED = "failed",
     FAILED_COLON = "failed: ",
     IBVERBS = "Failed to open libibverbs",
+    // (words the regexes below need, so that a line without them skips the regex: the tail
+    // of c10d's NCCL error, a setting's `=`)
+    NCCL_VERSION = ", NCCL version ",
+    EQUALS = "=",
     IBV_WRAPPER = "ibvwrap.cc:",
     WRAPPER_NOT_INIT = "lib wrapper not initialized",
     NCCL_WARN = "NCCL WARN",
@@ -1414,7 +1418,10 @@ pub fn is_benign(text: &str) -> bool {
     }
     // an NCCL error names the NCCL version that raised it, as the version banner does (and so
     // does its tail, `...ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3`)
-    if b.has(B::NCCL_WARN) || b.has(B::NCCL_ERROR) || NCCL_ERROR_TAIL.is_match(text) {
+    if b.has(B::NCCL_WARN)
+        || b.has(B::NCCL_ERROR)
+        || (b.has(B::NCCL_VERSION) && NCCL_ERROR_TAIL.is_match(text))
+    {
         return false;
     }
     // nvcc's and a compiler driver's fatal errors are never warnings, even glued to the end of
@@ -1460,7 +1467,8 @@ pub fn is_benign(text: &str) -> bool {
     static SETTING: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::matcher(r"(?i)=\s*(true|false|none)\b"));
     BENIGN.is_match(text)
-        || (SETTING.is_match(text)
+        || (b.has(B::EQUALS)
+            && SETTING.is_match(text)
             && exception_parts(text).is_none()
             && !EXCEPTION_MODULE_LINE.is_match(text))
 }
