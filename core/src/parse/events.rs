@@ -1709,14 +1709,16 @@ const CLASSES: &[(&str, &str)] = &[
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
     // reads `OS call failed or operation not supported on this OS`; Docker's daemon, asked for GPUs
     // with no NVIDIA container runtime configured: `could not select device driver "" with
-    // capabilities: [[gpu]]`; CUDA's error 802, `system not yet initialized`, is an NVSwitch
+    // capabilities: [[gpu]]`, or asked for a runtime it does not have registered: `unknown or
+    // invalid runtime name: nvidia`; CUDA's error 802, `system not yet initialized`, is an NVSwitch
     // machine whose fabric manager is not running; torch reports any failure of its first CUDA
     // call as `Unexpected error from cudaGetDeviceCount()`; CUDA's `initialization error` and
     // `unknown error` from a first call (`cudaMemGetInfo(&free, &total) failed: unknown error`), a stub `libcuda`, a missing PTX JIT library and an MPS
     // daemon out of reach are all a driver that cannot serve the process; so is a status the
     // driver stack states as `[NV_ERR_<NAME>]`, and a fabric manager refusing the driver; the
     // NVIDIA container runtime's hook refuses an image that needs a newer CUDA or driver than the
-    // host's as `requirement error: unsatisfied condition: cuda>=12.8`; a CUDA call the platform
+    // host's as `requirement error: unsatisfied condition: cuda>=12.8` (however a hard wrap cuts the
+    // condition); a CUDA call the platform
     // does not offer, `CUDA driver error: operation not supported`, `cuda runtime error (801) :
     // operation not supported` (IPC on Windows, virtual memory under a vGPU), is the driver's refusal;
     // so is a driver-API call's status a program states as `CUresult error result=1 ...`, and a
@@ -1729,7 +1731,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"driver on your system is too old|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|\blibcuda\.so\.1: cannot open shared object file|",
             nv_status!(),
-            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: requirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, a build of torch without
