@@ -84,20 +84,19 @@ impl Found {
     pub fn of(aut: &dfa::DFA, hay: &[u8]) -> Found {
         debug_assert!(aut.patterns_len() <= 256);
         let mut found = Found::default();
-        overlapping(aut, hay, |p, _| {
-            let p = p.as_usize();
-            found.0[p / 128] |= 1 << (p % 128);
-        });
+        overlapping(aut, hay, |p, _| found.insert(p.as_usize()));
         found
     }
 
     /// The set of the given patterns.
     pub fn from_patterns(patterns: impl IntoIterator<Item = usize>) -> Found {
-        let mut bits = [0u128; 2];
-        for p in patterns {
-            bits[p / 128] |= 1 << (p % 128);
-        }
-        Found(bits)
+        let mut found = Found::default();
+        patterns.into_iter().for_each(|p| found.insert(p));
+        found
+    }
+
+    fn insert(&mut self, p: usize) {
+        self.0[p / 128] |= 1 << (p % 128);
     }
 
     /// Whether any word occurs in both sets.
@@ -122,6 +121,20 @@ impl Found {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn found_holds_the_words_of_one_scan() {
+        // (more than 128 words, so that both halves of the set are used)
+        let words: Vec<String> = (0..200).map(|i| format!("<w{i}>")).collect();
+        let aut = dfa(&words, false).unwrap();
+        let f = Found::of(&aut, b"x <w3> y <w150> <w3>");
+        assert!(f.has(3usize) && f.has(150usize));
+        assert!(!f.has(4usize) && !f.has(149usize));
+        assert!(f.any_from(150) && !f.any_from(151));
+        assert!(f.meets(Found::from_patterns([150, 7])));
+        assert!(!f.meets(Found::from_patterns([7, 199])));
+        assert!(!Found::of(&aut, b"no words").any_from(0));
+    }
 
     /// The walk reports what `AhoCorasick`'s overlapping search reports, in its order.
     #[test]

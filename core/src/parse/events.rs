@@ -1298,14 +1298,14 @@ crate::scan::words! { B {
     FAILED = "failed",
     FAILED_COLON = "failed: ",
     IBVERBS = "Failed to open libibverbs",
-    // (words the regexes below need, so that a line without them skips the regex: the tail
-    // of c10d's NCCL error, a setting's `=`)
-    NCCL_VERSION = ", NCCL version ",
-    EQUALS = "=",
     IBV_WRAPPER = "ibvwrap.cc:",
     WRAPPER_NOT_INIT = "lib wrapper not initialized",
     NCCL_WARN = "NCCL WARN",
     NCCL_ERROR = "NCCL error",
+    // (words a regex below needs, so that a line without them skips it: the tail of c10d's NCCL
+    // error, a setting's `=`)
+    NCCL_VERSION = ", NCCL version ",
+    EQUALS = "=",
     NVCC_FATAL = "nvcc fatal",
     FATAL_ERROR = " fatal error: ",
     NV_WARN = "[NV_WARN_",
@@ -1335,7 +1335,6 @@ static BENIGN_WORDS: LazyLock<aho_corasick::dfa::DFA> =
 
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
-    let b = Found::of(&BENIGN_WORDS, text.as_bytes());
     // a frame of c10's C++ backtrace below the error it follows (`frame #0:
     // c10::Error::Error(c10::SourceLocation, ...) + 0x98 (0x7f... in .../libc10.so)`): the
     // constructor of the error is no statement of one
@@ -1351,6 +1350,8 @@ pub fn is_benign(text: &str) -> bool {
     if text.trim_start().starts_with("Exception raised from ") {
         return true;
     }
+    // (the words the checks below need, found in one scan of the line)
+    let b = Found::of(&BENIGN_WORDS, text.as_bytes());
     // torch's watchdog finding the communicators of a process group that its own, orderly
     // shutdown aborted (`found async exception when checking for NCCL errors: NCCL communicator
     // encountered error set by ProcessGroupNCCL: Process Group shutdown on rank 3`)
@@ -1731,7 +1732,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"driver on your system is too old|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|\blibcuda\.so\.1: cannot open shared object file|",
             nv_status!(),
-            r"|requirement error: unsatisfied condition: (?:cuda|driver)\b|nvidia-container-cli: requirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, a build of torch without

@@ -544,19 +544,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         return Some("prefill");
     }
     // DeepSpeed's ZeRO optimizer takes a first step with empty gradients to create its states
-    // (`initialize_optimizer_states`), as its engine is built: within `deepspeed.initialize`
-    // (Accelerate's `_prepare_deepspeed` around it), the engine's and the optimizer's
-    // constructors and the engine's `_configure_*` steps. A step inside those is start-up.
-    if frames.iter().any(|f| {
-        f.ends_with("in _prepare_deepspeed")
-            || (frame_in(f, "deepspeed/")
-                && function_of(f).is_some_and(|func| {
-                    matches!(
-                        func,
-                        "initialize" | "__init__" | "initialize_optimizer_states"
-                    ) || func.starts_with("_configure")
-                }))
-    }) {
+    // as `deepspeed.initialize` builds the engine: a step inside that call is start-up
+    if frames.iter().any(|f| is_deepspeed_initialize(f)) {
         return Some("startup");
     }
     // (and DeepSpeed's `no_sync`, which a training loop enters to accumulate gradients)
@@ -876,9 +865,12 @@ fn is_deepspeed_initialize(f: &str) -> bool {
         return false;
     }
     let func = function_of(f).unwrap_or_default();
+    // (the engine's module before DeepSpeed 0.3, `deepspeed/pt/deepspeed_light.py`; ZeRO's
+    // optimizer creating its states with a first, empty step)
+    let engine = path.ends_with("runtime/engine.py") || path.ends_with("pt/deepspeed_light.py");
     (path.ends_with("deepspeed/__init__.py") && func == "initialize")
-        || (path.ends_with("runtime/engine.py")
-            && (func == "__init__" || func.starts_with("_configure")))
+        || (engine && (func == "__init__" || func.starts_with("_configure")))
+        || func == "initialize_optimizer_states"
         || path.ends_with("runtime/config.py")
         || path.ends_with("runtime/config_utils.py")
         || path.ends_with("runtime/zero/config.py")
