@@ -35,6 +35,20 @@ where
     dfa::DFA::builder().build_from_noncontiguous(&nfa(patterns, ascii_case_insensitive)?)
 }
 
+/// A contiguous NFA of the patterns: built in a tenth of a DFA's time, and for hundreds of
+/// patterns no slower to scan with (its states are dense near the root, where most bytes of a
+/// line leave it, and the whole automaton is a fraction of the DFA's size, so it stays in cache).
+pub fn contiguous<I, P>(
+    patterns: I,
+    ascii_case_insensitive: bool,
+) -> Result<nfa::contiguous::NFA, BuildError>
+where
+    I: IntoIterator<Item = P>,
+    P: AsRef<[u8]>,
+{
+    nfa::contiguous::NFA::builder().build_from_noncontiguous(&nfa(patterns, ascii_case_insensitive)?)
+}
+
 /// Calls `f(pattern, end)` for every occurrence of every pattern in `hay`.
 #[inline]
 pub fn overlapping<A: Automaton>(aut: &A, hay: &[u8], mut f: impl FnMut(PatternID, usize)) {

@@ -40,7 +40,7 @@ pub struct OrderedRules {
     /// Whole patterns, used only for those with a branch that has no usable fragment (and so
     /// built only for those).
     regexes: Vec<AsciiFirst>,
-    automaton: aho_corasick::dfa::DFA,
+    automaton: aho_corasick::nfa::contiguous::NFA,
     /// For each fragment of the automaton, the branches it stands for.
     owners: Vec<Vec<Owner>>,
     branches: Vec<Branch>,
@@ -153,7 +153,7 @@ impl OrderedRules {
                 });
             gate[slot] = true;
         }
-        let automaton = crate::scan::dfa(&frags, true).expect("valid prefilter automaton");
+        let automaton = crate::scan::contiguous(&frags, true).expect("valid prefilter automaton");
         OrderedRules {
             regexes,
             automaton,
