@@ -46,7 +46,8 @@ where
     I: IntoIterator<Item = P>,
     P: AsRef<[u8]>,
 {
-    nfa::contiguous::NFA::builder().build_from_noncontiguous(&nfa(patterns, ascii_case_insensitive)?)
+    nfa::contiguous::NFA::builder()
+        .build_from_noncontiguous(&nfa(patterns, ascii_case_insensitive)?)
 }
 
 /// Calls `f(pattern, end)` for every occurrence of every pattern in `hay`.

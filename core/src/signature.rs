@@ -153,6 +153,7 @@ const GENERIC: &[&str] = &[
     // torch's allocator reports every failed allocation alike, whatever step asked too much (a
     // framework's own report, `CUDA out of memory occurred when warming up sampler`, says where)
     "CUDA out of memory. Tried to allocate",
+    "CUDA error: out of memory",
     // Python's IndexError of a tuple, list or string names no index and no object
     "index out of range",
 ];
@@ -2989,6 +2990,30 @@ fn key_message(class: &str, norm: &str) -> String {
             return key;
         }
     }
+    // torch states a failed GPU allocation in its allocator's words (`CUDA out of memory. Tried
+    // to allocate N bytes (GPU N; ...)`, whose tail each version words its own way) or, where
+    // a CUDA call failed outside it (and in its first releases), in CUDA's (`CUDA error: out of
+    // memory`): one problem, placed by the step that asked (see [`GENERIC`])
+    if class == "cuda_oom"
+        && (norm.starts_with("CUDA out of memory. Tried to allocate")
+            || norm == "CUDA error: out of memory")
+    {
+        return "cuda out of memory".into();
+    }
+    // TensorRT's errors name the source that raised them, `[calibrator.cpp::add::N] Error Code
+    // N: Cuda Runtime (...)`, behind whichever logger's prefix a program gave them (`Error[N]:
+    // `, `[<time> ERROR] N: `): the error starts at its source
+    let trt;
+    let norm = match norm.find("] Error Code N: ") {
+        Some(i) => match norm[..i].rfind('[') {
+            Some(j) if j > 0 && norm[j..i].contains("::") && !norm[j..i].contains(' ') => {
+                trt = norm[j..].to_string();
+                trt.as_str()
+            }
+            _ => norm,
+        },
+        None => norm,
+    };
     // TensorRT's builder states a failed GPU allocation as `[virtualMemoryBuffer.cpp::...]
     // Error Code 2: OutOfMemory (...)` (TensorRT 8 and later) or `Cuda Error in allocate: 2 (out
     // of memory)` (TensorRT 7): one problem, whichever allocator and version printed it.

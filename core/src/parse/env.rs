@@ -207,9 +207,11 @@ static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?(?:[A-Z][\w\- ]*?)?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10|TITAN \w+|GTX[\w\- ]*|GeForce [\w\- ]*|P100|P40|K80)[\w\- ]*?)\s+(On|Off|WDDM|TCC)\s+\|",
     )
 });
+// (the full name a driver gives: a laptop's chip, `NVIDIA GeForce RTX 3060 Laptop GPU`, is its
+// own model, as are the `SUPER` refreshes)
 static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]Ada(?:[ _]Generation)?)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}|L4\b))",
+        r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]SUPER)?(?:[ _]Ada(?:[ _]Generation)?)?(?:[ _]Laptop[ _]GPU)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}|L4\b))",
     )
 });
 // (not `\b` in front: in a CJK sentence, "显卡是RTX3090", the character before the name is a
@@ -221,7 +223,14 @@ static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
 });
 /// Frameworks that other frameworks run inside: seen, they name a log's framework only when no
 /// other is named, and then in this order (what runs inside the others first).
-const WEAK_FRAMEWORKS: &[&str] = &["llama.cpp", "deepgemm", "flashinfer", "pytorch", "nccl"];
+const WEAK_FRAMEWORKS: &[&str] = &[
+    "llama.cpp",
+    "deepgemm",
+    "flashinfer",
+    "tensorrt",
+    "pytorch",
+    "nccl",
+];
 
 /// Words (of `W`, where their text is) that vote for a framework (pytorch only registers that
 /// torch was seen).
@@ -253,6 +262,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // end's report of a failed engine start. (Not SGLang's `Capture cuda graph begin`: scripts
     // that imitate its progress lines print it too.)
     (W::RUNNING_REQ, "sglang"),
+    // (and its first releases' scheduler, `new fill batch. #seq: 1. ... #running_req: 0.
+    // tree_cache_hit_rate: 49.92%.`)
+    (W::RUNNING_REQ_OLD, "sglang"),
+    (W::TREE_CACHE_HIT, "sglang"),
     // (and its scheduler's sizes once the KV pool is up, `max_total_num_tokens=N,
     // chunked_prefill_size=N, ...`)
     (W::MAX_TOTAL_NUM_TOKENS, "sglang"),
@@ -328,10 +341,29 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::DEEPSPEED, "deepspeed"),
     // (and the tag of its loss scaler's records: `[deepspeed] OVERFLOW! Rank 0 Skipping step.`)
     (W::DEEPSPEED_TAG, "deepspeed"),
+    // (and its launcher's module, `python -u -m deepspeed.launcher.launch --world_info=...`)
+    (W::DEEPSPEED_LAUNCHER, "deepspeed"),
+    // TensorRT, in its loggers' tags (`[11/08/2024-08:46:50] [E] [TRT] ...`, `[TensorRT]
+    // ERROR: ...`, tkDNN's `TENSORRT LOG: ...`), its benchmark `trtexec` and its errors'
+    // `[file.cpp::function::line] Error Code N: ...`: weak, as TensorRT-LLM and other
+    // runtimes build on it
+    (W::TRT_TAG, "tensorrt"),
+    (W::TENSORRT_TAG, "tensorrt"),
+    (W::TENSORRT_LOG, "tensorrt"),
+    (W::TRTEXEC, "tensorrt"),
+    (W::TRT_ERROR_CODE, "tensorrt"),
+    // (and torch's check of its operands' devices, `Expected all tensors to be on the same
+    // device, but found at least two devices, cuda:0 and cpu!`)
+    (W::TORCH_SAME_DEVICE, "pytorch"),
     // NCCL itself, whose lines (`NCCL INFO`, `NCCL WARN`, `NCCL version`) every program that
     // uses it prints: the framework only of a log that names nothing else, not even torch
     // (nccl-tests, a raw `NCCL_DEBUG` paste)
     (W::NCCL_UPPER, "nccl"),
+    // (and nccl-tests, NCCL's own benchmark, in its header, `# nThread 1 nGpus 8 minBytes 8
+    // ...`, and its reports of a failed call, `host: Test CUDA failure common.cu:732 '...'`)
+    (W::NCCL_TESTS_HEADER, "nccl"),
+    (W::NCCL_TESTS_FAILURE, "nccl"),
+    (W::NCCL_TESTS_NCCL_FAILURE, "nccl"),
     // (but c10d's own NCCL process group, in its glog tag and its watchdog's reports,
     // `ProcessGroupNCCL.cpp:607`, `WorkNCCL(SeqNum=...)`, is torch's)
     (W::PROCESS_GROUP_NCCL, "pytorch"),
@@ -377,7 +409,7 @@ crate::scan::words! { W {
     SM_LOWER = "sm_",
     SM_UPPER = "SM",
     DEVICE_PROPERTIES = "DeviceProperties(",
-    GOT_COMPUTE = "got compute",
+    EXPECTING_COMPUTE = "expecting compute",
     COMMA_SM_EQ = ", sm=",
     ACCELERATOR_TYPE = "accelerator_type:",
     MIN_CAP = "Minimum capability",
@@ -460,6 +492,18 @@ crate::scan::words! { W {
     PROCESS_GROUP_NCCL = "ProcessGroupNCCL",
     NCCL_WORK = "WorkNCCL",
     RUNNING_REQ = "#running-req",
+    RUNNING_REQ_OLD = "#running_req: ",
+    TREE_CACHE_HIT = "tree_cache_hit_rate",
+    NCCL_TESTS_HEADER = " nGpus ",
+    TRT_TAG = "[TRT]",
+    TENSORRT_TAG = "[TensorRT]",
+    TENSORRT_LOG = "TENSORRT LOG",
+    TRTEXEC = "trtexec",
+    TRT_ERROR_CODE = "] Error Code ",
+    DEEPSPEED_LAUNCHER = "deepspeed.launcher",
+    TORCH_SAME_DEVICE = "Expected all tensors to be on the same device",
+    NCCL_TESTS_FAILURE = ": Test CUDA failure ",
+    NCCL_TESTS_NCCL_FAILURE = ": Test NCCL failure ",
     MAX_TOTAL_NUM_TOKENS = "max_total_num_tokens=",
     SIGQUIT_CHILD = "Received sigquit from a child",
     ENGINE_CORE_INIT = "Engine core initialization failed",
@@ -524,7 +568,8 @@ impl Seen {
 // index=0, cc=89, ...)`, and the LLVM of a Triton older than the GPU refuses it as `'sm_120' is
 // not a recognized processor for this target`; ptxas refuses an instruction the target lacks
 // with `not supported on .target 'sm_121'`, the GPU a JIT or a native build compiles for;
-// TensorRT refuses an engine built on another GPU with `expecting compute 8.6 got compute 7.5`;
+// TensorRT refuses an engine built on another GPU with `expecting compute 8.6 got compute 7.5`,
+// the device's first (an RTX 4090 reads `expecting compute 8.9 got compute 8.6`);
 // bitsandbytes' setup report lists `COMPUTE_CAPABILITIES_PER_GPU = ['8.6']`; TurboMind names the
 // device's architecture in a kernel it lacks: `not implemented: dtype=e2m1, is_fused_moe=1, sm=70`;
 // TensorRT-LLM a kernel the device lacks at the end of its message: `... is unsupported on SM89.`;
@@ -534,7 +579,7 @@ impl Seen {
 // that refuse the GPU: `FlashInfer-CUTLASS MoE kernel does not support current device sm_120`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bgot compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -857,7 +902,7 @@ impl EnvCollector {
             || w.has(W::SM_LOWER)
             || w.has(W::SM_UPPER)
             || w.has(W::DEVICE_PROPERTIES)
-            || w.has(W::GOT_COMPUTE)
+            || w.has(W::EXPECTING_COMPUTE)
             || w.has(W::COMMA_SM_EQ)
             || w.has(W::CUDA_ARCH_)
         {

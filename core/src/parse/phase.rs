@@ -60,9 +60,10 @@ const MARKERS: &[(&str, &str)] = &[
         "decode",
     ),
     // (llama.cpp's server takes a request into a slot, `launch_slot_: id 0 | task 0 |
-    // processing task`, then reads its prompt, `prompt processing progress, n_past = ...`)
+    // processing task`, then reads its prompt, `prompt processing progress, n_past = ...`;
+    // SGLang's first releases named a prefill batch `new fill batch. #seq: 1. ...`)
     (
-        r"Prefill batch|prefill batch|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered|'num_ctx_requests': [1-9]|launch_slot_: .*\| processing task|prompt processing progress, ",
+        r"Prefill batch|prefill batch|\bnew fill batch\b|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered|'num_ctx_requests': [1-9]|launch_slot_: .*\| processing task|prompt processing progress, ",
         "prefill",
     ),
     (
