@@ -2540,6 +2540,17 @@ fn core_message(text: &str) -> String {
         .map_or(text, |m| {
             m.trim_end().trim_end_matches(',').trim_end_matches('"')
         });
+    // ONNX Runtime states a failed CUDA call after the source and C++ signature of its checker,
+    // then where it ran (`.../cuda_call.cc:97 bool onnxruntime::CudaCall(...) [with ERRTYPE =
+    // cudaError; ...] CUDA failure 77: an illegal memory access was encountered ; GPU=0 ;
+    // hostname=x ; expr=cudaEventDestroy(read_event_);`): the failure is the message
+    let text = match text.find("CUDA failure ") {
+        Some(i) if text[..i].contains("CudaCall(") => {
+            let rest = &text[i..];
+            rest.find(" ; GPU=").map_or(rest, |j| &rest[..j])
+        }
+        _ => text,
+    };
     // bold an issue's author closed mid-line (`**RuntimeError: CUDA out of memory.** Tried to
     // allocate ...`; the line's reader took the opening stars): no part of the message
     // (or a phrase bolded within the line: `[Rank 4] **Watchdog caught collective operation
@@ -3045,6 +3056,21 @@ fn key_message(class: &str, norm: &str) -> String {
     if class == "no_kernel_image" {
         if let Some(i) = norm.find("CUDA error: no kernel image is available") {
             return norm[i..].to_lowercase();
+        }
+        // (XLA's stream executor names the CUDA call that found no kernel, behind whichever of
+        // its callers reported it: `Could not create RepeatBufferKernel: INTERNAL: Failed call
+        // to cudaGetFuncBySymbol: ...`, its autotuner's `EXECUTION FAILED: INTERNAL: CUDA
+        // Runtime error: [N] Failed call to cudaGetFuncBySymbol: cudaErrorNoKernelImageForDevice:
+        // ...`): the call and CUDA's message
+        if let Some(i) = norm.find("Failed call to ") {
+            let call: String = norm[i + "Failed call to ".len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !call.is_empty() && norm[i..].contains("no kernel image is available") {
+                return format!("failed call to {call}: no kernel image is available")
+                    .to_lowercase();
+            }
         }
     }
     // PyTorch's warning that its build lacks the GPU's architecture is the cause CUDA's `no

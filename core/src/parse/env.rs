@@ -229,6 +229,7 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "flashinfer",
     "tensorrt",
     "pytorch",
+    "ray",
     "nccl",
 ];
 
@@ -309,6 +310,12 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::VLLM_MIN_THREAD_K, "vllm"),
     (W::VLLM_LORA_TARGETS, "vllm"),
     (W::VLLM_SPEC_TOKENS, "vllm"),
+    // (and its sleep mode's allocator, `CUDA Error: out of memory at
+    // /workspace/csrc/cumem_allocator.cpp:62`)
+    (W::VLLM_CUMEM, "vllm"),
+    // Ray, in its exceptions' module (`ray.exceptions.OutOfMemoryError: Task was killed due to
+    // the node running low on memory.`): weak, as the programs it runs name themselves
+    (W::RAY_EXCEPTIONS, "ray"),
     (W::TORCH, "pytorch"),
     // (and its name as its own messages write it: `please report a bug to PyTorch`)
     (W::PYTORCH_NAME, "pytorch"),
@@ -496,6 +503,8 @@ crate::scan::words! { W {
     TREE_CACHE_HIT = "tree_cache_hit_rate",
     NCCL_TESTS_HEADER = " nGpus ",
     TRT_TAG = "[TRT]",
+    RAY_EXCEPTIONS = "ray.exceptions.",
+    VLLM_CUMEM = "csrc/cumem_allocator.cpp",
     TENSORRT_TAG = "[TensorRT]",
     TENSORRT_LOG = "TENSORRT LOG",
     TRTEXEC = "trtexec",

@@ -1477,6 +1477,9 @@ pub fn is_benign(text: &str) -> bool {
     BENIGN.is_match(text)
         || (b.has(B::EQUALS)
             && SETTING.is_match(text)
+            // (not a C++ function's template arguments as GCC prints them, `CudaCall(...) [with
+            // ERRTYPE = cudaError; bool THRW = true]`, before the error it raised)
+            && !text.contains("[with ")
             && exception_parts(text).is_none()
             && !EXCEPTION_MODULE_LINE.is_match(text))
 }
@@ -1707,11 +1710,13 @@ const CLASSES: &[(&str, &str)] = &[
     // at line 116 in file .../ops.cu`, `CUDA error: named symbol not found`; NCCL's own `Cuda
     // failure 'named symbol not found'` stays the collective's; HIP's runtime finding no code
     // object for the GPU, `hipErrorNoBinaryForGpu: Unable to find code object for all current
-    // devices!`; NVRTC older than the GPU, `nvrtc: error: invalid value for --gpu-architecture
+    // devices!`, and the driver API's `CUDA_ERROR_NO_BINARY_FOR_GPU` as a module loads (TVM's
+    // `cuModuleLoadData(...) failed with error: CUDA_ERROR_NO_BINARY_FOR_GPU`); NVRTC older than
+    // the GPU, `nvrtc: error: invalid value for --gpu-architecture
     // (-arch)`: the toolkit has no code for its architecture)
     (
         "no_kernel_image",
-        r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound",
+        r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1777,10 +1782,10 @@ const CLASSES: &[(&str, &str)] = &[
     // (and Inductor finding no Triton it can use, `Cannot find a working triton installation`,
     // `torch._inductor.exc.TritonMissing`: a package that is not installed, or too old to load;
     // XLA that could not load NCCL, `Unable to load NCCL library. Multi-GPU collectives will not
-    // work.`)
+    // work.`, vLLM's NCCL wrapper, `Failed to load NCCL library from libnccl.so.2.`)
     (
         "import_error",
-        r"Cannot find a working triton installation|\bTritonMissing\b|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load NCCL library|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
+        r"Cannot find a working triton installation|\bTritonMissing\b|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load NCCL library|\bFailed to load NCCL library from\b|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
     ),
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
     // available`; torchvision whose compiled operators did not load into this torch: `operator

@@ -335,6 +335,10 @@ enum Below {
     /// The signal (`traceback : Signal 11 (SIGSEGV) received by PID N`) that the exit code of
     /// torchrun's failure summary (`exitcode  : -11 (pid: N)`) stands for.
     SummarySignal,
+    /// The first failure XLA's autotuner lists (`Failures (2):`, then `EXECUTION FAILED:
+    /// INTERNAL: CUDA Runtime error: ... no kernel image is available ...`) below its verdict
+    /// that every candidate failed (`NOT_FOUND: All configs failed during profiling.`).
+    ListedFailure,
     /// nvcc's own error (`x.hpp(146): error: identifier "T" is undefined`) below its count of
     /// them (`2 errors detected in the compilation of "x.cu".`), where a paste put the count
     /// first.
@@ -799,6 +803,10 @@ impl Triage {
                 Below::PtxasDiagnostic => (PTXAS_DIAGNOSTIC.is_match(t), Some(below)),
                 Below::SummarySignal => (SUMMARY_SIGNAL.is_match(t), Some(below)),
                 Below::CompilerError => (NVCC_ERROR.is_match(t), Some(below)),
+                Below::ListedFailure => (
+                    events::detect(t, None).is_some_and(|tier| tier >= 2),
+                    Some(below),
+                ),
                 // (the message waits out blank lines; any other line states it, or nothing does)
                 Below::Message | Below::Detail if t.is_empty() => {
                     self.stated_below.push((i, left, below));
@@ -1646,6 +1654,12 @@ impl Triage {
         }
         if NVCC_ERROR_COUNT.is_in(text) {
             self.state_below(4, Below::CompilerError);
+        }
+        if text
+            .trim_end()
+            .ends_with("All configs failed during profiling.")
+        {
+            self.state_below(3, Below::ListedFailure);
         }
         if TRITON_POSITION.is_match(text.trim_end()) {
             self.state_below(60, Below::TritonCause { caret: false });

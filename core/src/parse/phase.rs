@@ -265,6 +265,12 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if is_world_size_mismatch(text) || is_layout_mismatch(text) {
         return Some("startup");
     }
+    // c10d creating a communicator, its ranks exchanging NCCL's unique id through the store (`[1]
+    // is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value
+    // store by key '0', but store->get('0') got error: ...`): the process group's set-up
+    if text.contains("is setting up NCCL communicator and retrieving ncclUniqueId") {
+        return Some("startup");
+    }
     // TensorRT's builder fails in its tactic search or as it serialises the engine it built
     // (`IBuilder::buildSerializedNetwork: Error Code 10: ... Could not find any implementation
     // for node ...`): an engine's build
