@@ -228,6 +228,7 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "deepgemm",
     "flashinfer",
     "tensorrt",
+    "transformers",
     "pytorch",
     "ray",
     "nccl",
@@ -316,6 +317,19 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // Ray, in its exceptions' module (`ray.exceptions.OutOfMemoryError: Task was killed due to
     // the node running low on memory.`): weak, as the programs it runs name themselves
     (W::RAY_EXCEPTIONS, "ray"),
+    // Hugging Face transformers, in its package's paths (a frame's `site-packages/transformers/
+    // modeling_utils.py`): weak, as the servers load models through it, but above torch, which
+    // it runs on (not `ktransformers/`, `sentence_transformers/`: other packages)
+    (W::TRANSFORMERS_DIR, "transformers"),
+    // NVIDIA Dynamo, which serves through vLLM, SGLang or TensorRT-LLM: its Rust runtime's and
+    // LLM crate's log targets (`ERROR dynamo_runtime::worker: ...`), its workers' packages
+    // (`dynamo/trtllm/main.py`) and its logger (`dynamo.worker:`); not torch's `_dynamo`
+    (W::DYNAMO_RUNTIME, "dynamo"),
+    (W::DYNAMO_LLM, "dynamo"),
+    (W::DYNAMO_TRTLLM, "dynamo"),
+    (W::DYNAMO_SGLANG, "dynamo"),
+    (W::DYNAMO_VLLM, "dynamo"),
+    (W::DYNAMO_WORKER, "dynamo"),
     (W::TORCH, "pytorch"),
     // (and its name as its own messages write it: `please report a bug to PyTorch`)
     (W::PYTORCH_NAME, "pytorch"),
@@ -504,6 +518,13 @@ crate::scan::words! { W {
     NCCL_TESTS_HEADER = " nGpus ",
     TRT_TAG = "[TRT]",
     RAY_EXCEPTIONS = "ray.exceptions.",
+    TRANSFORMERS_DIR = "transformers/",
+    DYNAMO_RUNTIME = "dynamo_runtime::",
+    DYNAMO_LLM = "dynamo_llm::",
+    DYNAMO_TRTLLM = "dynamo/trtllm/",
+    DYNAMO_SGLANG = "dynamo/sglang/",
+    DYNAMO_VLLM = "dynamo/vllm/",
+    DYNAMO_WORKER = "dynamo.worker",
     VLLM_CUMEM = "csrc/cumem_allocator.cpp",
     TENSORRT_TAG = "[TensorRT]",
     TENSORRT_LOG = "TENSORRT LOG",
@@ -1108,7 +1129,14 @@ impl EnvCollector {
         }
         for (word, fw) in FRAMEWORK_VOTES {
             let text = W::TEXT[*word as usize];
-            if w.has(*word) && (!matches!(text, "sglang" | "vllm") || names_package(t, text)) {
+            let named = match text {
+                "sglang" | "vllm" => names_package(t, text),
+                "transformers/" => t.match_indices(text).any(|(i, _)| {
+                    !t[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                }),
+                _ => true,
+            };
+            if w.has(*word) && named {
                 self.vote(fw, if WEAK_FRAMEWORKS.contains(fw) { 0 } else { 1 });
             }
         }
