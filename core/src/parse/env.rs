@@ -228,6 +228,7 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "deepgemm",
     "flashinfer",
     "tensorrt",
+    "xformers",
     "transformers",
     "pytorch",
     "ray",
@@ -321,6 +322,26 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // modeling_utils.py`): weak, as the servers load models through it, but above torch, which
     // it runs on (not `ktransformers/`, `sentence_transformers/`: other packages)
     (W::TRANSFORMERS_DIR, "transformers"),
+    // (and xformers, the attention kernels many trainers and UIs call through torch, by its
+    // name in its paths and modules: weak, above transformers)
+    (W::XFORMERS, "xformers"),
+    // (JAX also by its errors' and NumPy API's modules, `jax.errors.JaxRuntimeError`,
+    // `jax.numpy`, its runtime error's name, `XlaRuntimeError: RESOURCE_EXHAUSTED: ...`, and its
+    // advice to see its frames, `JAX_TRACEBACK_FILTERING=off`; Megatron by its core's modules,
+    // `megatron.core.datasets`, its checkout's path, `Megatron-LM/examples/...`, and Megatron
+    // Bridge's package)
+    (W::JAX_ERRORS, "jax"),
+    (W::JAX_NUMPY, "jax"),
+    (W::XLA_RUNTIME_ERROR, "jax"),
+    (W::JAX_TRACEBACK, "jax"),
+    // (and jaxlib's own build, which compiles XLA as an external repository: its records name
+    // their sources `external/org_tensorflow/tensorflow/compiler/xla/...`, later
+    // `external/xla/xla/...`; TensorFlow's own name theirs `tensorflow/...`)
+    (W::JAXLIB_TF_SRC, "jax"),
+    (W::JAXLIB_XLA_SRC, "jax"),
+    (W::MEGATRON_MODULE, "megatron"),
+    (W::MEGATRON_LM, "megatron"),
+    (W::MEGATRON_BRIDGE, "megatron"),
     // NVIDIA Dynamo, which serves through vLLM, SGLang or TensorRT-LLM: its Rust runtime's and
     // LLM crate's log targets (`ERROR dynamo_runtime::worker: ...`), its workers' packages
     // (`dynamo/trtllm/main.py`) and its logger (`dynamo.worker:`); not torch's `_dynamo`
@@ -519,6 +540,16 @@ crate::scan::words! { W {
     TRT_TAG = "[TRT]",
     RAY_EXCEPTIONS = "ray.exceptions.",
     TRANSFORMERS_DIR = "transformers/",
+    XFORMERS = "xformers",
+    JAX_ERRORS = "jax.errors.",
+    JAX_NUMPY = "jax.numpy",
+    XLA_RUNTIME_ERROR = "XlaRuntimeError",
+    JAX_TRACEBACK = "JAX_TRACEBACK_FILTERING",
+    JAXLIB_TF_SRC = "external/org_tensorflow/",
+    JAXLIB_XLA_SRC = "external/xla/xla/",
+    MEGATRON_MODULE = "megatron.core.",
+    MEGATRON_LM = "Megatron-LM/",
+    MEGATRON_BRIDGE = "megatron.bridge",
     DYNAMO_RUNTIME = "dynamo_runtime::",
     DYNAMO_LLM = "dynamo_llm::",
     DYNAMO_TRTLLM = "dynamo/trtllm/",

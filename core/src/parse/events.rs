@@ -1839,10 +1839,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`
     // behind the exception's type; a rank waiting for rank 0 to publish the communicator's id
-    // in the store times out as `retrieving ncclUniqueId from [0] ... got error: Socket Timeout`)
+    // in the store times out as `retrieving ncclUniqueId from [0] ... got error: Socket Timeout`;
+    // JAX's coordination service, whose barrier some task never reached: `DEADLINE_EXCEEDED:
+    // Barrier timed out. Barrier_id: PjRT_Client_Connect.`)
     (
         "nccl_timeout",
-        r"This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retrieving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
+        r"\bDEADLINE_EXCEEDED: Barrier timed out\b|This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retrieving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
     ),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate
@@ -2341,6 +2343,13 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             None | Some("python_exception" | "process_crash")
         )
     {
+        // (a transfer that did not complete in time, `Failed to complete transfers after 60
+        // seconds`, is a timeout of the communication)
+        static TIMED_OUT: LazyLock<AsciiFirst> =
+            LazyLock::new(|| AsciiFirst::new(r"(?i)\btimed? ?out\b|\bafter \d+ ?(?:s|seconds)\b"));
+        if TIMED_OUT.is_match(text) {
+            return "nccl_timeout";
+        }
         return "nccl_error";
     }
     // A weight loader that fails on a shape is a weight-load problem, not a generic exception.
@@ -2728,9 +2737,12 @@ static TORCH_DISPATCH: LazyLock<AsciiFirst> = LazyLock::new(|| {
 static NEXT_EXCEPTION: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): "));
 
-/// A glog record of a transport's source file: `E0708 09:26:26.525108 368 tcp_transport.cpp:136] `.
-pub(crate) static TRANSPORT_SOURCE: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"\b\w+_transport\.(?:cpp|cc):\d+\] "));
+/// A glog record of a transport's source file: `E0708 09:26:26.525108 368 tcp_transport.cpp:136] `
+/// (and of Mooncake's transfer tasks, metadata and RPC client: `transfer_task.cpp:305] `,
+/// `[coro_rpc_client.hpp:978] `).
+pub(crate) static TRANSPORT_SOURCE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"\b(?:\w+_transport|transfer_\w+|coro_rpc_\w+)\.(?:cpp|cc|hpp|h):\d+\] ")
+});
 
 /// ptxas's diagnostic at a line of its input: `ptxas /tmp/f, line 6; error   : msg`.
 static PTXAS_AT_LINE: LazyLock<AsciiFirst> =

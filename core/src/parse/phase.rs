@@ -268,7 +268,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // c10d creating a communicator, its ranks exchanging NCCL's unique id through the store (`[1]
     // is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value
     // store by key '0', but store->get('0') got error: ...`): the process group's set-up
-    if text.contains("is setting up NCCL communicator and retrieving ncclUniqueId") {
+    // (and JAX's clients meeting at the coordination service as they connect, `Barrier timed
+    // out. Barrier_id: PjRT_Client_Connect.`)
+    if text.contains("is setting up NCCL communicator and retrieving ncclUniqueId")
+        || text.contains("Barrier_id: PjRT_Client_Connect")
+    {
         return Some("startup");
     }
     // TensorRT's builder fails in its tactic search or as it serialises the engine it built
