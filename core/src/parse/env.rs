@@ -1160,6 +1160,9 @@ impl EnvCollector {
         }
         for (word, fw) in FRAMEWORK_VOTES {
             let text = W::TEXT[*word as usize];
+            if !w.has(*word) {
+                continue;
+            }
             let named = match text {
                 "sglang" | "vllm" => names_package(t, text),
                 "transformers/" => t.match_indices(text).any(|(i, _)| {
@@ -1167,7 +1170,7 @@ impl EnvCollector {
                 }),
                 _ => true,
             };
-            if w.has(*word) && named {
+            if named {
                 self.vote(fw, if WEAK_FRAMEWORKS.contains(fw) { 0 } else { 1 });
             }
         }
