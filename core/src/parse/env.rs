@@ -292,6 +292,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // `... larger than the available KV cache memory`, its multimodal encoder's `exceeds the
     // pre-allocated encoder cache size`)
     (W::SGL_KERNEL, "sglang"),
+    // (and its kernel package's build tree in a kernel's source path, `CUDA error
+    // (/sgl-kernel/build/_deps/repo-flash-attention-src/hopper/...)`)
+    (W::SGL_KERNEL_DIR, "sglang"),
     (W::SGL_PREFILL_OOM, "sglang"),
     (W::SGL_POOL_LEAK, "sglang"),
     (W::SGL_DETOKENIZER, "sglang"),
@@ -371,6 +374,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::GGML_UPPER, "llama.cpp"),
     // (and its loader's own lines, `llama_model_load: error loading model: ...`)
     (W::LLAMA_MODEL_LOAD, "llama.cpp"),
+    // (and its steps' tags as it loads a model and builds its context: `load_tensors: loading
+    // model tensors ...`, `llama_context: n_ctx = 4096`)
+    (W::LOAD_TENSORS, "llama.cpp"),
+    (W::LLAMA_CONTEXT, "llama.cpp"),
     // Megatron-LM, in its package's paths (`megatron/core/transformer/...`, `Megatron-LM/megatron/
     // initialize.py`) and its iteration log (`iteration 182/ 250000 | consumed samples: 186368 |
     // elapsed time per iteration (ms): ...`)
@@ -540,6 +547,9 @@ crate::scan::words! { W {
     TRT_TAG = "[TRT]",
     RAY_EXCEPTIONS = "ray.exceptions.",
     TRANSFORMERS_DIR = "transformers/",
+    LLAMA_CONTEXT = "llama_context: ",
+    SGL_KERNEL_DIR = "/sgl-kernel/",
+    LOAD_TENSORS = "load_tensors: ",
     XFORMERS = "xformers",
     JAX_ERRORS = "jax.errors.",
     JAX_NUMPY = "jax.numpy",
@@ -640,7 +650,7 @@ impl Seen {
 // that refuse the GPU: `FlashInfer-CUTLASS MoE kernel does not support current device sm_120`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device capability: (\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a

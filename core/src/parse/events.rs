@@ -606,7 +606,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // module that found no GPU to bind, `NVRM: No NVIDIA graphics adapter probed!` (nouveau
     // holding it) ---
     (
-        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|\bkilled as a result of limit of \S|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- a scheduler's or orchestrator's report that the OOM killer ended a job (tier 3):
@@ -1536,11 +1536,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (whatever CUDA said of the memory NCCL could not bind for NVLS, out of memory included:
     // the collective's multicast buffers, not the model's)
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
-    // (the kernel's OOM killer and the ways launchers word its SIGKILL; Go's `os/exec` words it
+    // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
+    // killed as a result of limit of host`, and the ways launchers word its SIGKILL; Go's
+    // `os/exec` words it
     // `signal: killed`, as in Ollama's `llama runner process has terminated: signal: killed`)
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>|\bprocess has terminated: signal: killed\b",
+        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|\bkilled as a result of limit of \S|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>|\bprocess has terminated: signal: killed\b",
     ),
     // (torch's CPU allocator states a host allocation it could not make as `DefaultCPUAllocator:
     // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`; the OOM
