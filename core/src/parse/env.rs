@@ -260,6 +260,18 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // sources in a traceback's frames
     (W::JAXLIB, "jax"),
     (W::JAX_SRC, "jax"),
+    // (and by its errors' and NumPy API's modules, `jax.errors.JaxRuntimeError`, `jax.numpy`,
+    // its runtime error's name, `XlaRuntimeError: RESOURCE_EXHAUSTED: ...`, and its advice to see
+    // its frames, `JAX_TRACEBACK_FILTERING=off`)
+    (W::JAX_ERRORS, "jax"),
+    (W::JAX_NUMPY, "jax"),
+    (W::XLA_RUNTIME_ERROR, "jax"),
+    (W::JAX_TRACEBACK, "jax"),
+    // (and jaxlib's own build, which compiles XLA as an external repository: its records name
+    // their sources `external/org_tensorflow/tensorflow/compiler/xla/...`, later
+    // `external/xla/xla/...`; TensorFlow's own name theirs `tensorflow/...`)
+    (W::JAXLIB_TF_SRC, "jax"),
+    (W::JAXLIB_XLA_SRC, "jax"),
     // messages only one framework prints: SGLang's scheduler statistics (`Decode batch,
     // #running-req: N`) and its launcher's `Received sigquit from a child process`; vLLM's front
     // end's report of a failed engine start. (Not SGLang's `Capture cuda graph begin`: scripts
@@ -328,23 +340,6 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and xformers, the attention kernels many trainers and UIs call through torch, by its
     // name in its paths and modules: weak, above transformers)
     (W::XFORMERS, "xformers"),
-    // (JAX also by its errors' and NumPy API's modules, `jax.errors.JaxRuntimeError`,
-    // `jax.numpy`, its runtime error's name, `XlaRuntimeError: RESOURCE_EXHAUSTED: ...`, and its
-    // advice to see its frames, `JAX_TRACEBACK_FILTERING=off`; Megatron by its core's modules,
-    // `megatron.core.datasets`, its checkout's path, `Megatron-LM/examples/...`, and Megatron
-    // Bridge's package)
-    (W::JAX_ERRORS, "jax"),
-    (W::JAX_NUMPY, "jax"),
-    (W::XLA_RUNTIME_ERROR, "jax"),
-    (W::JAX_TRACEBACK, "jax"),
-    // (and jaxlib's own build, which compiles XLA as an external repository: its records name
-    // their sources `external/org_tensorflow/tensorflow/compiler/xla/...`, later
-    // `external/xla/xla/...`; TensorFlow's own name theirs `tensorflow/...`)
-    (W::JAXLIB_TF_SRC, "jax"),
-    (W::JAXLIB_XLA_SRC, "jax"),
-    (W::MEGATRON_MODULE, "megatron"),
-    (W::MEGATRON_LM, "megatron"),
-    (W::MEGATRON_BRIDGE, "megatron"),
     // NVIDIA Dynamo, which serves through vLLM, SGLang or TensorRT-LLM: its Rust runtime's and
     // LLM crate's log targets (`ERROR dynamo_runtime::worker: ...`), its workers' packages
     // (`dynamo/trtllm/main.py`) and its logger (`dynamo.worker:`); not torch's `_dynamo`
@@ -383,6 +378,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // elapsed time per iteration (ms): ...`)
     (W::MEGATRON_DIR, "megatron"),
     (W::MEGATRON_ITER, "megatron"),
+    // (and by its core's modules, `megatron.core.datasets`, its checkout's path,
+    // `Megatron-LM/examples/...`, and Megatron Bridge's package)
+    (W::MEGATRON_MODULE, "megatron"),
+    (W::MEGATRON_LM, "megatron"),
+    (W::MEGATRON_BRIDGE, "megatron"),
     // DeepSpeed, the training engine a run goes through, in its package's paths (a frame's
     // `site-packages/deepspeed/runtime/engine.py`) and its own name in its reports (`DeepSpeed
     // info: version=...`, `DeepSpeedEngine`)
