@@ -3011,6 +3011,16 @@ fn key_message(class: &str, norm: &str) -> String {
     {
         return "cuda out of memory".into();
     }
+    // XLA's cuBLAS wrapper states the handle it could not create with whatever its version
+    // took cuBLAS's status for (`failed to create cublas handle: cublas error`, later `...: the
+    // library was not initialized`): one problem
+    if class == "cublas_cudnn_error"
+        && norm
+            .to_ascii_lowercase()
+            .contains("failed to create cublas handle")
+    {
+        return "failed to create cublas handle".into();
+    }
     // TensorRT's errors name the source that raised them, `[calibrator.cpp::add::N] Error Code
     // N: Cuda Runtime (...)`, behind whichever logger's prefix a program gave them (`Error[N]:
     // `, `[<time> ERROR] N: `): the error starts at its source

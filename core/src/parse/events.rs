@@ -1347,6 +1347,11 @@ pub fn is_benign(text: &str) -> bool {
             return true;
         }
     }
+    // the source line Python shows under a warning it printed (`  warnings.warn("scatter inputs
+    // have incompatible types: ...`): the warning's code, not a statement
+    if text.trim_start().starts_with("warnings.warn(") {
+        return true;
+    }
     // c10's header of the native frames below an error it raised (`Exception raised from
     // checkForNCCLErrorsInternal at .../ProcessGroupNCCL.cpp:1729 (most recent call first):`):
     // where, not what

@@ -743,8 +743,15 @@ impl Triage {
             && !first.ends_with(':')
             && !first.contains("():"))
             || (t.starts_with("Assertion `") && device_assert_place(above));
-        (continues && line.level == *level && *n + 1 == line.number && self.last_event_at != *n)
-            .then(|| (*n, above.clone(), above_raw.clone()))
+        // (not a line that states nothing, such as the source line Python shows under a warning,
+        // `  warnings.warn("... cannot safely cast "`, above a record whose prefix a collector's
+        // own level made look alike)
+        (continues
+            && line.level == *level
+            && *n + 1 == line.number
+            && self.last_event_at != *n
+            && !events::is_benign(above))
+        .then(|| (*n, above.clone(), above_raw.clone()))
     }
 
     fn feed_levelled(&mut self, line: &Line, facts: Option<LineFacts>) {
