@@ -404,6 +404,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and torch's check of its operands' devices, `Expected all tensors to be on the same
     // device, but found at least two devices, cuda:0 and cpu!`)
     (W::TORCH_SAME_DEVICE, "pytorch"),
+    // (and its DataLoader's handler of a worker's fatal signal, `ERROR: Unexpected bus error
+    // encountered in worker. This might be caused by insufficient shared memory (shm).`)
+    (W::TORCH_WORKER_SIGNAL, "pytorch"),
     // NCCL itself, whose lines (`NCCL INFO`, `NCCL WARN`, `NCCL version`) every program that
     // uses it prints: the framework only of a log that names nothing else, not even torch
     // (nccl-tests, a raw `NCCL_DEBUG` paste)
@@ -573,6 +576,7 @@ crate::scan::words! { W {
     TRT_ERROR_CODE = "] Error Code ",
     DEEPSPEED_LAUNCHER = "deepspeed.launcher",
     TORCH_SAME_DEVICE = "Expected all tensors to be on the same device",
+    TORCH_WORKER_SIGNAL = " encountered in worker.",
     NCCL_TESTS_FAILURE = ": Test CUDA failure ",
     NCCL_TESTS_NCCL_FAILURE = ": Test NCCL failure ",
     MAX_TOTAL_NUM_TOKENS = "max_total_num_tokens=",
