@@ -28,10 +28,23 @@ pub fn prepare_in_background() {
 }
 
 /// Runs the whole engine over a log's bytes (plain, or gzip detected by its magic bytes).
+///
+/// # Panics
+///
+/// If the engine itself fails on the log (a bug, see [`ENGINE_FAILED`]): an analysis made
+/// without it would call a crashed run healthy. The server's upload work catches the panic.
 pub fn analyze(bytes: &[u8], index: &FindingsIndex) -> Analysis {
-    // Reading from memory cannot fail; a truncated gzip stream keeps what was inflated.
-    analyze_reader(bytes, index).unwrap_or_else(|_| parse::Triage::new().finish())
+    match analyze_reader(bytes, index) {
+        Ok(analysis) => analysis,
+        Err(e) if e.to_string() == ENGINE_FAILED => panic!("{ENGINE_FAILED}"),
+        // Reading from memory cannot fail otherwise; a truncated gzip stream keeps what was
+        // inflated.
+        Err(_) => parse::Triage::new().finish(),
+    }
 }
+
+/// The error [`analyze_reader`] returns when a stage of the engine panicked on a log.
+pub const ENGINE_FAILED: &str = "the triage engine failed on this log (a bug in crashdex)";
 
 /// Runs the whole engine over a reader (plain or gzip), e.g. a file or standard input, one line
 /// at a time: memory stays bounded whatever the size of the log.
@@ -56,6 +69,8 @@ pub fn analyze_reader<R: std::io::BufRead>(
         let worker = scope.spawn(move || {
             let mut triage = parse::Triage::without_env();
             for batch in rx {
+                #[cfg(test)]
+                tests::fail_on_marker(&batch);
                 let half = batch.len() / 2;
                 let mut facts: Vec<_> = batch[..half].iter().map(parse::LineFacts::ahead).collect();
                 // should the other worker be gone, triage makes them itself
@@ -110,15 +125,13 @@ pub fn analyze_reader<R: std::io::BufRead>(
         send(batch, &mut env);
         drop(tx);
         drop(mtx);
-        // Triage does not panic on input; should it ever, the log still gets an analysis.
-        let triage = worker
-            .join()
-            .unwrap_or_else(|_| parse::Triage::without_env());
-        let matcher = matching
-            .join()
-            .unwrap_or_else(|_| matching::Matcher::new(index));
-        (triage, matcher, env, result)
+        (worker.join(), matching.join(), env, result)
     });
+    // Triage does not panic on input; should a stage ever, that is an error, not an analysis
+    // without it (which would call the log healthy).
+    let (Ok(triage), Ok(matcher)) = (triage, matcher) else {
+        return Err(std::io::Error::other(ENGINE_FAILED));
+    };
     // A damaged gzip tail still leaves the lines before it worth analysing.
     if let Err(e) = result {
         if e.kind() != std::io::ErrorKind::InvalidInput
@@ -144,4 +157,34 @@ pub fn analyze_lines(log: &[lines::Line], index: &FindingsIndex) -> Analysis {
     analysis.near_misses = near_misses;
     analysis.annotations = annotations;
     analysis
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line that makes the triage worker panic, as a bug would (tests only).
+    const PANIC_MARKER: &str = "crashdex-test: panic in the triage worker";
+
+    pub(crate) fn fail_on_marker(batch: &[lines::Line]) {
+        if batch.iter().any(|l| l.text == PANIC_MARKER) {
+            panic!("test panic");
+        }
+    }
+
+    #[test]
+    fn a_stage_that_panics_is_an_error_not_a_healthy_log() {
+        let log = format!("RuntimeError: CUDA error: out of memory\n{PANIC_MARKER}\n");
+        let index = FindingsIndex::empty();
+        let err = analyze_reader(log.as_bytes(), &index).unwrap_err();
+        assert_eq!(err.to_string(), ENGINE_FAILED);
+        let caught = std::panic::catch_unwind(|| analyze(log.as_bytes(), &index));
+        assert!(
+            caught.is_err(),
+            "analyze must not return an analysis without triage"
+        );
+        // the same log without the marker is analysed
+        let a = analyze(b"RuntimeError: CUDA error: out of memory\n", &index);
+        assert!(a.crash);
+    }
 }
