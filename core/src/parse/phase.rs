@@ -18,13 +18,14 @@ const MARKERS: &[(&str, &str)] = &[
     // PyTorch executor `Creating CUDA graph instances for N batch sizes`, then `Run generation
     // only CUDA graph warmup for batch size=N` for each; TGI's router
     // names the step of a batch in its tracing span, `batch{batch_size=N}:prefill:prefill{id=N
-    // size=N}`, and its server the gRPC method that failed, `Method Decode encountered an error`)
+    // size=N}`, and its server the gRPC method that failed, `Method Decode encountered an error`;
+    // SGLang's piecewise capture counts tokens, `Capturing num tokens (num_tokens=N avail_mem=...)`)
     (
         r"Capture cuda graph end|Graph capturing finished|CUDA graph capturing finished|cuda graph capture (done|finished)",
         "warmup",
     ),
     (
-        r"Capture (?:draft )?cuda graph begin|Registering \d+ cuda graph addresses|Capture cuda graph bs|Capturing batches|Capturing CUDA graphs?|Capturing cudagraphs?|Graph capturing: +\d+%|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|Creating CUDA graph instances for|CUDA graph warmup for batch size|reduce the `max_num_seqs` as needed to decrease memory usage",
+        r"Capture (?:draft )?cuda graph begin|Registering \d+ cuda graph addresses|Capture cuda graph bs|Capturing batches|Capturing num tokens \(|Capturing CUDA graphs?|Capturing cudagraphs?|Graph capturing: +\d+%|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|Creating CUDA graph instances for|CUDA graph warmup for batch size|reduce the `max_num_seqs` as needed to decrease memory usage",
         "cuda_graph_capture",
     ),
     (
