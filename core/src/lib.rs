@@ -31,20 +31,37 @@ pub fn prepare_in_background() {
 ///
 /// # Panics
 ///
-/// If the engine itself fails on the log (a bug, see [`ENGINE_FAILED`]): an analysis made
+/// If the engine itself fails on the log (a bug, see [`EngineFailed`]): an analysis made
 /// without it would call a crashed run healthy. The server's upload work catches the panic.
 pub fn analyze(bytes: &[u8], index: &FindingsIndex) -> Analysis {
     match analyze_reader(bytes, index) {
         Ok(analysis) => analysis,
-        Err(e) if e.to_string() == ENGINE_FAILED => panic!("{ENGINE_FAILED}"),
+        Err(e) if EngineFailed::is(&e) => panic!("{e}"),
         // Reading from memory cannot fail otherwise; a truncated gzip stream keeps what was
         // inflated.
         Err(_) => parse::Triage::new().finish(),
     }
 }
 
-/// The error [`analyze_reader`] returns when a stage of the engine panicked on a log.
-pub const ENGINE_FAILED: &str = "the triage engine failed on this log (a bug in crashdex)";
+/// The error (inside the `io::Error`) that [`analyze_reader`] returns when a stage of the
+/// engine panicked on a log.
+#[derive(Debug)]
+pub struct EngineFailed;
+
+impl EngineFailed {
+    /// Whether `e` is this error.
+    pub fn is(e: &std::io::Error) -> bool {
+        e.get_ref().is_some_and(|inner| inner.is::<EngineFailed>())
+    }
+}
+
+impl std::fmt::Display for EngineFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the triage engine failed on this log (a bug in crashdex)")
+    }
+}
+
+impl std::error::Error for EngineFailed {}
 
 /// Runs the whole engine over a reader (plain or gzip), e.g. a file or standard input, one line
 /// at a time: memory stays bounded whatever the size of the log.
@@ -130,7 +147,7 @@ pub fn analyze_reader<R: std::io::BufRead>(
     // Triage does not panic on input; should a stage ever, that is an error, not an analysis
     // without it (which would call the log healthy).
     let (Ok(triage), Ok(matcher)) = (triage, matcher) else {
-        return Err(std::io::Error::other(ENGINE_FAILED));
+        return Err(std::io::Error::other(EngineFailed));
     };
     // A damaged gzip tail still leaves the lines before it worth analysing.
     if let Err(e) = result {
@@ -177,7 +194,7 @@ mod tests {
         let log = format!("RuntimeError: CUDA error: out of memory\n{PANIC_MARKER}\n");
         let index = FindingsIndex::empty();
         let err = analyze_reader(log.as_bytes(), &index).unwrap_err();
-        assert_eq!(err.to_string(), ENGINE_FAILED);
+        assert!(EngineFailed::is(&err), "{err}");
         let caught = std::panic::catch_unwind(|| analyze(log.as_bytes(), &index));
         assert!(
             caught.is_err(),
