@@ -339,6 +339,10 @@ enum Below {
     /// INTERNAL: CUDA Runtime error: ... no kernel image is available ...`) below its verdict
     /// that every candidate failed (`NOT_FOUND: All configs failed during profiling.`).
     ListedFailure,
+    /// The cause NVIDIA's containers state in double brackets (`[[ System has unsupported display
+    /// driver / cuda driver combination (error 803) ]]`) below their banner `ERROR: The NVIDIA
+    /// Driver is present, but CUDA failed to initialize.`
+    Bracketed,
     /// nvcc's own error (`x.hpp(146): error: identifier "T" is undefined`) below its count of
     /// them (`2 errors detected in the compilation of "x.cu".`), where a paste put the count
     /// first.
@@ -810,6 +814,7 @@ impl Triage {
                 Below::PtxasDiagnostic => (PTXAS_DIAGNOSTIC.is_match(t), Some(below)),
                 Below::SummarySignal => (SUMMARY_SIGNAL.is_match(t), Some(below)),
                 Below::CompilerError => (NVCC_ERROR.is_match(t), Some(below)),
+                Below::Bracketed => (t.starts_with("[[") && t.ends_with("]]"), None),
                 Below::ListedFailure => (
                     events::detect(t, None).is_some_and(|tier| tier >= 2),
                     Some(below),
@@ -1667,6 +1672,9 @@ impl Triage {
             .ends_with("All configs failed during profiling.")
         {
             self.state_below(3, Below::ListedFailure);
+        }
+        if text.contains("The NVIDIA Driver is present, but CUDA failed to initialize") {
+            self.state_below(1, Below::Bracketed);
         }
         if TRITON_POSITION.is_match(text.trim_end()) {
             self.state_below(60, Below::TritonCause { caret: false });
