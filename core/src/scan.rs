@@ -178,9 +178,7 @@ mod tests {
                 .unwrap();
             let d = dfa(pats, ci).unwrap();
             let n = nfa(pats, ci).unwrap();
-            let c = nfa::contiguous::NFA::builder()
-                .build_from_noncontiguous(&n)
-                .unwrap();
+            let c = contiguous(pats, ci).unwrap();
             for hay in hays {
                 let want: Vec<_> = ac
                     .find_overlapping_iter(hay)
