@@ -306,6 +306,15 @@ static SYSLOG_AT: LazyLock<Option<usize>> =
 static VLLM_LOGGER_AT: LazyLock<Option<usize>> =
     LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == VLLM_LOGGER));
 
+/// c10's tag of the rank on each line a distributed torch process prints (`[rank3]:`), and the
+/// same tag with a paste's cut through its bracket.
+const TORCH_RANK_TAG: &str = r"^\[?rank(?P<rank>\d+)\]: ?";
+static TORCH_RANK_TAG_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
+    PREFIXES
+        .iter()
+        .position(|p| p.re.as_str() == TORCH_RANK_TAG)
+});
+
 /// torch's C++ logger, glog's level letter and the source in brackets, with its time
 /// (`[E1130 03:11:11.199672504 ProcessGroupNCCL.cpp:689]`; torch drops the month's leading
 /// zero, older torch prints no time) and without (`[E ProcessGroupNCCL.cpp:737]`).
@@ -323,7 +332,7 @@ static PREFIX_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
 });
 
 /// Most prefix shapes (the candidates of a line are marked in an array of this size).
-const MAX_PREFIXES: usize = 64;
+const MAX_PREFIXES: usize = 72;
 
 static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
     let pats = [
@@ -333,7 +342,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\* ",
         // [rank1]: and [rank0]:[E1130 03:11:11.199672504 ProcessGroupNCCL.cpp:689]
         // (a paste cut inside the first line's tag: `rank0]:   File ...`)
-        r"^\[?rank(?P<rank>\d+)\]: ?",
+        TORCH_RANK_TAG,
         // a trainer's logger naming the process's rank first (`[RANK 4] 2026-05-19 10:10:29,604
         // [ERROR] msg`)
         r"^\[RANK (?P<rank>\d+)\] ",
@@ -391,6 +400,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^(?:DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL) \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z ",
         // Kubernetes' container runtime (CRI) log file: 2025-08-03T11:35:28.409790786Z stdout F
         r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP] ",
+        // the ONNX parser's tool (onnx2trt, onnx-tensorrt's samples): the time, then TensorRT's
+        // severity padded to seven, `[2020-08-20 11:03:50   ERROR] msg`
+        r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} +(?:(?P<level>ERROR|WARNING|INFO)|VERBOSE|INTERNAL_ERROR)\] ?",
         // TensorFlow's C++ logger (and XLA's, TF Serving's): the time, then glog's level letter
         // and the source location, `2021-02-27 01:33:51.779607: W tensorflow/x/y.cc:235] msg`
         r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?: (?P<level>[EWIF]) [\w.\-/]+:\d+\] ?",
@@ -833,6 +845,10 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
                 // (c10d's own source in glog's tag, `[E ProcessGroupNCCL.cpp:737]`: torch's
                 // line, in whatever program ran it)
                 line.logger = Some("pytorch");
+            } else if Some(i) == *TORCH_RANK_TAG_AT {
+                // (torch's, whatever runs in it: a weak vote, and the logger of a message
+                // behind the tag, read next, names the program that printed it)
+                line.logger.get_or_insert("pytorch");
             } else if Some(i) == *SYSLOG_AT && m.as_str().contains(" ollama[") {
                 // (systemd's journal of the Ollama service, `Apr 17 01:25:09 host ollama[561]: `:
                 // the llama.cpp lines behind it are its runner's)

@@ -167,6 +167,11 @@ const SERVERS: &[&str] = &["sglang", "vllm", "tensorrt_llm", "lmdeploy", "tgi"];
 /// torch's own kernels from a user's script, it is one problem, torch's build.
 const BY_LIBRARY: &[&str] = &["no kernel image"];
 
+/// A TensorRT error behind the source location that raised it (see [`signature`]).
+static TRT_LOCATED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"\[([\w.]+\.(?:cpp|cc|cu|h))::[\w:~]+::\d+\] (Error Code \d+: .*)")
+});
+
 /// The signature (title) and fingerprint of an elected root error, in a log of `framework`.
 pub fn signature(
     class: &str,
@@ -201,7 +206,14 @@ pub fn signature(
     let special = op_key.clone().or_else(|| special_key(class, ev, &norm));
     // (a bare exception that a rule keyed by what raised it already names its problem)
     let placed = special.is_some() && bare_exception(&msg);
-    let key = special.unwrap_or_else(|| key_message(class, &norm));
+    // (TensorRT's error is keyed by the source file that raised it, wherever the line's reader
+    // left its location, `[calibrator.cpp::add::779] Error Code 1: ...` or behind a logger's
+    // `Error[1]: `, and whatever function path a version gives it, `pluginV2Runner.cpp::load`,
+    // `pluginV2Runner.cpp::nvinfer1::rt::load`)
+    let key = special.unwrap_or_else(|| match TRT_LOCATED.captures(text) {
+        Some(c) => key_message(class, &normalize(&format!("[{}] {}", &c[1], &c[2]))),
+        None => key_message(class, &norm),
+    });
     let mut parts = vec![class.to_string(), key];
     // (NCCL's `unhandled cuda error` that names the CUDA call's failure below it is that
     // failure, whichever collective of whichever program met it)
@@ -541,6 +553,11 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     }
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
+    }
+    // TensorRT's ONNX parser meeting an op it has no importer for (`No importer registered for
+    // op: Mish`): a custom op the model exports, whichever op (a plugin is the fix for each)
+    if class == "unsupported_config" && ev.text.contains("No importer registered for op: ") {
+        return Some("no importer registered for op".into());
     }
     // torch's check of the GPU's capability names the GPU first (`Found GPU0 Tesla P100-PCIE-16GB
     // which is of cuda capability 6.0.`); the line after says which problem: a GPU older than

@@ -333,6 +333,14 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // Ray, in its exceptions' module (`ray.exceptions.OutOfMemoryError: Task was killed due to
     // the node running low on memory.`): weak, as the programs it runs name themselves
     (W::RAY_EXCEPTIONS, "ray"),
+    // (and its sources in a traceback's frames, `site-packages/ray/_private/worker.py`, its
+    // report of a dead actor, `The actor is dead because its worker process has died.`, and Ray
+    // Serve's processes as their lines' tags name them, `(ServeController pid=N)`,
+    // `(ServeReplica:app:deployment pid=N)`)
+    (W::RAY_PRIVATE, "ray"),
+    (W::RAY_ACTOR_DEAD, "ray"),
+    (W::RAY_SERVE_CONTROLLER, "ray"),
+    (W::RAY_SERVE_REPLICA, "ray"),
     // Hugging Face transformers, in its package's paths (a frame's `site-packages/transformers/
     // modeling_utils.py`): weak, as the servers load models through it, but above torch, which
     // it runs on (not `ktransformers/`, `sentence_transformers/`: other packages)
@@ -401,6 +409,16 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TENSORRT_LOG, "tensorrt"),
     (W::TRTEXEC, "tensorrt"),
     (W::TRT_ERROR_CODE, "tensorrt"),
+    // (and its ONNX parser, by its tool's and its importer's names, `onnx2trt`, `ERROR:
+    // .../ModelImporter.cpp:134 In function parseGraph:`; its runtime's sources, `ERROR:
+    // ../rtSafe/safeRuntime.cpp (25) - Cuda Error in allocate`; and trtexec's summary of a run,
+    // `Total Host Walltime: 3.08622 s`)
+    (W::ONNX2TRT, "tensorrt"),
+    (W::TRT_MODEL_IMPORTER, "tensorrt"),
+    (W::TRT_RT_SAFE, "tensorrt"),
+    (W::TRTEXEC_WALLTIME, "tensorrt"),
+    // (and a program's own words for what it builds or loads, `Building TensorRT engine`)
+    (W::TENSORRT_ENGINE, "tensorrt"),
     // (and torch's check of its operands' devices, `Expected all tensors to be on the same
     // device, but found at least two devices, cuda:0 and cpu!`)
     (W::TORCH_SAME_DEVICE, "pytorch"),
@@ -427,6 +445,12 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // DeepSpeed's launcher, in its logger's `[file:line:function]` tag (`[launch.py:321:
     // sigkill_handler] [...] exits with return code = -11`)
     (W::DS_SIGKILL_HANDLER, "deepspeed"),
+    // (and its logger's tag of the records only rank 0 writes, `[logging.py:69:log_dist] [Rank
+    // 0] step=40, skipped=2, ...`)
+    (W::DS_LOG_DIST, "deepspeed"),
+    // (and DDP's reducer, once its gradient buckets are laid out: `Reducer buckets have been
+    // rebuilt in this iteration.`)
+    (W::TORCH_REDUCER_REBUILT, "pytorch"),
     // torch's wording of a CUDA call that failed (`RuntimeError: CUDA error: ...`, a cuBLAS call
     // `... when calling `cublasCreate(handle)``): torch seen where no frame names it
     (W::TORCH_CUDA_ERROR, "pytorch"),
@@ -530,6 +554,8 @@ crate::scan::words! { W {
     SGL_KV_ALLOCATED = "KV Cache is allocated. #tokens",
     SGL_POOL_END = "Memory pool end. avail mem",
     DS_SIGKILL_HANDLER = ":sigkill_handler]",
+    DS_LOG_DIST = ":log_dist]",
+    TORCH_REDUCER_REBUILT = "Reducer buckets have been rebuilt",
     TORCH_CUDA_ERROR = "RuntimeError: CUDA error: ",
     TORCH_CUBLAS_CALL = " when calling `cublas",
     DEEP_GEMM_DIR = "deep_gemm/",
@@ -549,6 +575,10 @@ crate::scan::words! { W {
     NCCL_TESTS_HEADER = " nGpus ",
     TRT_TAG = "[TRT]",
     RAY_EXCEPTIONS = "ray.exceptions.",
+    RAY_PRIVATE = "ray/_private/",
+    RAY_ACTOR_DEAD = "The actor is dead because",
+    RAY_SERVE_CONTROLLER = "(ServeController pid=",
+    RAY_SERVE_REPLICA = "(ServeReplica:",
     TRANSFORMERS_DIR = "transformers/",
     LLAMA_CONTEXT = "llama_context: ",
     SGL_KERNEL_DIR = "/sgl-kernel/",
@@ -574,6 +604,11 @@ crate::scan::words! { W {
     TENSORRT_LOG = "TENSORRT LOG",
     TRTEXEC = "trtexec",
     TRT_ERROR_CODE = "] Error Code ",
+    ONNX2TRT = "onnx2trt",
+    TRT_MODEL_IMPORTER = "ModelImporter.cpp:",
+    TRT_RT_SAFE = "rtSafe/",
+    TRTEXEC_WALLTIME = "Total Host Walltime",
+    TENSORRT_ENGINE = "TensorRT engine",
     DEEPSPEED_LAUNCHER = "deepspeed.launcher",
     TORCH_SAME_DEVICE = "Expected all tensors to be on the same device",
     TORCH_WORKER_SIGNAL = " encountered in worker.",

@@ -284,6 +284,14 @@ pub const TRTLLM_MISSING_INPUT: &str = trtllm_missing_input!();
 /// library version not found: libbitsandbytes_cpu.so`): a detector and a class rule read it.
 const BNB_CPU_FALLBACK: &str = r"^CUDA SETUP: Required library version not found: \S";
 
+/// TensorRT's statements of a network its builder or ONNX parser does not take as given: a
+/// detector and a class rule read it.
+const TRT_UNBUILDABLE: &str = r"\bNetwork has dynamic or shape inputs, but no optimization profile has been defined\b|\bNo importer registered for op: \S";
+
+/// See [`classify`]: TensorRT's ONNX parser's failed check of the graph it was given.
+static TRT_PARSER_REFUSAL: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^\[[5-8]\] Assertion failed: "));
+
 /// NumPy 2 refusing an extension built against NumPy 1 (`A module that was compiled using NumPy
 /// 1.x cannot be run in NumPy 2.0.0 as it may crash.`): a detector and a class rule read it.
 const NUMPY1_BUILD: &str = r"^A module that was compiled using NumPy 1\.x cannot be run in\b";
@@ -498,7 +506,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // import as `Failed to import X because of the following error (look up to see its
     // traceback):`, nested, the error itself on the last line; TorchScript's `The following
     // operation failed in the TorchScript interpreter.`, above the script's traceback and the
-    // error that ends it; a message that ends in `NoneType: None`, what `traceback.format_exc()`
+    // error that ends it; uvicorn's and asyncio's headers above the traceback of what a request
+    // or a callback raised, `Exception in ASGI application`, `Exception in callback <handle>`; a
+    // message that ends in `NoneType: None`, what `traceback.format_exc()`
     // gives when no exception is being handled: Triton's vLLM backend's `Failed to start engine:
     // NoneType: None`, the stub's own report after it; vLLM's `Loading lora <path> failed`, raised
     // from the adapter's own error; a server's HTTP 500 to its client, `fastapi.exceptions.
@@ -506,7 +516,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // launcher's report of a command that failed, `RuntimeError: Error running command.`, above
     // the command's own stderr) ---
     (
-        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
+        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket
@@ -630,14 +640,22 @@ const DETECTORS: &[(&str, u8)] = &[
         r"^\S+\.so[.\d]*: undefined symbol: |^(?:[a-z]\w*: )?\S+\.so[.\d]*: cannot open shared object file|^No module named '[\w.]+'\s*$|^Unknown quantization method: \S",
         2,
     ),
+    // --- TensorRT's refusal of a network it cannot build as given: its builder's `Network has
+    // dynamic or shape inputs, but no optimization profile has been defined.` (logged with no
+    // error word, before `Network validation failed.`), and the ONNX parser's `[8] No importer
+    // registered for op: Mish`, under its `In function parseGraph:` header (tier 3) ---
+    (TRT_UNBUILDABLE, 3),
     // --- bitsandbytes' statement of the CUDA library it did not find (`Could not find the
     // bitsandbytes CUDA binary at PosixPath('.../libbitsandbytes_cuda121.so')`), before its
     // fallback's loader error and the exception that ends the import (tier 3) ---
     (r"^Could not find the bitsandbytes CUDA binary at ", 3),
     // --- a server's record of a request that failed with the exception it names (SGLang's `Decode
     // transfer failed for request ... with exception KVTransferError(...): <why>`) (tier 2) ---
+    // (and SGLang's decode side, as requests it bootstrapped time out waiting for their KV
+    // cache, states that first, before each request's failure: `Some requests fail to receive KV
+    // Cache transfer done signal after bootstrapping.`)
     (
-        r"\bfailed for request .* with exception [A-Z]\w*(?:Error|Exception)\(",
+        r"\bfailed for request .* with exception [A-Z]\w*(?:Error|Exception)\(|\bfail to receive KV Cache transfer done signal\b",
         2,
     ),
     // --- torch's `load_state_dict` listing the keys a checkpoint and the model do not share,
@@ -745,16 +763,19 @@ const DETECTORS: &[(&str, u8)] = &[
     // `NCCL error in: ...ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3` that a
     // paste cut before its head; CuTe's device code reaching an instruction its build left out,
     // `Attempting to use wgmma.fence without CUTE_ARCH_MMA_SM90A_ENABLED` (built for sm_90, not
-    // sm_90a) ---
+    // sm_90a); HIP's runtime, at its log level 1, states which ISAs a library's bundle of code
+    // objects lacks, `Missing CO for these ISAs - ` (the ISA on the next line), before it
+    // returns `hipErrorNoBinaryForGpu`; hipBLAS' status of a failed call, `HIPBLAS_STATUS_
+    // INTERNAL_ERROR when calling hipblasLtMatmul`, as cuBLAS' ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|^Attempting to use \S+ without CUTE_ARCH_\w+_ENABLED|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
             r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|RmInitAdapter failed!|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|NCCL error|",
             nccl_error_tail!(),
-            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |Invalid config )|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
+            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |Invalid config )|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
             "|",
             windows_exception!()
@@ -1004,6 +1025,12 @@ const EVENT_WORDS: &[&str] = &[
     "cute_arch_",
     // (the driver's module that found no GPU: `NVRM: No NVIDIA graphics adapter probed!`)
     "adapter probed",
+    // (TensorRT: `... no optimization profile has been defined`, `No importer registered for
+    // op: X`)
+    "optimization profile",
+    "no importer registered",
+    // (HIP's runtime: `Missing CO for these ISAs - `)
+    "missing co for",
     // (Open MPI's `Read -1, expected N, errno = N`)
     "read -1, expected",
     // (uv's resolver: `× No solution found when resolving dependencies:`)
@@ -1227,9 +1254,12 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // (a hint of what to do if an error happens, within one sentence: a decimal point is no end of
 // one, and a sentence after it may state the error, `If you are running Triton inside docker,
 // use '--shm-size' ... Error: No space left on device`)
+// (and ggml's loader probing each library beside it for a backend it can load: one linked
+// into the program has no entry point, `load_backend: failed to find ggml_backend_init in
+// .../libggml-cuda.so`, and the backend is already registered)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b"#,
+        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in "#,
     )
 });
 
@@ -1539,6 +1569,8 @@ const CLASSES: &[(&str, &str)] = &[
         "gpu_hardware_error",
         r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|uncorrectable NVLink error|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
     ),
+    // (TensorRT's refusal of a network it cannot build as given, see [`TRT_UNBUILDABLE`])
+    ("unsupported_config", TRT_UNBUILDABLE),
     // (whatever CUDA said of the memory NCCL could not bind for NVLS, out of memory included:
     // the collective's multicast buffers, not the model's)
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
@@ -1589,6 +1621,10 @@ const CLASSES: &[(&str, &str)] = &[
     // cannot find as `Could not find nvcc and default cuda_home=... doesn't exist`; the linker
     // one of its inputs, `ld: cannot find <object or -llib>`; a compiler a command ran, behind its
     // path and a cross toolchain's target, `.../x86_64-conda-linux-gnu-cc`)
+    // (AITER's JIT, which builds each kernel module the first time it is called, states one
+    // that did not build as `[aiter] failed jit build [module_aiter_core]` (`failed build jit` in
+    // other versions), the builder's output and traceback below)
+    ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
     (
         "build_error",
         r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
@@ -1653,6 +1689,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (ONNX Runtime's arena, `BFCArena::AllocateRawInternal(...) Failed to allocate memory for
     // requested buffer of size N`; TensorRT's builder, `Requested amount of memory (N bytes) could
     // not be allocated`)
+    // (torch's CUDA start-up states the error its device count returned, `Unexpected error from
+    // cudaGetDeviceCount() ... Error 2: out of memory`: a driver that could not start, whatever
+    // its status says, not an allocation of the program's)
+    (
+        "cuda_driver_error",
+        r"Unexpected error from cudaGetDeviceCount\(\)",
+    ),
     ("cuda_oom", ORT_ARENA_OOM),
     (
         "cuda_oom",
@@ -1724,7 +1767,7 @@ const CLASSES: &[(&str, &str)] = &[
     // (-arch)`: the toolkit has no code for its architecture)
     (
         "no_kernel_image",
-        r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound",
+        r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1831,7 +1874,7 @@ const CLASSES: &[(&str, &str)] = &[
     // its hipBLASLt, `rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat`)
     (
         "cublas_cudnn_error",
-        r"\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |CUBLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|^(?:\w+Error: )?Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|^(?:\w+Error: )?Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to
@@ -1839,10 +1882,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (Gloo's transport states its own timeout: `Timed out waiting 1800000ms for recv operation
     // to complete`, and `Connect timeout` for a peer that never connected at rendezvous, as
     // c10d's store client does; vLLM's executor, that its workers did not answer: `RPC call to execute_model
-    // timed out.`; vLLM's V0 engine, that a step did not finish: `Engine iteration timed out`)
+    // timed out.`; vLLM's V0 engine, that a step did not finish: `Engine iteration timed out`;
+    // SGLang's decode side, KV caches that did not arrive in time: `... with exception
+    // KVTransferError(...): Request N timed out after 600.0s in KVPoll.WaitingForInput`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local rank|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out",
+        r"^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local rank|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
     ),
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`
@@ -2066,10 +2111,13 @@ const CLASSES: &[(&str, &str)] = &[
             r"|\brequires (?:\w+ )?version >= ?[\w.]+,? (?:but )?found [\w.]+|engine plan file is not compatible\b|Serialization assertion stdVersionRead == \w+ failed|\bVersion tag does not match\b|Failed to deserialize cuda engine\b|Could not find any implementation for node|\bfailed to dispatch (?:with dtype \w+|(?:head_dim|head dim|group_size|page_size|pos_encoding_mode|mask_mode) \d+)|FlashInfer Internal Error: Invalid configuration\b|\bhas(?:n't| not) supported \S+(?: \S+)* yet\b|(?i:\bonly supports? head ?(?:size|dim(?:ension)?)s? \d)|\bhead_?(?:size|dim) == \d+ \|\||\bmodel_type:? '[^']*' (?:is )?not in\b|must be a multiple of|is not a multiple of|must divide|not yet supported|is incompatible with|are incompatible\b|Unrecognized configuration class|Unrecognized (?:model|(?:image |video )?processor|feature extractor) in |can only be (?:used|enabled|run)\b|\bcannot be used with\b|cannot be (?:used|enabled|run) except (?:on|with)\b|(?i:\brequires? sm_?\d{2,3})|does not satisfy any optimization profile|Static dimension mismatch while setting input shape|: error: unrecognized arguments: |: error: argument [\w/-]+: invalid choice: "
         ),
     ),
+    // (faulthandler on Windows names the structured exception that stopped the process,
+    // `Windows fatal exception: access violation`, as `Fatal Python error: Segmentation fault`
+    // elsewhere; not its `code 0xe06d7363` of a C++ exception a handler may still catch)
     (
         "process_crash",
         concat!(
-            r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|",
+            r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|^Windows fatal exception: (?:access violation|stack overflow|illegal instruction|in page error|(?:int|integer|float) divide by zero)\b|",
             windows_exception!(),
             "|",
             glibc_heap!(),
@@ -2627,6 +2675,12 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         class = "unsupported_config";
     }
+    // TensorRT's ONNX parser numbers a failed check by its `ErrorCode` in brackets, which the
+    // line reader takes for a rank's tag: 5 to 8, `kINVALID_GRAPH` to `kUNSUPPORTED_NODE`, are
+    // a graph or node it does not take (`[5] Assertion failed: tensors.count(input_name)`).
+    if class == "python_exception" && TRT_PARSER_REFUSAL.is_match(ev.raw.trim_start()) {
+        class = "unsupported_config";
+    }
     // ggml (llama.cpp, ollama) aborts on a failed check: `GGML_ASSERT(addr) failed`,
     // `GGML_ABORT`'s `FILE:LINE: fatal error`: a process stopped by a signal, no exception.
     if class == "python_exception" && exc.is_none() && GGML_ABORT.is_match(text) {
@@ -2851,6 +2905,16 @@ mod tests {
         let all = patterns().into_iter().chain([STOPPED, BENIGN.as_str()]);
         for p in all {
             assert!(regex_syntax::parse(p).is_ok(), "valid regex: {p}");
+        }
+    }
+
+    #[test]
+    fn tensorrts_refusals_of_a_network_are_its_configuration() {
+        for t in [
+            "[8] No importer registered for op: Mish",
+            "[TRT] Network has dynamic or shape inputs, but no optimization profile has been defined.",
+        ] {
+            assert_eq!(class_of(t), Some("unsupported_config"), "{t}");
         }
     }
 
