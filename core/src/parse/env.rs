@@ -231,6 +231,7 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "xformers",
     "transformers",
     "pytorch",
+    "triton",
     "ray",
     "nccl",
 ];
@@ -333,6 +334,23 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // Ray, in its exceptions' module (`ray.exceptions.OutOfMemoryError: Task was killed due to
     // the node running low on memory.`): weak, as the programs it runs name themselves
     (W::RAY_EXCEPTIONS, "ray"),
+    // Triton, the kernel compiler, in its package's paths and modules (`triton/compiler/
+    // compiler.py`, `triton.compiler.errors.CompilationError`), and Triton Inference Server by
+    // its binary's and its model repository's names: weak, below torch, which runs most
+    // kernels Triton compiles
+    (W::TRITON_COMPILER_DIR, "triton"),
+    (W::TRITON_LANGUAGE_DIR, "triton"),
+    (W::TRITON_RUNTIME_DIR, "triton"),
+    (W::TRITON_COMPILER_MODULE, "triton"),
+    (W::TRITONSERVER, "triton"),
+    (W::TRITON_MODEL_REPOSITORY, "triton"),
+    // MLC LLM, in its packages' paths and modules (`mlc_llm/serve/engine.py`, the older
+    // `mlc_chat`), its sources' checkout (`mlc-llm/cpp/serve/...`) and its chat configuration
+    // (`mlc-chat-config.json`)
+    (W::MLC_LLM, "mlc-llm"),
+    (W::MLC_LLM_DIR, "mlc-llm"),
+    (W::MLC_CHAT, "mlc-llm"),
+    (W::MLC_CHAT_CONFIG, "mlc-llm"),
     // (and its sources in a traceback's frames, `site-packages/ray/_private/worker.py`, its
     // report of a dead actor, `The actor is dead because its worker process has died.`, and Ray
     // Serve's processes as their lines' tags name them, `(ServeController pid=N)`,
@@ -575,6 +593,16 @@ crate::scan::words! { W {
     NCCL_TESTS_HEADER = " nGpus ",
     TRT_TAG = "[TRT]",
     RAY_EXCEPTIONS = "ray.exceptions.",
+    TRITON_COMPILER_DIR = "triton/compiler/",
+    TRITON_LANGUAGE_DIR = "triton/language/",
+    TRITON_RUNTIME_DIR = "triton/runtime/",
+    TRITON_COMPILER_MODULE = "triton.compiler.",
+    TRITONSERVER = "tritonserver",
+    TRITON_MODEL_REPOSITORY = "model_repository_manager",
+    MLC_LLM = "mlc_llm",
+    MLC_LLM_DIR = "mlc-llm/",
+    MLC_CHAT = "mlc_chat",
+    MLC_CHAT_CONFIG = "mlc-chat-config",
     RAY_PRIVATE = "ray/_private/",
     RAY_ACTOR_DEAD = "The actor is dead because",
     RAY_SERVE_CONTROLLER = "(ServeController pid=",

@@ -290,7 +290,7 @@ const TRT_UNBUILDABLE: &str = r"\bNetwork has dynamic or shape inputs, but no op
 
 /// See [`classify`]: TensorRT's ONNX parser's failed check of the graph it was given.
 static TRT_PARSER_REFUSAL: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"^\[[5-8]\] Assertion failed: "));
+    LazyLock::new(|| AsciiFirst::new(r"(?:^|\s)\[[5-8]\] Assertion failed: "));
 
 /// NumPy 2 refusing an extension built against NumPy 1 (`A module that was compiled using NumPy
 /// 1.x cannot be run in NumPy 2.0.0 as it may crash.`): a detector and a class rule read it.
@@ -1257,9 +1257,11 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // (and ggml's loader probing each library beside it for a backend it can load: one linked
 // into the program has no entry point, `load_backend: failed to find ggml_backend_init in
 // .../libggml-cuda.so`, and the backend is already registered)
+// (and vLLM's note of a request its client dropped, `Aborted request cmpl-<id>.`: the server
+// goes on)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in "#,
+        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$"#,
     )
 });
 
@@ -2678,7 +2680,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // TensorRT's ONNX parser numbers a failed check by its `ErrorCode` in brackets, which the
     // line reader takes for a rank's tag: 5 to 8, `kINVALID_GRAPH` to `kUNSUPPORTED_NODE`, are
     // a graph or node it does not take (`[5] Assertion failed: tensors.count(input_name)`).
-    if class == "python_exception" && TRT_PARSER_REFUSAL.is_match(ev.raw.trim_start()) {
+    if class == "python_exception" && TRT_PARSER_REFUSAL.is_match(&ev.raw) {
         class = "unsupported_config";
     }
     // ggml (llama.cpp, ollama) aborts on a failed check: `GGML_ASSERT(addr) failed`,
