@@ -357,8 +357,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         TORCH_GLOG_UNTIMED,
         // (NIXL's logger: the level and the source location alone, `E nixl_agent.cpp:545] `)
         r"^(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp):\d+\] ",
-        // glog: E0305 20:23:38.890000 755 file.py:533] (torch's logs at verbose level, `V0703`)
-        r"^(?P<level>[EWIFDV])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
+        // glog: E0305 20:23:38.890000 755 file.py:533] (torch's logs at verbose level, `V0703`;
+        // a paste that cut the level letter, `0804 00:10:29.919358 56 pb_stub.cc:639] `)
+        r"^(?:(?P<level>[EWIFDV])\d{3,4}|\d{4}) \d{2}:\d{2}:\d{2}(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
         // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms); a CI
         // runner's UTC time: [2025-03-10T15:07:20Z]
         r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?Z?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",

@@ -180,9 +180,10 @@ static GPU_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     // collect_env names a single GPU on its header line: `GPU models and configuration: GPU 0: ...`
     // (SGLang's check_env on ROCm: `GPU 0,1,2,3,4,5,6,7: AMD Instinct MI300X VF`)
     // (vLLM's aligns its keys: `GPU models and configuration : GPU 0: ...`; FlashInfer's lists
-    // `GPU 0 (CUDA order)   : NAME | SM120 | ...`)
+    // `GPU 0 (CUDA order)   : NAME | SM120 | ...`; Triton Inference Server's metrics, `Collecting
+    // metrics for GPU 0: NVIDIA TITAN RTX`)
     re(
-        r"^\s*(?:GPU models and configuration\s*:\s*)?GPU ([\d,\s]+?)(?: \(CUDA order\))?\s*: ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN|Titan|GRID|AMD)[^(|\n]*?)\s*(?:\(UUID.*|\|.*)?$",
+        r"^\s*(?:GPU models and configuration\s*:\s*|Collecting metrics for )?GPU ([\d,\s]+?)(?: \(CUDA order\))?\s*: ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN|Titan|GRID|AMD)[^(|\n]*?)\s*(?:\(UUID.*|\|.*)?$",
     )
 });
 // a listing of the GPUs by index (`0: NVIDIA GeForce RTX 5090 32607MiB`, and nvidia-smi's
@@ -234,6 +235,17 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "triton",
     "ray",
     "nccl",
+];
+
+/// Triton Inference Server's words (of [`FRAMEWORK_VOTES`]): the server, not the compiler.
+const TRITON_SERVER_WORDS: &[W] = &[
+    W::TRITONSERVER,
+    W::TRITON_MODEL_REPOSITORY,
+    W::TRITON_SERVER_NAME,
+    W::TRITONBACKEND,
+    W::TRITON_POLLING,
+    W::TRITON_GRPC,
+    W::TRITON_GRPC_OLD,
 ];
 
 /// Words (of `W`, where their text is) that vote for a framework (pytorch only registers that
@@ -344,6 +356,15 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TRITON_COMPILER_MODULE, "triton"),
     (W::TRITONSERVER, "triton"),
     (W::TRITON_MODEL_REPOSITORY, "triton"),
+    // (and the server's own words as it starts: its banner and version, `== Triton Inference
+    // Server ==`, its backends' API, `TRITONBACKEND_ModelInstanceInitialize: ...`, its polling
+    // of the repository and its endpoints, `Started GRPCInferenceService at 0.0.0.0:8001`,
+    // `Started GRPCService` in early versions)
+    (W::TRITON_SERVER_NAME, "triton"),
+    (W::TRITONBACKEND, "triton"),
+    (W::TRITON_POLLING, "triton"),
+    (W::TRITON_GRPC, "triton"),
+    (W::TRITON_GRPC_OLD, "triton"),
     // MLC LLM, in its packages' paths and modules (`mlc_llm/serve/engine.py`, the older
     // `mlc_chat`), its sources' checkout (`mlc-llm/cpp/serve/...`) and its chat configuration
     // (`mlc-chat-config.json`)
@@ -599,6 +620,11 @@ crate::scan::words! { W {
     TRITON_COMPILER_MODULE = "triton.compiler.",
     TRITONSERVER = "tritonserver",
     TRITON_MODEL_REPOSITORY = "model_repository_manager",
+    TRITON_SERVER_NAME = "Triton Inference Server",
+    TRITONBACKEND = "TRITONBACKEND_",
+    TRITON_POLLING = "Polling model repository",
+    TRITON_GRPC = "Started GRPCInferenceService",
+    TRITON_GRPC_OLD = "Started GRPCService",
     MLC_LLM = "mlc_llm",
     MLC_LLM_DIR = "mlc-llm/",
     MLC_CHAT = "mlc_chat",
@@ -859,6 +885,9 @@ pub struct EnvCollector {
     framework_order: Vec<&'static str>,
     /// A framework known only by the shape of its logger's prefixes (see [`crate::lines::Line::logger`]).
     logger: Option<&'static str>,
+    /// Triton Inference Server's own words were seen: the program, whatever backend (torch,
+    /// ONNX Runtime) it runs, unless a serving framework it hosts names itself.
+    triton_server: bool,
     gpu_model_rank: u8,
     bare_count: Option<u32>,
     /// The line above was Triton's `` `ptxas` stderr: `` heading.
@@ -888,7 +917,16 @@ impl EnvCollector {
                 Some(col) => t.split(',').nth(col).and_then(sm_of_capability),
                 // nvidia-container-cli's `info` lists each device's compute capability as its
                 // `Architecture:   6.1` (lscpu's `Architecture: x86_64` is no number)
-                None => t.strip_prefix("Architecture:").and_then(sm_of_capability),
+                None => t
+                    .strip_prefix("Architecture:")
+                    .and_then(sm_of_capability)
+                    // (Triton Inference Server names it as it places a model's instance:
+                    // `Creating instance m_0 on GPU 0 (7.0) using artifact ''`)
+                    .or_else(|| {
+                        let rest = &t[t.find(" on GPU ")? + " on GPU ".len()..];
+                        let (_, cap) = rest.split_once(" (")?;
+                        sm_of_capability(cap.split_once(')')?.0)
+                    }),
             };
             if stated.is_some() {
                 self.sm_stated = stated;
@@ -1251,6 +1289,9 @@ impl EnvCollector {
                 self.vote(fw, if WEAK_FRAMEWORKS.contains(fw) { 0 } else { 1 });
             }
         }
+        if TRITON_SERVER_WORDS.iter().any(|w2| w.has(*w2)) {
+            self.triton_server = true;
+        }
     }
 
     fn args(&mut self, t: &str, w: Seen) {
@@ -1344,7 +1385,8 @@ impl EnvCollector {
             self.framework_votes.contains_key(fw)
                 || (*fw == "pytorch" && self.env.packages.contains_key("torch"))
         });
-        let fw = best.or(self.logger).or(weak);
+        let server = self.triton_server.then_some("triton");
+        let fw = best.or(server).or(self.logger).or(weak);
         if let Some(fw) = fw {
             self.env.framework = Some(fw.to_string());
             let key = if fw == "pytorch" { "torch" } else { fw };
