@@ -1673,6 +1673,12 @@ impl Triage {
         {
             self.state_below(3, Below::ListedFailure);
         }
+        // ComfyUI's error report names the exception's type on its own line, `- **Exception
+        // Type:** torch.OutOfMemoryError`, and states its message on the next, `- **Exception
+        // Message:** Allocation on device`: the message is the statement.
+        if text.contains("Exception Type:** ") {
+            self.state_below(1, Below::ListedFailure);
+        }
         if text.contains("The NVIDIA Driver is present, but CUDA failed to initialize") {
             self.state_below(1, Below::Bracketed);
         }
