@@ -181,8 +181,12 @@ const STARTING: &[&str] = &[
     "in initialize_model_parallel",
     "in init_model_parallel_group",
     "in ncclCommInitRank",
-    // (torch initialises CUDA on a process's first CUDA call)
+    // (torch initialises CUDA on a process's first CUDA call, or as a program asks whether it
+    // can, `torch.cuda.is_available()`; on Windows its import loads its DLLs first,
+    // `_load_dll_libraries`)
     "in _lazy_init",
+    "in is_available",
+    "in _load_dll_libraries",
     "in init_worker",
     // (DistributedDataParallel's constructor checks its parameters' shapes across the ranks
     // and broadcasts rank 0's: the job's first collectives, before any step)
