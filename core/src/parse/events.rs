@@ -1632,7 +1632,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -2655,6 +2655,18 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         if let Some(c) = ev.frames.last().and_then(|f| raising_module_class(f, text)) {
             class = c;
         }
+    }
+    // An exception raised while setuptools asks a package's setup script what it needs to build
+    // (`get_requires_for_build_wheel`, under pip's `Getting requirements to build wheel` or
+    // uv's `The build backend returned an error`): the package's build failed, whatever it
+    // could not import (a setup script that imports torch, in an isolated build without it).
+    if matches!(class, "import_error" | "python_exception")
+        && ev
+            .frames
+            .iter()
+            .any(|f| f.contains("/setuptools/build_meta.py"))
+    {
+        class = "build_error";
     }
     // A package's setup.py that refuses the toolchain it finds (`causal_conv1d is only supported
     // on CUDA 11.6 and above`) fails the package's build: what the build needs is missing, not a
