@@ -358,8 +358,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (NIXL's logger: the level and the source location alone, `E nixl_agent.cpp:545] `)
         r"^(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp):\d+\] ",
         // glog: E0305 20:23:38.890000 755 file.py:533] (torch's logs at verbose level, `V0703`;
-        // a paste that cut the level letter, `0804 00:10:29.919358 56 pb_stub.cc:639] `)
-        r"^(?:(?P<level>[EWIFDV])\d{3,4}|\d{4}) \d{2}:\d{2}:\d{2}(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
+        // a paste that cut the level letter, `0804 00:10:29.919358 56 pb_stub.cc:639] `; abseil's
+        // logger before its clock is set, the epoch in the seconds, `E0000 00:00:1762238119.118504`)
+        r"^(?:(?P<level>[EWIFDV])\d{3,4}|\d{4}) \d{2}:\d{2}:(?:\d{2}|\d{10})(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
         // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms); a CI
         // runner's UTC time: [2025-03-10T15:07:20Z]
         r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?Z?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",

@@ -573,7 +573,8 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     }
     // vLLM's engine waiting on its workers' replies through its shared-memory queue: the RPC's
     // own timeout (`RPC call to execute_model timed out.`) or the queue's bare `TimeoutError`
-    // raised in `shm_broadcast.py`'s `acquire_read`: a worker stuck (in a collective, a kernel)
+    // raised in `shm_broadcast.py` (its `acquire_read`, or in later versions the deadline helper
+    // `timeout_ms` it calls): a worker stuck (in a collective, a kernel)
     if class == "nccl_timeout" && (VLLM_RPC_TIMEOUT.is_match(&ev.text) || shm_queue_timeout(ev)) {
         return Some(VLLM_WORKER_REPLY_TIMEOUT.into());
     }
@@ -1863,7 +1864,7 @@ fn shm_queue_timeout(ev: &Event) -> bool {
         && ev
             .frames
             .last()
-            .is_some_and(|f| f.contains("shm_broadcast") && f.ends_with("acquire_read"))
+            .is_some_and(|f| f.contains("shm_broadcast"))
 }
 
 /// nvcc's report of one of its stages killed by a signal (`nvcc error   : 'cicc' died due to

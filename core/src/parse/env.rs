@@ -260,6 +260,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TENSORRT_LLM_, "tensorrt_llm"),
     (W::TRT_LLM, "tensorrt_llm"),
     (W::TENSORRT_LLM, "tensorrt_llm"),
+    // (the name as its 1.x reports spell it, `TensorRT LLM Version:   1.2`)
+    (W::TENSORRT_LLM_SPACED, "tensorrt_llm"),
     (W::LMDEPLOY, "lmdeploy"),
     // (LMDeploy's inference engine, in its sources' paths and its logs: `src/turbomind/...`)
     (W::TURBOMIND, "lmdeploy"),
@@ -409,6 +411,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TCP_STORE, "pytorch"),
     (W::NUM_CUDA_DEVICES, "pytorch"),
     (W::AUTOGRAD_ENGINE, "pytorch"),
+    // (and its elastic agent's report of a worker that died, `failed (exitcode: -9) local_rank: 5
+    // (pid: 22) of binary: ...`, a paste that kept no frame of torch)
+    (W::TORCH_ELASTIC_EXIT, "pytorch"),
     // llama.cpp's ggml, in its functions' and macros' names (`ggml_cuda_init`, `GGML_ASSERT`) and
     // its paths; weak as torch is: Ollama and other servers run it inside
     (W::LLAMA_CPP, "llama.cpp"),
@@ -469,8 +474,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (nccl-tests, a raw `NCCL_DEBUG` paste)
     (W::NCCL_UPPER, "nccl"),
     // (and nccl-tests, NCCL's own benchmark, in its header, `# nThread 1 nGpus 8 minBytes 8
-    // ...`, and its reports of a failed call, `host: Test CUDA failure common.cu:732 '...'`)
+    // ...`, in its table's units row, `#  (B)  (elements)  (us)  (GB/s)`, a paste that kept
+    // only the table, and its reports of a failed call, `host: Test CUDA failure common.cu:732
+    // '...'`)
     (W::NCCL_TESTS_HEADER, "nccl"),
+    (W::NCCL_TESTS_UNITS, "nccl"),
     (W::NCCL_TESTS_FAILURE, "nccl"),
     (W::NCCL_TESTS_NCCL_FAILURE, "nccl"),
     // (but c10d's own NCCL process group, in its glog tag and its watchdog's reports,
@@ -570,6 +578,7 @@ crate::scan::words! { W {
     TENSORRT_LLM_ = "tensorrt_llm",
     TRT_LLM = "TRT-LLM",
     TENSORRT_LLM = "TensorRT-LLM",
+    TENSORRT_LLM_SPACED = "TensorRT LLM",
     LMDEPLOY = "lmdeploy",
     TURBOMIND = "turbomind",
     OLLAMA = "ollama",
@@ -584,6 +593,7 @@ crate::scan::words! { W {
     TCP_STORE = "TCPStore",
     NUM_CUDA_DEVICES = "NumCudaDevices",
     AUTOGRAD_ENGINE = "_execution_engine",
+    TORCH_ELASTIC_EXIT = "failed (exitcode: ",
     LLAMA_CPP = "llama.cpp",
     GGML_LOWER = "ggml_",
     GGML_UPPER = "GGML_",
@@ -612,6 +622,7 @@ crate::scan::words! { W {
     RUNNING_REQ_OLD = "#running_req: ",
     TREE_CACHE_HIT = "tree_cache_hit_rate",
     NCCL_TESTS_HEADER = " nGpus ",
+    NCCL_TESTS_UNITS = "(elements)",
     TRT_TAG = "[TRT]",
     RAY_EXCEPTIONS = "ray.exceptions.",
     TRITON_COMPILER_DIR = "triton/compiler/",
@@ -1280,7 +1291,9 @@ impl EnvCollector {
             }
             let named = match text {
                 "sglang" | "vllm" => names_package(t, text),
-                "transformers/" => t.match_indices(text).any(|(i, _)| {
+                // (a name inside another word names something else: `hoyollama2-70b`, a
+                // model's directory, is no Ollama)
+                "transformers/" | "ollama" => t.match_indices(text).any(|(i, _)| {
                     !t[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-')
                 }),
                 _ => true,

@@ -932,6 +932,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // served is that one; stated before any later error, so only a statement when nothing
     // stronger is (tier 1) ---
     (r"^Ignore import error when loading \S+[.:] \S", 1),
+    // --- a transport that would not register memory for its transfers (NIXL's backends: `Can't
+    // register memory for unknown device 3`), worded without an error word (tier 2) ---
+    (
+        r"\b(?:[Cc]an't|[Cc]annot|[Uu]nable to) register memory\b",
+        2,
+    ),
     // --- a logger's ERROR line with an error word, or that names an exception in prose
     // (Mooncake's `TcpTransport::startTransfer encountered an ASIO exception. ...`) (tier 1
     // fallback) ---
@@ -1038,6 +1044,8 @@ const EVENT_WORDS: &[&str] = &[
     "read -1, expected",
     // (uv's resolver: `× No solution found when resolving dependencies:`)
     "no solution found",
+    // (NIXL's `Can't register memory for unknown device N`)
+    "register memory",
     // (GNU ld's `multiple definition of `sym'`)
     "multiple definition of",
     // (c10d's store: `... a possible application crash on rank 0 ...`)
@@ -1925,14 +1933,16 @@ const CLASSES: &[(&str, &str)] = &[
     // store`; XLA's report of an NCCL call that returned an error, `NCCL operation
     // ncclCommInitRank(&comm, ...) failed: internal error`; vLLM's NIXL connector that could not
     // move a KV cache, `NIXL transfer failure: handshake_setup_failed`, and NIXL's own status,
-    // `nixlBackendError: NIXL_ERR_BACKEND` as it registers GPU memory with its transport)
+    // `nixlBackendError: NIXL_ERR_BACKEND` as it registers GPU memory with its transport, and its
+    // backends' words for memory they would not register, `Can't register memory for unknown
+    // device 3`)
     (
         "nccl_error",
         concat!(
             nccl_error_trace!(),
             r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|",
             nvshmem_error!(),
-            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |\bNIXL_ERR_[A-Z_]+|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
+            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |\bNIXL_ERR_[A-Z_]+|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |\b(?:[Cc]an't|[Cc]annot|[Uu]nable to) register memory\b|Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
