@@ -300,6 +300,12 @@ static PYTEST_MARGIN_AT: LazyLock<Option<usize>> =
 /// syslog's and the journal's prefix: the time, the host and the program (`Nov 30 03:09:50 host
 /// kernel:`, `Apr 17 01:25:09 ai-pc ollama[56169]:`).
 const SYSLOG: &str = r"^[A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} [\w.\-]+ [\w.\-/]+(?:\[\d+\])?: ?";
+/// Ray's C++ logger (see [`PREFIXES`]).
+const RAY_CPP: &str = r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[.,]\d+ (?P<level>[EWIFDC]) \d+ \d+\] ?(?:\((?P<proc>[\w\-]+)\) )?(?:[\w\-]+\.(?:cc|cpp|h|hpp):\d+: )?";
+
+static RAY_CPP_AT: LazyLock<Option<usize>> =
+    LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == RAY_CPP));
+
 static SYSLOG_AT: LazyLock<Option<usize>> =
     LazyLock::new(|| PREFIXES.iter().position(|p| p.re.as_str() == SYSLOG));
 
@@ -365,8 +371,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // runner's UTC time: [2025-03-10T15:07:20Z]
         r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?Z?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",
         // Ray's C++ logger: [2025-04-02 15:02:00,117 E 135782 135782] (raylet) logging.cc:440:
-        // (RAY_LOG writes the component, then the source file and line, before every message)
-        r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[.,]\d+ (?P<level>[EWIFD]) \d+ \d+\] ?(?:\((?P<proc>[\w\-]+)\) )?(?:[\w\-]+\.(?:cc|cpp|h|hpp):\d+: )?",
+        // (RAY_LOG writes the component, then the source file and line, before every message;
+        // its FATAL level is `C`)
+        RAY_CPP,
         // SGLang diffusion: [11-30 03:09:50 TP0]
         r"^\[\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?P<proc>(?: (?:DP|PP|TP|EP)\d+)*)\] ?",
         // TRT-LLM: [05/27/2025-21:12:36] [TRT-LLM] [E]; since 1.2 its logger tags the component
@@ -401,7 +408,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // stream (stderr is ERROR), not the program's, and is not kept
         r"^(?:DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL) \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z ",
         // Kubernetes' container runtime (CRI) log file: 2025-08-03T11:35:28.409790786Z stdout F
-        r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP] ",
+        // (and the tag alone, its space trimmed, on a blank line of the program's)
+        r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+\-]\d{2}:\d{2}) (?:stdout|stderr) [FP](?: |$)",
         // the ONNX parser's tool (onnx2trt, onnx-tensorrt's samples): the time, then TensorRT's
         // severity padded to seven, `[2020-08-20 11:03:50   ERROR] msg`
         r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} +(?:(?P<level>ERROR|WARNING|INFO)|VERBOSE|INTERNAL_ERROR)\] ?",
@@ -435,8 +443,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (and Python's default format, `%(levelname)s:%(name)s:%(message)s`, with no space:
         // `INFO:torch.distributed.elastic.agent.server.api:[default] Starting worker group`)
         LEVEL_FIRST,
-        // docker compose: svc-1  | ...
-        r"^(?P<proc>[\w.\-]+) +\| ",
+        // docker compose: svc-1  | ... (the tag alone on a blank line)
+        r"^(?P<proc>[\w.\-]+) +\|(?: |$)",
         // a deployment's tag of a service's output, `[vllm]: ` (Akash's lease logs), and
         // `kubectl logs --prefix`'s `[pod/NAME/CONTAINER] `
         r"^\[(?P<proc>[a-z][a-z0-9_.\-]*)\]: ",
@@ -447,6 +455,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // Docker BuildKit's plain progress: the step's number and the seconds since it began
         // (`#12 47.91 nvcc error ...`)
         r"^#\d+ \d+\.\d+ ",
+        // ROCm's runtime log (`AMD_LOG_LEVEL`): its level, source and time, then the process
+        // (`:1:rocdevice.cpp            :1824: 3852921762 us: [pid:9     tid:0x7fcd5fa0c4c0] `)
+        r"^:\d:[\w.]+ *: *\d+ *: *\d+ us: \[pid:\d+ +tid:0x[0-9a-fA-F]+\] ?",
         // kernel: [12345.678901] and [Mon Nov 30 03:09:50 2026]
         r"^\[ *\d+\.\d+\] ?",
         r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} \d{4}\] ?",
@@ -518,7 +529,15 @@ fn could_have_prefix(s: &str) -> bool {
     match s.as_bytes().first() {
         Some(b) => matches!(
             b,
-            b'[' | b']' | b'(' | b'>' | b'*' | b'#' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z'
+            b'[' | b']'
+                | b'('
+                | b'>'
+                | b'*'
+                | b'#'
+                | b':'
+                | b'0'..=b'9'
+                | b'A'..=b'Z'
+                | b'a'..=b'z'
         ),
         None => false,
     }
@@ -851,6 +870,9 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
                 // (torch's, whatever runs in it: a weak vote, and the logger of a message
                 // behind the tag, read next, names the program that printed it)
                 line.logger.get_or_insert("pytorch");
+            } else if Some(i) == *RAY_CPP_AT {
+                // (Ray's own C++ processes: the raylet, the GCS, a core worker)
+                line.logger = Some("ray");
             } else if Some(i) == *SYSLOG_AT && m.as_str().contains(" ollama[") {
                 // (systemd's journal of the Ollama service, `Apr 17 01:25:09 host ollama[561]: `:
                 // the llama.cpp lines behind it are its runner's)

@@ -578,6 +578,15 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if class == "nccl_timeout" && (VLLM_RPC_TIMEOUT.is_match(&ev.text) || shm_queue_timeout(ev)) {
         return Some(VLLM_WORKER_REPLY_TIMEOUT.into());
     }
+    // the driver that would not report a GPU's free memory: torch's `mem_get_info` failing
+    // (`HIP error: invalid argument` from its `cudaMemGetInfo`), ROCm's trace of the query
+    // (`HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed.`)
+    if class == "cuda_driver_error"
+        && (crate::parse::events::MEMORY_QUERY_FAILED.is_match(&ev.text)
+            || ev.frames.iter().any(|f| f.ends_with("in mem_get_info")))
+    {
+        return Some("cuda: the driver would not report the GPU's free memory".into());
+    }
     if let Some(key) = http_retries_key(&ev.text) {
         return Some(key);
     }
@@ -1700,14 +1709,25 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         crate::parse::events::RAY_NODE_DEAD,
         "ray: a node was marked dead after missed heartbeats",
     ),
+    // a TensorRT release older than the GPU: `Target GPU SM 120 is not supported by this TensorRT
+    // release.`, or, in releases before that check, its helper that reads a two-digit SM failing
+    // on a three-digit one, `smVerHex2Dig ... Assertion major >= 0 && major < 10 failed`
+    (
+        Some("no_kernel_image"),
+        Scope::Message,
+        r"\bTarget GPU SM \d+ is not supported by this TensorRT release|\bsmVerHex2Dig\b.*\bmajor < \d+ failed",
+        "tensorrt: this release does not support the GPU's architecture",
+    ),
     // NVML's driver library of another version than the loaded kernel module (a driver
     // upgraded without a reboot): nvidia-smi's `Failed to initialize NVML: Driver/library version
     // mismatch`, the container hook's `nvidia-container-cli: initialization error: nvml error:
-    // driver/library version mismatch`, inside Docker's `OCI runtime create failed` or alone
+    // driver/library version mismatch`, inside Docker's `OCI runtime create failed` or alone;
+    // the kernel module's own words for it, `NVRM: API mismatch: the client has the version X,
+    // but this kernel module has the version Y`
     (
         Some("cuda_driver_error"),
         Scope::Message,
-        r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch",
+        r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch|NVRM: API mismatch: the client has the version",
         "nvml: driver/library version mismatch",
     ),
     // CUDA's `CUDA unknown error - this may be due to an incorrectly set up environment, ...` at

@@ -751,10 +751,11 @@ impl Seen {
 // a kernel library that refuses the GPU: `... but current device compute capability is 120.`;
 // ggml names the device's architecture as 100 × major + 10 × minor in a kernel it lacks: `CUDA
 // kernel flash_attn_ext_f16 has no device code compatible with CUDA arch 610`; vLLM's kernels
-// that refuse the GPU: `FlashInfer-CUTLASS MoE kernel does not support current device sm_120`)
+// that refuse the GPU: `FlashInfer-CUTLASS MoE kernel does not support current device sm_120`;
+// TensorRT older than the GPU: `Target GPU SM 120 is not supported by this TensorRT release.`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -1002,6 +1003,19 @@ impl EnvCollector {
         if sglang {
             self.vote("sglang", 1);
         }
+        // Ray Serve's own processes, `(ServeController pid=N)`, `(ServeReplica:app:deployment
+        // pid=N)`, `(ProxyActor pid=N)`: weak, as the model they serve may name its server
+        if [
+            "ServeController",
+            "ServeReplica:",
+            "ProxyActor",
+            "HTTPProxyActor",
+        ]
+        .iter()
+        .any(|p| process.starts_with(p))
+        {
+            self.vote("ray", 0);
+        }
     }
 
     fn gpu(&mut self, t: &str, w: Seen) {
@@ -1132,6 +1146,7 @@ impl EnvCollector {
                         .or(c.get(15))
                         .or(c.get(16))
                         .or(c.get(19))
+                        .or(c.get(20))
                         .map(|m| format!("sm_{}", m.as_str().replace('.', "")))
                 };
                 if let Some(sm) = sm {

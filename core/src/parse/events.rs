@@ -111,7 +111,7 @@ macro_rules! oom_kill_report {
 /// detectors and the class rules to include it).
 macro_rules! ray_node_dead {
     () => {
-        r"has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b"
+        r"has been marked dead because the detector has missed too many heartbeats|node manager has mistakenly been marked as dead\b|\bThis node has bee[mn] marked as dead\b"
     };
 }
 
@@ -614,9 +614,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // link (`pcieport 0000:00:02.0: AER: Uncorrected (Fatal) error received: id=0010`, `PCIe Bus
     // Error: severity=Uncorrected (Fatal)`) before the driver finds the GPU gone; the driver's
     // module that found no GPU to bind, `NVRM: No NVIDIA graphics adapter probed!` (nouveau
-    // holding it) ---
+    // holding it), or refused its client of another version, `NVRM: API mismatch: the client has
+    // the version X, but`, or a GPU it does not support, `NVRM: The NVIDIA GPU <bus> (PCI ID:
+    // <id>)` at the head of the message that says why; and its GPU System Processor that would
+    // not boot, `NVRM: _kgspBootGspRm: unexpected WPR2 already up, cannot proceed with booting
+    // GSP`, before the `RmInitAdapter failed!` it causes ---
     (
-        r"NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|\bkilled as a result of limit of \S|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
+        r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|NVRM: .*\b[Cc]annot (?:proceed|initialize)\b|NVRM: Xid|SXid \(|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)|fallen off the bus|uncorrectable ECC|ECC error|GPU is lost|Unable to determine the device handle for GPU|Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|\bkilled as a result of limit of \S|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|killed by the OOM killer|segfault at|general protection fault|killed due to memory pressure|Ray killed this worker",
         3,
     ),
     // --- a scheduler's or orchestrator's report that the OOM killer ended a job (tier 3):
@@ -932,6 +936,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // served is that one; stated before any later error, so only a statement when nothing
     // stronger is (tier 1) ---
     (r"^Ignore import error when loading \S+[.:] \S", 1),
+    // --- torch's message of a tensor that cannot be expanded to a shape, in a paste cut inside
+    // it (`The expanded size of the tensor (256) must match the existing size (512) at
+    // non-singleton dimension 0.  Target sizes: [256].  Tensor sizes: [512]`): what is left
+    // still states the error (tier 2) ---
+    (r"\bat non-singleton dimension \d+\.\s+Target sizes: \[", 2),
     // --- a transport that would not register memory for its transfers (NIXL's backends: `Can't
     // register memory for unknown device 3`), worded without an error word (tier 2) ---
     (
@@ -1030,7 +1039,13 @@ const EVENT_WORDS: &[&str] = &[
     // (CuTe's device code built without a feature of the GPU's architecture: `Attempting to use
     // wgmma.fence without CUTE_ARCH_MMA_SM90A_ENABLED`)
     "cute_arch_",
-    // (the driver's module that found no GPU: `NVRM: No NVIDIA graphics adapter probed!`)
+    // (the driver's module that found no GPU: `NVRM: No NVIDIA graphics adapter probed!`; that
+    // refused its client, a GPU, or could not boot the GPU's firmware: `NVRM: API mismatch`,
+    // `NVRM: The NVIDIA GPU <bus> (PCI ID: <id>)`, `cannot proceed with booting GSP`)
+    "api mismatch",
+    "(pci id:",
+    "cannot proceed",
+    "cannot initialize",
     "adapter probed",
     // (TensorRT: `... no optimization profile has been defined`, `No importer registered for
     // op: X`)
@@ -1046,6 +1061,8 @@ const EVENT_WORDS: &[&str] = &[
     "no solution found",
     // (NIXL's `Can't register memory for unknown device N`)
     "register memory",
+    // (torch's `... at non-singleton dimension 0.  Target sizes: [N].  Tensor sizes: [N]`)
+    "non-singleton dimension",
     // (GNU ld's `multiple definition of `sym'`)
     "multiple definition of",
     // (c10d's store: `... a possible application crash on rank 0 ...`)
@@ -1580,7 +1597,7 @@ pub const OP_REASON: &str = "operators not supported because: ";
 const CLASSES: &[(&str, &str)] = &[
     (
         "gpu_hardware_error",
-        r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|RmInitAdapter failed|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|uncorrectable NVLink error|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
+        r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|RmInitAdapter failed|NVRM: .*\b[Cc]annot (?:proceed|initialize)\b|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|uncorrectable NVLink error|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
     ),
     // (TensorRT's refusal of a network it cannot build as given, see [`TRT_UNBUILDABLE`])
     ("unsupported_config", TRT_UNBUILDABLE),
@@ -1777,10 +1794,13 @@ const CLASSES: &[(&str, &str)] = &[
     // devices!`, and the driver API's `CUDA_ERROR_NO_BINARY_FOR_GPU` as a module loads (TVM's
     // `cuModuleLoadData(...) failed with error: CUDA_ERROR_NO_BINARY_FOR_GPU`); NVRTC older than
     // the GPU, `nvrtc: error: invalid value for --gpu-architecture
-    // (-arch)`: the toolkit has no code for its architecture)
+    // (-arch)`: the toolkit has no code for its architecture; a TensorRT release older than the
+    // GPU, `Target GPU SM 120 is not supported by this TensorRT release.`, or, before it said so,
+    // its helper that reads a two-digit SM failing on one of three: `smVerHex2Dig ... Assertion
+    // major >= 0 && major < 10 failed`)
     (
         "no_kernel_image",
-        r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound",
+        r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound|\bTarget GPU SM \d+ is not supported by this TensorRT release|\bsmVerHex2Dig\b.*\bmajor < \d+ failed",
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1822,10 +1842,13 @@ const CLASSES: &[(&str, &str)] = &[
     // `ggml_cuda_init: failed to initialize CUDA: unknown error`, after which it runs on the CPU;
     // a library's own check that torch sees no GPU, Unsloth's `No NVIDIA GPU found?`, the
     // Stable Diffusion web UI's `Torch is not able to use GPU`; the kernel module that bound to
-    // none, `NVRM: No NVIDIA graphics adapter probed!`)
+    // none, `NVRM: No NVIDIA graphics adapter probed!`, or refused a client of another version,
+    // `NVRM: API mismatch: the client has the version X, but`, or a GPU it does not support,
+    // `NVRM: The NVIDIA GPU <bus> (PCI ID: <id>)`, then why: too old for this driver, no GSP for
+    // the open module)
     (
         "cuda_driver_error",
-        r"No CUDA GPUs are available|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|No CUDA GPUs are available|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:
     // `too many resources requested for launch`, `invalid configuration argument`, `invalid
@@ -2142,7 +2165,7 @@ const CLASSES: &[(&str, &str)] = &[
             ray_node_dead!(),
             "|",
             stub_process_dead!(),
-            r"|\buncaught exception of type std::|what\(\):\s+std::bad_\w+\s*$|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: |^Check failed: "
+            r"|\buncaught exception of type std::|what\(\):\s+std::bad_\w+\s*$|Received (?:Signals\.SIGHUP|1) death signal|Engine loop has died|MQLLMEngine is already dead|\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: |^\s*Check failed: "
         ),
     ),
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
@@ -2666,6 +2689,32 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             class = c;
         }
     }
+    // The runtime's query of free device memory failing (torch's `mem_get_info`, `RuntimeError:
+    // HIP error: invalid argument` from its `cudaMemGetInfo`; ROCm's own trace of it,
+    // `HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed.`): the driver would not answer, however the
+    // runtime words it.
+    if MEMORY_QUERY_FAILED.is_match(&ev.text)
+        || (matches!(class, "python_exception" | "cuda_illegal_memory_access")
+            && CUDA_OR_HIP_ERROR.is_match(&ev.text)
+            && ev.frames.iter().any(|f| f.ends_with("in mem_get_info")))
+    {
+        class = "cuda_driver_error";
+    }
+    // A bare `AssertionError` under an `assert` that something is supported (vLLM's `assert
+    // is_fa_version_supported(self.fa_version)`): the setting or the hardware is not supported.
+    if class == "python_exception"
+        && ev
+            .text
+            .trim_end()
+            .trim_end_matches(':')
+            .ends_with("AssertionError")
+        && ev.frames.last().is_some_and(|f| {
+            let code = f.trim_start();
+            code.starts_with("assert ") && ASSERTS_SUPPORT.is_match(code)
+        })
+    {
+        class = "unsupported_config";
+    }
     // An exception raised while setuptools asks a package's setup script what it needs to build
     // (`get_requires_for_build_wheel`, under pip's `Getting requirements to build wheel` or
     // uv's `The build backend returned an error`): the package's build failed, whatever it
@@ -2774,6 +2823,18 @@ fn wrapped_message<'a>(ev: &Event, text: &'a str) -> std::borrow::Cow<'a, str> {
     }
     whole.into()
 }
+
+/// ROCm's runtime trace of a failed query of a device's free memory (see [`classify`]).
+pub static MEMORY_QUERY_FAILED: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"\bHSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed"));
+
+/// A CUDA or HIP runtime error as torch words it.
+static CUDA_OR_HIP_ERROR: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"\b(?:CUDA|HIP) error: "));
+
+/// An `assert` of support: `assert is_fa_version_supported(v)`, `assert x in SUPPORTED_DTYPES`.
+static ASSERTS_SUPPORT: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"(?i)supported\b|_supported_"));
 
 /// Whether the exception was raised by a module's top-level code while it was imported: the
 /// innermost frame is `<module>` and its caller another module's import (a `<module>` frame, or

@@ -825,7 +825,12 @@ impl Triage {
                     continue;
                 }
                 Below::Message | Below::Detail => {
-                    if !TRACEBACK.is_in(text) && t.chars().any(char::is_alphabetic) {
+                    // (torch.compile appends where in the user's code it was tracing, `from user
+                    // code:`, to the message of what it raised: a message left empty stays so)
+                    if !TRACEBACK.is_in(text)
+                        && t.chars().any(char::is_alphabetic)
+                        && t != "from user code:"
+                    {
                         self.join_below(i, line, t, matches!(below, Below::Detail));
                     }
                     continue;
@@ -1535,6 +1540,18 @@ impl Triage {
         let mut frames = frames;
         if is_exception && frames.is_empty() && std::mem::take(&mut self.has_code) {
             frames.push(format!("    {}", self.last_code));
+        } else if is_exception
+            && frames_taken
+            && self.has_cut_code
+            && self.cut_code.starts_with("assert ")
+            && text
+                .trim_end()
+                .trim_end_matches(':')
+                .ends_with("AssertionError")
+        {
+            // (a bare `AssertionError` says nothing; the `assert` above it says what was
+            // asserted: see [`events::classify`])
+            frames.push(format!("    {}", self.cut_code));
         }
         let chained = is_exception && std::mem::take(&mut self.chained_next);
         let mut tier = tier;

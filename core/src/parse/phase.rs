@@ -194,6 +194,9 @@ const STARTING: &[&str] = &[
     // (DeepSpeed's `deepspeed.initialize` building its engine, optimizer and communication)
     "in init_deepspeed",
     "in deepspeed_init",
+    // (Megatron's `initialize_megatron`: its arguments, process groups and fused kernels, before
+    // the model is built)
+    "in initialize_megatron",
     "in _sync_module_states",
     // (a model's configuration class built and validated, transformers' `configuration_auto`,
     // `configuration_utils` and each model's `configuration_llama.py`)
