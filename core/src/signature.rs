@@ -1709,6 +1709,25 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         crate::parse::events::RAY_NODE_DEAD,
         "ray: a node was marked dead after missed heartbeats",
     ),
+    // Mesa's Vulkan driver for AMD GPUs on a job the kernel driver cancelled after a hang or
+    // reset (`radv/amdgpu: The CS has been cancelled because the context is lost.`): one
+    // problem, whatever prefixes a journal or a viewer put before it
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r"\bThe CS has been cancelled because the context is lost\b",
+        "vulkan (radv): the GPU's context was lost (a hang or a reset)",
+    ),
+    // nlohmann's JSON parser refusing a file (Triton's TensorRT-LLM backend reading an engine's
+    // `config.json` that is missing or empty: `[json.exception.parse_error.101] parse error at
+    // line 1, column 1: syntax error while parsing value - unexpected end of input`): one
+    // problem, however much of the detail a paste kept
+    (
+        None,
+        Scope::Message,
+        r"\[json\.exception\.parse_error\.\d+\] parse error at line 1, column 1\b",
+        "json: the file read was empty or missing (parse error at line 1, column 1)",
+    ),
     // a TensorRT release older than the GPU: `Target GPU SM 120 is not supported by this TensorRT
     // release.`, or, in releases before that check, its helper that reads a two-digit SM failing
     // on a three-digit one, `smVerHex2Dig ... Assertion major >= 0 && major < 10 failed`
@@ -2927,6 +2946,23 @@ fn key_message(class: &str, norm: &str) -> String {
             ggml = format!("CUDA error: {msg}");
             ggml.as_str()
         }
+        _ => norm,
+    };
+    // a Kubernetes event's columns before its message (`Warning  Failed  86s (x26 over 6m37s)
+    // kubelet  Error: ...`): the age and the count are this pod's, the message the problem
+    static K8S_EVENT_COLUMNS: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"^\s*Warning\s+Failed\s+\S+(?:\s+\(x\d+ over \S+\))?\s+\S+\s+")
+    });
+    let norm = match K8S_EVENT_COLUMNS.find(norm) {
+        Some(m) => &norm[m.end()..],
+        None => norm,
+    };
+    // Ollama relaying its runner's last error (`Error: llama runner process has terminated: CUDA
+    // error: the resource allocation failed`): the runner's error is the problem, as the runner
+    // states it itself
+    const OLLAMA_RELAY: &str = "llama runner process has terminated: ";
+    let norm = match norm.find(OLLAMA_RELAY) {
+        Some(i) if norm.len() > i + OLLAMA_RELAY.len() => &norm[i + OLLAMA_RELAY.len()..],
         _ => norm,
     };
     // ggml's assertion (`FILE:LINE: GGML_ASSERT(cond) failed`), whether its runner printed it or

@@ -196,6 +196,14 @@ static GPU_INDEXED: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// NVIDIA A100-SXM4-40GB, compute capability 8.0, VMM: yes`.
 static GGML_DEVICE: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"^Device (\d{1,2}): ([^,]+), compute capability \d+\.\d+"));
+/// nccl-tests (and rccl-tests) list the device of each rank under `# Using devices`: `#  Rank  0
+/// Group  0 Pid 614740 on host device  0 [0000:f3:00] AMD Radeon AI PRO R9700` (NVIDIA's name the
+/// GPU too: `... [0x1b] NVIDIA H100 80GB HBM3`).
+static NCCL_TESTS_DEVICE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    re(
+        r"^#\s+Rank\s+\d+\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+\S+\s+device\s+(\d+)\s+\[[\w:.]+\]\s+(\S.*?)\s*$",
+    )
+});
 /// A GPU as the PCI database names it, chip then product in brackets: lspci's `NVIDIA Corporation
 /// GA100 [A100 SXM4 80GB] (rev a1)`, `ubuntu-drivers devices`' `model : GK107 [GeForce GT 640]`.
 static PCI_NAME: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -240,6 +248,7 @@ const WEAK_FRAMEWORKS: &[&str] = &[
 /// Triton Inference Server's words (of [`FRAMEWORK_VOTES`]): the server, not the compiler.
 const TRITON_SERVER_WORDS: &[W] = &[
     W::TRITONSERVER,
+    W::TRITON_READY_FOR_RPC,
     W::TRITON_MODEL_REPOSITORY,
     W::TRITON_SERVER_NAME,
     W::TRITONBACKEND,
@@ -262,6 +271,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TENSORRT_LLM, "tensorrt_llm"),
     // (the name as its 1.x reports spell it, `TensorRT LLM Version:   1.2`)
     (W::TENSORRT_LLM_SPACED, "tensorrt_llm"),
+    // (and Triton Inference Server's backend that runs it, `backends/tensorrtllm/`,
+    // `libtriton_tensorrtllm.so`)
+    (W::TENSORRTLLM_BACKEND, "tensorrt_llm"),
     (W::LMDEPLOY, "lmdeploy"),
     // (LMDeploy's inference engine, in its sources' paths and its logs: `src/turbomind/...`)
     (W::TURBOMIND, "lmdeploy"),
@@ -367,6 +379,7 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TRITON_POLLING, "triton"),
     (W::TRITON_GRPC, "triton"),
     (W::TRITON_GRPC_OLD, "triton"),
+    (W::TRITON_READY_FOR_RPC, "triton"),
     // MLC LLM, in its packages' paths and modules (`mlc_llm/serve/engine.py`, the older
     // `mlc_chat`), its sources' checkout (`mlc-llm/cpp/serve/...`) and its chat configuration
     // (`mlc-chat-config.json`)
@@ -463,6 +476,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TRTEXEC_WALLTIME, "tensorrt"),
     // (and a program's own words for what it builds or loads, `Building TensorRT engine`)
     (W::TENSORRT_ENGINE, "tensorrt"),
+    // (and NVIDIA's container of it, in its banner: `== NVIDIA TensorRT ==`)
+    (W::TRT_CONTAINER_BANNER, "tensorrt"),
     // (and torch's check of its operands' devices, `Expected all tensors to be on the same
     // device, but found at least two devices, cuda:0 and cpu!`)
     (W::TORCH_SAME_DEVICE, "pytorch"),
@@ -495,6 +510,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and its logger's tag of the records only rank 0 writes, `[logging.py:69:log_dist] [Rank
     // 0] step=40, skipped=2, ...`)
     (W::DS_LOG_DIST, "deepspeed"),
+    // (and its launcher's modules, as the command it runs names them: `-m
+    // deepspeed.pt.deepspeed_launch`, later `deepspeed.launcher.launch`)
+    (W::DS_LAUNCH_MODULE, "deepspeed"),
+    (W::DS_LAUNCHER_MODULE, "deepspeed"),
     // (and DDP's reducer, once its gradient buckets are laid out: `Reducer buckets have been
     // rebuilt in this iteration.`)
     (W::TORCH_REDUCER_REBUILT, "pytorch"),
@@ -579,6 +598,10 @@ crate::scan::words! { W {
     TRT_LLM = "TRT-LLM",
     TENSORRT_LLM = "TensorRT-LLM",
     TENSORRT_LLM_SPACED = "TensorRT LLM",
+    TENSORRTLLM_BACKEND = "tensorrtllm",
+    DS_LAUNCH_MODULE = "deepspeed_launch",
+    DS_LAUNCHER_MODULE = "deepspeed.launcher",
+    TRT_CONTAINER_BANNER = "TensorRT ==",
     LMDEPLOY = "lmdeploy",
     TURBOMIND = "turbomind",
     OLLAMA = "ollama",
@@ -635,6 +658,9 @@ crate::scan::words! { W {
     TRITONBACKEND = "TRITONBACKEND_",
     TRITON_POLLING = "Polling model repository",
     TRITON_GRPC = "Started GRPCInferenceService",
+    // (its gRPC endpoint's start-up, one line per method: `grpc_server.cc:101] Ready for RPC
+    // 'ServerLive', 0`)
+    TRITON_READY_FOR_RPC = "Ready for RPC '",
     TRITON_GRPC_OLD = "Started GRPCService",
     MLC_LLM = "mlc_llm",
     MLC_LLM_DIR = "mlc-llm/",
@@ -913,6 +939,9 @@ pub struct EnvCollector {
     /// The column of `compute_cap` in the CSV header just read (`nvidia-smi
     /// --query-gpu=name,compute_cap --format=csv`): the next line holds its value.
     cap_column: Option<usize>,
+    /// The line above asked torch for the device's name in a REPL (`>>>
+    /// torch.cuda.get_device_name()`): the next line, quoted, is its answer.
+    name_asked: bool,
 }
 
 impl EnvCollector {
@@ -920,10 +949,25 @@ impl EnvCollector {
     pub fn feed(&mut self, text: &str) {
         let t = text.trim();
         let cap_column = self.cap_column.take();
+        let name_asked = std::mem::take(&mut self.name_asked);
         if t.len() < 3 || t.len() > 20_000 {
             return;
         }
         let w = Seen::of(t);
+        if t.trim_start_matches('>')
+            .trim_start()
+            .starts_with("torch.cuda.get_device_name(")
+        {
+            self.name_asked = true;
+        } else if name_asked {
+            if let Some(name) = t
+                .strip_prefix('\'')
+                .and_then(|r| r.strip_suffix('\''))
+                .filter(|n| !n.contains('\''))
+            {
+                self.set_model(name, 3);
+            }
+        }
         if self.sm_stated.is_none() {
             let stated = match cap_column {
                 Some(col) => t.split(',').nth(col).and_then(sm_of_capability),
@@ -1032,6 +1076,14 @@ impl EnvCollector {
             .flatten()
         {
             self.set_model(c[1].trim(), 3);
+        } else if let Some(c) = (t.starts_with("#  Rank ") && t.contains(" device "))
+            .then(|| NCCL_TESTS_DEVICE.captures(t))
+            .flatten()
+        {
+            if let Ok(id) = c[1].parse() {
+                self.gpu_ids.insert(id);
+            }
+            self.set_model(c[2].trim(), 3);
         } else if let Some(c) = (t.starts_with("Device ") && w.has(W::APABILIT))
             .then(|| GGML_DEVICE.captures(t))
             .flatten()

@@ -83,6 +83,10 @@ struct Rule {
     tier: u8,
 }
 
+/// Triton Inference Server's reports of a model it could not load, which quote the backend's
+/// error (see the detectors): as strong as the cause they quote.
+const TRITON_LOAD_WRAPPER: &str = r"\bloading failed with error: |\bFailed to create instance: ";
+
 /// Index of the weak fallback detector (an ERROR-level line with an error word).
 pub const FALLBACK_TIER: u8 = 1;
 
@@ -444,10 +448,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // 'm' loading failed with error: version 1 is at UNAVAILABLE state: Internal: <cause>`, read
     // as a compiler's `error:` otherwise, and the backend's own `Failed to create instance:
     // <cause>`, which comes first)
-    (
-        r"\bloading failed with error: |\bFailed to create instance: ",
-        2,
-    ),
+    (TRITON_LOAD_WRAPPER, 2),
     // (ggml's failed check, in each of its wordings: `GGML_ASSERT(x) failed`, the older
     // `GGML_ASSERT: file.cu:48: x`, a bare `GGML_ASSERT(x);` its abort printed, and
     // `GGML_ABORT`'s `FILE:LINE: fatal error`)
@@ -941,6 +942,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // non-singleton dimension 0.  Target sizes: [256].  Tensor sizes: [512]`): what is left
     // still states the error (tier 2) ---
     (r"\bat non-singleton dimension \d+\.\s+Target sizes: \[", 2),
+    // --- Mesa's Vulkan driver for AMD GPUs on a job the kernel driver cancelled after a GPU
+    // hang or reset (`radv/amdgpu: The CS has been cancelled because the context is lost.`),
+    // before the program's own `ErrorDeviceLost`; the container runtime that could not give a
+    // container the device it was asked for (`CDI device injection failed: unresolvable CDI
+    // devices ...`); Slurm cancelling a job step (`slurmstepd: error: *** STEP 6053.0 ON host
+    // CANCELLED AT ...`) (tier 3) ---
+    (
+        r"\bThe CS has been cancelled because the context is lost\b|\bCDI device injection failed\b|slurmstepd: error: \*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT\b",
+        3,
+    ),
     // --- a transport that would not register memory for its transfers (NIXL's backends: `Can't
     // register memory for unknown device 3`), worded without an error word (tier 2) ---
     (
@@ -1020,6 +1031,12 @@ pub(crate) fn prepare() {
     EXCEPTION_LINE.is_match("");
 }
 
+static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
+    DETECTORS
+        .iter()
+        .position(|(p, _)| *p == TRITON_LOAD_WRAPPER)
+});
+
 /// Cheap pre-check: a line without any of these words (ASCII case ignored) cannot be an event.
 const EVENT_WORDS: &[&str] = &[
     "error",
@@ -1061,6 +1078,11 @@ const EVENT_WORDS: &[&str] = &[
     "no solution found",
     // (NIXL's `Can't register memory for unknown device N`)
     "register memory",
+    // (radv's `The CS has been cancelled because the context is lost`; the container runtime's
+    // `CDI device injection failed`; Slurm's `*** STEP N ON host CANCELLED AT`)
+    "context is lost",
+    "cdi device injection",
+    "cancelled at",
     // (torch's `... at non-singleton dimension 0.  Target sizes: [N].  Tensor sizes: [N]`)
     "non-singleton dimension",
     // (GNU ld's `multiple definition of `sym'`)
@@ -1252,7 +1274,18 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
     let Some(first) = RULES.0.first_match(text).and_then(|i| i.checked_sub(1)) else {
         return Detection::None;
     };
-    let tier = RULES.1[first].tier;
+    let mut tier = RULES.1[first].tier;
+    // (Triton's wrapper quotes its backend's error: a cause that would outrank a bare wrapper,
+    // `Failed to create instance: ... maxTokensInPagedKvCache must be large enough to process
+    // at least 1 sequence`, is stated here first, not on the later line that repeats it)
+    if Some(first) == *TRITON_LOAD_WRAPPER_AT {
+        let quoted = ["Failed to create instance: ", "loading failed with error: "]
+            .iter()
+            .find_map(|m| text.find(m).map(|i| &text[i + m.len()..]));
+        if let Some(Detection::Tier(t)) = quoted.map(|q| detect_gated(q, level)) {
+            tier = tier.max(t);
+        }
+    }
     // The generic fallback counts only on lines a logger marked as errors. (Whether an error
     // word is benign is asked only of the one line a last resort keeps: [`is_benign`].)
     let on_error_line = matches!(level, Some('E') | Some('F') | Some('C'));
@@ -1397,6 +1430,10 @@ static ZERO_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"\b
 static BENIGN_WORDS: LazyLock<aho_corasick::dfa::DFA> =
     LazyLock::new(|| crate::scan::dfa(B::TEXT, false).expect("valid words"));
 
+/// A Kubernetes event of a container that failed, as `kubectl describe` lists it.
+pub static K8S_FAILED_EVENT: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^\s*Warning\s{2,}Failed\s{2,}\S"));
+
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
     // a frame of c10's C++ backtrace below the error it follows (`frame #0:
@@ -1407,6 +1444,12 @@ pub fn is_benign(text: &str) -> bool {
         if digits > 0 && rest[digits..].starts_with(": ") {
             return true;
         }
+    }
+    // Kubernetes names every event that is not normal a `Warning`: a container that failed
+    // (`Warning  Failed  86s  kubelet  Error: failed to create containerd container: ...`) is no
+    // warning
+    if K8S_FAILED_EVENT.is_match(text) {
+        return false;
     }
     // the source line Python shows under a warning it printed (`  warnings.warn("scatter inputs
     // have incompatible types: ...`): the warning's code, not a statement
@@ -1621,6 +1664,9 @@ const CLASSES: &[(&str, &str)] = &[
         "host_oom",
         concat!(
             r"DefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\[Errno 12\] Cannot allocate memory|",
+            // (Rust's allocator that could not get what a program asked for, `memory allocation
+            // of 2097152 bytes failed`, before it aborts)
+            r"\bmemory allocation of \d+ bytes failed\b|",
             // (Triton's Python backend short of `/dev/shm` for its models' regions: `Unable to
             // initialize shared memory key '...' to requested size`, `Failed to increase the shared
             // memory pool size for key ...`, host memory a container's shm limit holds back)
@@ -1741,6 +1787,13 @@ const CLASSES: &[(&str, &str)] = &[
     // illegal instruction` of a CPU without the instructions a cgo library was built for: the
     // host's, not a kernel's illegal instruction)
     ("process_crash", r"^SIG(?:ILL|FPE|BUS): [a-z]"),
+    // (Slurm cancelling a job or a step, for its time limit or at someone's request: `slurmstepd:
+    // error: *** STEP 6053.0 ON host CANCELLED AT <time> ***`; a memory limit reads as an OOM
+    // kill, see `host_oom`)
+    (
+        "process_crash",
+        r"slurmstepd: error: \*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT\b",
+    ),
     // (CUTLASS states a failed `cuTensorMapEncodeTiled` as `Error: Failed to initialize the TMA
     // descriptor <CUresult>`; 700 is the sticky illegal address an earlier kernel left; a
     // `hardware stack error`, `invalid program counter` or an address-space fault is a
@@ -1845,10 +1898,12 @@ const CLASSES: &[(&str, &str)] = &[
     // none, `NVRM: No NVIDIA graphics adapter probed!`, or refused a client of another version,
     // `NVRM: API mismatch: the client has the version X, but`, or a GPU it does not support,
     // `NVRM: The NVIDIA GPU <bus> (PCI ID: <id>)`, then why: too old for this driver, no GSP for
-    // the open module)
+    // the open module; Mesa's Vulkan driver on a context the kernel driver lost, `The CS has
+    // been cancelled because the context is lost`, as llama.cpp's `ErrorDeviceLost` after it; the
+    // container runtime's `CDI device injection failed`, a GPU the container cannot have)
     (
         "cuda_driver_error",
-        r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|No CUDA GPUs are available|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|\bThe CS has been cancelled because the context is lost\b|\bCDI device injection failed\b|No CUDA GPUs are available|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
     ),
     // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:
     // `too many resources requested for launch`, `invalid configuration argument`, `invalid

@@ -1473,6 +1473,10 @@ impl Triage {
             // A compiler's fatal error glued behind one of its warnings (`cc1plus: warning: ...
             // gcc: fatal error: Killed signal terminated program cc1plus`) ends the build.
             Some(t) if line.level == Some('W') && text.contains(" fatal error: ") => t,
+            // Kubernetes names every event that is not normal a `Warning`: `kubectl describe`'s
+            // `Warning  Failed  86s (x26 over 6m37s)  kubelet  Error: failed to create containerd
+            // container: ...` is the container that could not start.
+            Some(t) if line.level == Some('W') && events::K8S_FAILED_EVENT.is_match(&line.raw) => t,
             // torchrun's agent logs the signal that ends the run (`Received Signals.SIGHUP death
             // signal, shutting down workers`) at WARNING level too.
             Some(t) if line.level == Some('W') && text.contains(" death signal") => t,
@@ -2655,7 +2659,13 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     }
     // A driver or device the process cannot use is found when it first takes its GPU (not a
     // launch or call the driver refused as the program ran).
-    if ev.phase == "unknown" && class == "cuda_driver_error" && !events::is_cuda_refusal(&ev.text) {
+    // (A context the kernel driver lost to a hang or a reset, radv's `The CS has been cancelled
+    // because the context is lost`, is lost while the GPU runs.)
+    if ev.phase == "unknown"
+        && class == "cuda_driver_error"
+        && !events::is_cuda_refusal(&ev.text)
+        && !ev.text.contains("because the context is lost")
+    {
         return "startup";
     }
     // NCCL failing in a way that creating a communicator does (a system call, a CUDA call or an
