@@ -1141,6 +1141,25 @@ mod tests {
     }
 
     #[test]
+    fn strips_native_loggers_of_abseil_ray_and_rocm() {
+        // abseil before its clock is set: the epoch in the seconds
+        let l = text("E0000 00:00:1762238119.118504 2368741 gpunetio_backend.cpp:1105] Can't register memory for unknown device 3");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "Can't register memory for unknown device 3");
+        // Ray's C++ logger at its FATAL level
+        let l = text("[2022-02-16 12:46:52,789 C 149 149] node_manager.cc:170: This node has beem marked as dead.");
+        assert_eq!(l.level, Some('C'));
+        assert_eq!(l.logger, Some("ray"));
+        assert_eq!(l.text, "This node has beem marked as dead.");
+        // ROCm's runtime log
+        let l = text(":1:rocdevice.cpp            :1824: 3852921762 us: [pid:9     tid:0x7fcd5fa0c4c0] HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed.");
+        assert_eq!(l.text, "HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed.");
+        // a container runtime's and Compose's tags alone on a blank line
+        assert_eq!(text("2025-08-03T11:35:28.409790786Z stderr F").text, "");
+        assert_eq!(text("app-1  |").text, "");
+    }
+
+    #[test]
     fn strips_sglang_prefix() {
         let l = text("[2026-02-26 15:56:59 DP1 TP3] Scheduler hit an exception: Traceback (most recent call last):");
         assert_eq!(l.rank, Some(3));

@@ -1562,6 +1562,34 @@ mod tests {
     }
 
     #[test]
+    fn nccl_tests_rows_and_a_repl_answer_name_the_gpu() {
+        let e = env(&[
+            "#  Rank  0 Group  0 Pid 614740 on R9700-Workstation-SH device  0 [0000:f3:00] AMD Radeon AI PRO R9700",
+            "#  Rank  1 Group  0 Pid 614740 on R9700-Workstation-SH device  1 [0000:03:00] AMD Radeon AI PRO R9700",
+        ]);
+        assert_eq!(e.gpu_model.as_deref(), Some("AMD Radeon AI PRO R9700"));
+        assert_eq!(e.gpu_count, Some(2));
+        let e = env(&[">>> torch.cuda.get_device_name()", "'AMD Instinct MI210'"]);
+        assert_eq!(e.gpu_model.as_deref(), Some("AMD Instinct MI210"));
+        // (a quoted line not asked for is no GPU)
+        assert_eq!(env(&[">>> x", "'AMD Instinct MI210'"]).gpu_model, None);
+    }
+
+    #[test]
+    fn a_word_inside_another_names_no_framework() {
+        let e = env(&[
+            "[TRT-LLM] [I] Serializing engine to trt_llm/hoyollama2-70b_int8-sq/rank3.engine...",
+        ]);
+        assert_ne!(e.framework.as_deref(), Some("ollama"));
+        assert_eq!(
+            env(&["pulling manifest from /root/.ollama/models"])
+                .framework
+                .as_deref(),
+            Some("ollama")
+        );
+    }
+
+    #[test]
     fn a_ray_resource_names_the_gpu() {
         let e = env(&["current_node_resource={'accelerator_type:T4': 1.0, 'GPU': 0.0}"]);
         assert_eq!(e.gpu_model.as_deref(), Some("T4"));
