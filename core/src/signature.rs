@@ -110,7 +110,16 @@ fn replacement<'t>(group: impl Fn(&str) -> Option<&'t str>) -> String {
         let base = VOLATILE_NUM.replace_all(base, "N");
         return format!("…/{base}");
     }
-    if group("hex").is_some() || group("uuid").is_some() {
+    if let Some(h) = group("hex") {
+        // (a long decimal number, `Token id 5279552648203111001`, is a number all the same)
+        return if h.bytes().all(|b| b.is_ascii_digit()) {
+            "N"
+        } else {
+            "HEX"
+        }
+        .to_string();
+    }
+    if group("uuid").is_some() {
         return "HEX".to_string();
     }
     if group("ip").is_some() || group("ip6").is_some() {
@@ -1708,6 +1717,25 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         crate::parse::events::RAY_NODE_DEAD,
         "ray: a node was marked dead after missed heartbeats",
+    ),
+    // Gloo's transport giving up on a peer (`[.../gloo/transport/tcp/unbound_buffer.cc:81] Timed
+    // out waiting 1800000ms for recv operation to complete`, or `send`): one hang, whichever
+    // side of the pair waited, however a paste glued the next line to it
+    (
+        Some("nccl_timeout"),
+        Scope::Message,
+        r"\bTimed out waiting \d+ms for (?:send|recv) operation to complete",
+        "gloo: a send or receive between ranks timed out",
+    ),
+    // the device count query failing with an out-of-memory status (WSL's driver that could not
+    // start: torch's `Unexpected error from cudaGetDeviceCount() ... Error 2: out of memory`, the
+    // CUDA samples' `code=2(cudaErrorMemoryAllocation) "cudaGetDeviceCount(&device_count)"`, a
+    // program's `Failed to get count of cuda capable device. Exception:out of memory`)
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r#"cudaGetDeviceCount\(.*(?:Error 2: out of memory|cudaErrorMemoryAllocation)|\(cudaErrorMemoryAllocation\) "cudaGetDeviceCount\(|\bcount of cuda capable devices?\b.*\bout of memory\b"#,
+        "cuda: the device count query failed with out of memory (the driver could not start)",
     ),
     // Mesa's Vulkan driver for AMD GPUs on a job the kernel driver cancelled after a hang or
     // reset (`radv/amdgpu: The CS has been cancelled because the context is lost.`): one

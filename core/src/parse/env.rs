@@ -399,6 +399,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // modeling_utils.py`): weak, as the servers load models through it, but above torch, which
     // it runs on (not `ktransformers/`, `sentence_transformers/`: other packages)
     (W::TRANSFORMERS_DIR, "transformers"),
+    // (and its directory in a Windows path, `site-packages\transformers\tokenization_utils.py`)
+    (W::TRANSFORMERS_WIN_DIR, "transformers"),
     // (and xformers, the attention kernels many trainers and UIs call through torch, by its
     // name in its paths and modules: weak, above transformers)
     (W::XFORMERS, "xformers"),
@@ -671,6 +673,7 @@ crate::scan::words! { W {
     RAY_SERVE_CONTROLLER = "(ServeController pid=",
     RAY_SERVE_REPLICA = "(ServeReplica:",
     TRANSFORMERS_DIR = "transformers/",
+    TRANSFORMERS_WIN_DIR = "transformers\\",
     LLAMA_CONTEXT = "llama_context: ",
     SGL_KERNEL_DIR = "/sgl-kernel/",
     LOAD_TENSORS = "load_tensors: ",
@@ -1360,9 +1363,12 @@ impl EnvCollector {
                 "sglang" | "vllm" => names_package(t, text),
                 // (a name inside another word names something else: `hoyollama2-70b`, a
                 // model's directory, is no Ollama)
-                "transformers/" | "ollama" => t.match_indices(text).any(|(i, _)| {
-                    !t[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-                }),
+                "transformers/" | "transformers\\" | "ollama" => {
+                    t.match_indices(text).any(|(i, _)| {
+                        !t[..i]
+                            .ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                    })
+                }
                 _ => true,
             };
             if named {

@@ -952,6 +952,11 @@ const DETECTORS: &[(&str, u8)] = &[
         r"\bThe CS has been cancelled because the context is lost\b|\bCDI device injection failed\b|slurmstepd: error: \*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT\b",
         3,
     ),
+    // --- serde's refusal of a file in a newer format than the library that reads it
+    // (tokenizers' `data did not match any variant of untagged enum ModelWrapper at line N
+    // column N`, a tokenizer.json saved by a later version), often pasted without the
+    // `Exception: ` Python puts before it (tier 2) ---
+    (r"\bdata did not match any variant of untagged enum \w+", 2),
     // --- a transport that would not register memory for its transfers (NIXL's backends: `Can't
     // register memory for unknown device 3`), worded without an error word (tier 2) ---
     (
@@ -1078,6 +1083,8 @@ const EVENT_WORDS: &[&str] = &[
     "no solution found",
     // (NIXL's `Can't register memory for unknown device N`)
     "register memory",
+    // (serde's `data did not match any variant of untagged enum ModelWrapper`)
+    "untagged enum",
     // (radv's `The CS has been cancelled because the context is lost`; the container runtime's
     // `CDI device injection failed`; Slurm's `*** STEP N ON host CANCELLED AT`)
     "context is lost",
@@ -1308,6 +1315,8 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // (vLLM's warning that it found no compiled extension, `Failed to import from vllm._C with No
 // module named 'vllm._C'`, printed without its level by `collect_env`: it goes on without it, and
 // what then fails names the cause, see `extension_unloaded`)
+// (SGLang's notice that it turns off a feature whose package it could not import, `Failed to
+// import deep_gemm, disable ENABLE_JIT_DEEPGEMM.`: it goes on without it)
 // (the cpuinfo library that torch loads, unable to read the CPU's features in a container or on
 // an ARM host, `Error in cpuinfo: prctl(PR_SVE_GET_VL) failed`: it goes on without them)
 // (a serving benchmark's table of results, vLLM's and SGLang's `Failed requests:    0`: a count
@@ -1322,7 +1331,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // goes on)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$"#,
+        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$"#,
     )
 });
 
@@ -1644,6 +1653,12 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (TensorRT's refusal of a network it cannot build as given, see [`TRT_UNBUILDABLE`])
     ("unsupported_config", TRT_UNBUILDABLE),
+    // (serde refusing a file written in a later format than the library reading it, tokenizers'
+    // `data did not match any variant of untagged enum ModelWrapper`: this version cannot read it)
+    (
+        "unsupported_config",
+        r"\bdata did not match any variant of untagged enum \w+",
+    ),
     // (whatever CUDA said of the memory NCCL could not bind for NVLS, out of memory included:
     // the collective's multicast buffers, not the model's)
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
@@ -1767,10 +1782,12 @@ const CLASSES: &[(&str, &str)] = &[
     // not be allocated`)
     // (torch's CUDA start-up states the error its device count returned, `Unexpected error from
     // cudaGetDeviceCount() ... Error 2: out of memory`: a driver that could not start, whatever
-    // its status says, not an allocation of the program's)
+    // its status says, not an allocation of the program's; so does a program's own check of the
+    // count, the CUDA samples' `code=2(cudaErrorMemoryAllocation) "cudaGetDeviceCount(&n)"` and
+    // `Failed to get count of cuda capable device. Exception:out of memory` under WSL)
     (
         "cuda_driver_error",
-        r"Unexpected error from cudaGetDeviceCount\(\)",
+        r#"Unexpected error from cudaGetDeviceCount\(\)|\(\w+\) "cudaGetDeviceCount\(|\bcount of cuda capable devices?\b.*\bout of memory\b"#,
     ),
     ("cuda_oom", ORT_ARENA_OOM),
     (

@@ -1520,7 +1520,14 @@ impl Triage {
         // traceback above it: `triton.runtime.errors.OutOfResources: out of resource: ...`)
         let is_exception = qualified
             || EXCEPTION_LINE.is_match(text.trim_end())
-            || (self.in_traceback && events::QUALIFIED_EXCEPTION.is_match(text.trim()));
+            || (self.in_traceback && events::QUALIFIED_EXCEPTION.is_match(text.trim()))
+            // (a statement right below the innermost frame's source line, the exception's own
+            // line with its `Exception: ` lost to the paste: `data did not match any variant of
+            // untagged enum ModelWrapper ...` under tokenizers' `from_file` call)
+            || (self.in_traceback
+                && self.has_cut_code
+                && tier >= 2
+                && !text.starts_with([' ', '\t']));
         let frames = if is_exception && self.in_traceback {
             self.in_traceback = false;
             std::mem::take(&mut self.frames)

@@ -194,6 +194,9 @@ const STARTING: &[&str] = &[
     // (DeepSpeed's `deepspeed.initialize` building its engine, optimizer and communication)
     "in init_deepspeed",
     "in deepspeed_init",
+    // (transformers loading a tokenizer, which a server or a script does before its model:
+    // `tokenization_utils_base.py ... in from_pretrained`)
+    "tokenization_utils_base.py",
     // (Megatron's `initialize_megatron`: its arguments, process groups and fused kernels, before
     // the model is built)
     "in initialize_megatron",
