@@ -1718,6 +1718,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         crate::parse::events::RAY_NODE_DEAD,
         "ray: a node was marked dead after missed heartbeats",
     ),
+    // CUDA's limit of eight peers a GPU maps, met on a host with more GPUs (`peer mapping
+    // resources exhausted`), as NCCL's allocator or a program's own CUDA check states it
+    (
+        None,
+        Scope::Message,
+        r"\bpeer mapping resources exhausted\b|\bcudaErrorTooManyPeers\b|\bCUDA_ERROR_TOO_MANY_PEERS\b",
+        "cuda: peer mapping resources exhausted (more peers than a GPU maps)",
+    ),
     // Gloo's transport giving up on a peer (`[.../gloo/transport/tcp/unbound_buffer.cc:81] Timed
     // out waiting 1800000ms for recv operation to complete`, or `send`): one hang, whichever
     // side of the pair waited, however a paste glued the next line to it

@@ -198,10 +198,11 @@ static GGML_DEVICE: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"^Device (\d{1,2}): ([^,]+), compute capability \d+\.\d+"));
 /// nccl-tests (and rccl-tests) list the device of each rank under `# Using devices`: `#  Rank  0
 /// Group  0 Pid 614740 on host device  0 [0000:f3:00] AMD Radeon AI PRO R9700` (NVIDIA's name the
-/// GPU too: `... [0x1b] NVIDIA H100 80GB HBM3`).
+/// GPU too: `... [0x1b] NVIDIA H100 80GB HBM3`; early versions drop the group, and a paste may
+/// drop the `#`).
 static NCCL_TESTS_DEVICE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"^#\s+Rank\s+\d+\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+\S+\s+device\s+(\d+)\s+\[[\w:.]+\]\s+(\S.*?)\s*$",
+        r"^#?\s*Rank\s+\d+\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+\S+\s+device\s+(\d+)\s+\[[\w:.]+\]\s+(\S.*?)\s*$",
     )
 });
 /// A GPU as the PCI database names it, chip then product in brackets: lspci's `NVIDIA Corporation
@@ -1079,9 +1080,10 @@ impl EnvCollector {
             .flatten()
         {
             self.set_model(c[1].trim(), 3);
-        } else if let Some(c) = (t.starts_with("#  Rank ") && t.contains(" device "))
-            .then(|| NCCL_TESTS_DEVICE.captures(t))
-            .flatten()
+        } else if let Some(c) = (t.trim_start_matches(['#', ' ']).starts_with("Rank ")
+            && t.contains(" device "))
+        .then(|| NCCL_TESTS_DEVICE.captures(t))
+        .flatten()
         {
             if let Ok(id) = c[1].parse() {
                 self.gpu_ids.insert(id);

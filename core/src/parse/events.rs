@@ -348,6 +348,14 @@ const DETECTORS: &[(&str, u8)] = &[
         r"(\.cu|\.cuh|\.h|\.hip):\d+: .*Assertion .* failed|\bDevice-side assertion `.*' failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
         4,
     ),
+    // --- CUDA's report that a capture already failed (`operation failed due to a previous error
+    // during capture`, `cudaErrorStreamCaptureInvalidated`): a consequence, printed before or
+    // after the call that broke the capture (`operation not permitted when stream is
+    // capturing`), so only a statement when nothing says more (tier 1) ---
+    (
+        r"operation failed due to a previous error during capture|\b(?:cudaErrorStreamCaptureInvalidated|CUDA_ERROR_STREAM_CAPTURE_INVALIDATED|ERROR_STREAM_CAPTURE_INVALIDATED)\b",
+        1,
+    ),
     // --- a host C/C++ `assert()` (tier 3): glibc prints `prog: FILE:LINE: FUNC: Assertion `COND'
     // failed.` (a closing quote, where CUDA's device assertion has a backtick) before it aborts,
     // and the condition is the statement; Triton's compiler asserts so in its MLIR passes ---
@@ -2030,15 +2038,22 @@ const CLASSES: &[(&str, &str)] = &[
     // move a KV cache, `NIXL transfer failure: handshake_setup_failed`, and NIXL's own status,
     // `nixlBackendError: NIXL_ERR_BACKEND` as it registers GPU memory with its transport, and its
     // backends' words for memory they would not register, `Can't register memory for unknown
-    // device 3`)
+    // device 3`; torch 1.x's `NCCL communicator was aborted.` on the ranks its watchdog tore down)
     (
         "nccl_error",
         concat!(
             nccl_error_trace!(),
             r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|",
             nvshmem_error!(),
-            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |\bNIXL_ERR_[A-Z_]+|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |\b(?:[Cc]an't|[Cc]annot|[Uu]nable to) register memory\b|Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
+            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |\bNIXL_ERR_[A-Z_]+|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |\bNCCL communicator was aborted\b|\b(?:[Cc]an't|[Cc]annot|[Uu]nable to) register memory\b|Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),
+    ),
+    // (CUDA's limit of peers a GPU maps, eight: `peer mapping resources exhausted` on a host with
+    // more GPUs than that, a driver's limit whatever program enabled peer access; NCCL's
+    // `Cuda failure 'peer mapping resources exhausted'` is its own, above)
+    (
+        "cuda_driver_error",
+        r"\bpeer mapping resources exhausted\b|\bcudaErrorTooManyPeers\b|\bCUDA_ERROR_TOO_MANY_PEERS\b",
     ),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`; checked before
