@@ -2987,7 +2987,7 @@ fn key_message(class: &str, norm: &str) -> String {
     // a Kubernetes event's columns before its message (`Warning  Failed  86s (x26 over 6m37s)
     // kubelet  Error: ...`): the age and the count are this pod's, the message the problem
     static K8S_EVENT_COLUMNS: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"^\s*Warning\s+Failed\s+\S+(?:\s+\(x\d+ over \S+\))?\s+\S+\s+")
+        AsciiFirst::new(r"^\s*Warning\s+Failed\s+\S+(?:\s+\(x\w+ over \S+\))?\s+\S+\s+")
     });
     let norm = match K8S_EVENT_COLUMNS.find(norm) {
         Some(m) => &norm[m.end()..],
