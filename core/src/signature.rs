@@ -590,10 +590,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     // the driver that would not report a GPU's free memory: torch's `mem_get_info` failing
     // (`HIP error: invalid argument` from its `cudaMemGetInfo`), ROCm's trace of the query
     // (`HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed.`)
-    if class == "cuda_driver_error"
-        && (crate::parse::events::MEMORY_QUERY_FAILED.is_match(&ev.text)
-            || ev.frames.iter().any(|f| f.ends_with("in mem_get_info")))
-    {
+    if class == "cuda_driver_error" && crate::parse::events::memory_query_failed(ev) {
         return Some("cuda: the driver would not report the GPU's free memory".into());
     }
     if let Some(key) = http_retries_key(&ev.text) {
@@ -1723,7 +1720,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         None,
         Scope::Message,
-        r"\bpeer mapping resources exhausted\b|\bcudaErrorTooManyPeers\b|\bCUDA_ERROR_TOO_MANY_PEERS\b",
+        crate::parse::events::PEER_MAPPING_LIMIT,
         "cuda: peer mapping resources exhausted (more peers than a GPU maps)",
     ),
     // Gloo's transport giving up on a peer (`[.../gloo/transport/tcp/unbound_buffer.cc:81] Timed
@@ -1751,7 +1748,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("cuda_driver_error"),
         Scope::Message,
-        r"\bThe CS has been cancelled because the context is lost\b",
+        crate::parse::events::RADV_CONTEXT_LOST,
         "vulkan (radv): the GPU's context was lost (a hang or a reset)",
     ),
     // nlohmann's JSON parser refusing a file (Triton's TensorRT-LLM backend reading an engine's
@@ -1770,7 +1767,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("no_kernel_image"),
         Scope::Message,
-        r"\bTarget GPU SM \d+ is not supported by this TensorRT release|\bsmVerHex2Dig\b.*\bmajor < \d+ failed",
+        crate::parse::events::TRT_RELEASE_LACKS_SM,
         "tensorrt: this release does not support the GPU's architecture",
     ),
     // NVML's driver library of another version than the loaded kernel module (a driver

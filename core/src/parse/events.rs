@@ -119,6 +119,29 @@ macro_rules! ray_node_dead {
     };
 }
 
+/// A TensorRT release older than the GPU: `Target GPU SM 120 is not supported by this TensorRT
+/// release.`, or, before that check, its helper that reads the SM as two digits failing on three
+/// (`smVerHex2Dig ... Assertion major >= 0 && major < 10 failed`) (a macro, for the class rules to
+/// include it; [`TRT_RELEASE_LACKS_SM`] for the signature's key).
+macro_rules! trt_release_lacks_sm {
+    () => {
+        r"\bTarget GPU SM \d+ is not supported by this TensorRT release|\bsmVerHex2Dig\b.*\bmajor < \d+ failed"
+    };
+}
+pub const TRT_RELEASE_LACKS_SM: &str = trt_release_lacks_sm!();
+
+/// CUDA's limit of peers a GPU maps (eight), met on a host with more GPUs.
+pub const PEER_MAPPING_LIMIT: &str =
+    r"\bpeer mapping resources exhausted\b|\bcudaErrorTooManyPeers\b|\bCUDA_ERROR_TOO_MANY_PEERS\b";
+
+/// Mesa's Vulkan driver for AMD GPUs on a job the kernel driver cancelled after a hang or reset.
+macro_rules! radv_context_lost {
+    () => {
+        r"\bThe CS has been cancelled because the context is lost\b"
+    };
+}
+pub const RADV_CONTEXT_LOST: &str = radv_context_lost!();
+
 /// [`ray_node_dead!`], for the signature's key.
 pub const RAY_NODE_DEAD: &str = ray_node_dead!();
 
@@ -957,7 +980,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // devices ...`); Slurm cancelling a job step (`slurmstepd: error: *** STEP 6053.0 ON host
     // CANCELLED AT ...`) (tier 3) ---
     (
-        r"\bThe CS has been cancelled because the context is lost\b|\bCDI device injection failed\b|slurmstepd: error: \*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT\b",
+        concat!(
+            radv_context_lost!(),
+            r"|\bCDI device injection failed\b|slurmstepd: error: \*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT\b"
+        ),
         3,
     ),
     // --- serde's refusal of a file in a newer format than the library that reads it
@@ -1878,7 +1904,10 @@ const CLASSES: &[(&str, &str)] = &[
     // major >= 0 && major < 10 failed`)
     (
         "no_kernel_image",
-        r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound|\bTarget GPU SM \d+ is not supported by this TensorRT release|\bsmVerHex2Dig\b.*\bmajor < \d+ failed",
+        concat!(
+            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound|",
+            trt_release_lacks_sm!()
+        ),
     ),
     // (torch refuses to initialise CUDA again in a process forked after the parent did:
     // `Cannot re-initialize CUDA in forked subprocess`; the runtime's cudaErrorOperatingSystem
@@ -1928,7 +1957,11 @@ const CLASSES: &[(&str, &str)] = &[
     // container runtime's `CDI device injection failed`, a GPU the container cannot have)
     (
         "cuda_driver_error",
-        r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|\bThe CS has been cancelled because the context is lost\b|\bCDI device injection failed\b|No CUDA GPUs are available|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, ",
+        concat!(
+            r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|",
+            radv_context_lost!(),
+            r"|\bCDI device injection failed\b|No CUDA GPUs are available|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, "
+        ),
     ),
     // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:
     // `too many resources requested for launch`, `invalid configuration argument`, `invalid
@@ -2051,10 +2084,7 @@ const CLASSES: &[(&str, &str)] = &[
     // (CUDA's limit of peers a GPU maps, eight: `peer mapping resources exhausted` on a host with
     // more GPUs than that, a driver's limit whatever program enabled peer access; NCCL's
     // `Cuda failure 'peer mapping resources exhausted'` is its own, above)
-    (
-        "cuda_driver_error",
-        r"\bpeer mapping resources exhausted\b|\bcudaErrorTooManyPeers\b|\bCUDA_ERROR_TOO_MANY_PEERS\b",
-    ),
+    ("cuda_driver_error", PEER_MAPPING_LIMIT),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`; checked before
     // Triton's rules: a failed import names the module it looked in, Triton's among them, and
@@ -2780,10 +2810,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // HIP error: invalid argument` from its `cudaMemGetInfo`; ROCm's own trace of it,
     // `HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed.`): the driver would not answer, however the
     // runtime words it.
-    if MEMORY_QUERY_FAILED.is_match(&ev.text)
-        || (matches!(class, "python_exception" | "cuda_illegal_memory_access")
-            && CUDA_OR_HIP_ERROR.is_match(&ev.text)
-            && ev.frames.iter().any(|f| f.ends_with("in mem_get_info")))
+    if memory_query_failed(ev)
+        && (MEMORY_QUERY_FAILED.is_match(&ev.text)
+            || matches!(class, "python_exception" | "cuda_illegal_memory_access"))
     {
         class = "cuda_driver_error";
     }
@@ -2912,12 +2941,20 @@ fn wrapped_message<'a>(ev: &Event, text: &'a str) -> std::borrow::Cow<'a, str> {
 }
 
 /// ROCm's runtime trace of a failed query of a device's free memory (see [`classify`]).
-pub static MEMORY_QUERY_FAILED: LazyLock<AsciiFirst> =
+static MEMORY_QUERY_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"\bHSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed"));
 
 /// A CUDA or HIP runtime error as torch words it.
 static CUDA_OR_HIP_ERROR: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"\b(?:CUDA|HIP) error: "));
+
+/// Whether the event states a failed query of a device's free memory: ROCm's trace of it, or a
+/// CUDA or HIP error raised in torch's `mem_get_info` (for [`classify`] and the signature's key).
+pub fn memory_query_failed(ev: &Event) -> bool {
+    MEMORY_QUERY_FAILED.is_match(&ev.text)
+        || (CUDA_OR_HIP_ERROR.is_match(&ev.text)
+            && ev.frames.iter().any(|f| f.ends_with("in mem_get_info")))
+}
 
 /// An `assert` of support: `assert is_fa_version_supported(v)`, `assert x in SUPPORTED_DTYPES`.
 static ASSERTS_SUPPORT: LazyLock<AsciiFirst> =
