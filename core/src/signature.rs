@@ -563,6 +563,24 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
+    // vLLM's warning that its extension did not load for a library it links (`Failed to import
+    // from vllm._C with ImportError('libcudart.so.12: cannot open shared object file: No such
+    // file or directory')`): that library, as the loader's own line states it, however a paste
+    // wrapped the quote
+    static UNLOADED_FOR_LIBRARY: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"Failed to import from \S+ with ImportError\(['\x22](?:\S*/)?(\S+?\.so[.\d]*): cannot open shared object file",
+        )
+    });
+    if class == "import_error" {
+        if let Some(c) = UNLOADED_FOR_LIBRARY.captures(&ev.text) {
+            let stated = format!(
+                "{}: cannot open shared object file: No such file or directory",
+                &c[1]
+            );
+            return Some(key_message(class, &normalize(&stated)));
+        }
+    }
     // TensorRT's ONNX parser meeting an op it has no importer for (`No importer registered for
     // op: Mish`): a custom op the model exports, whichever op (a plugin is the fix for each)
     if class == "unsupported_config" && ev.text.contains("No importer registered for op: ") {

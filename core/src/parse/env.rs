@@ -507,6 +507,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // `Memory pool end. avail mem=...`): a start-up log that names the package nowhere else
     (W::SGL_KV_ALLOCATED, "sglang"),
     (W::SGL_POOL_END, "sglang"),
+    // (and each step it measures free memory at: `Load weight begin. avail mem=...`, `Capture
+    // cuda graph begin. ...`, `Update engine weights online from disk begin. avail mem=...`)
+    (W::SGL_STEP_BEGIN, "sglang"),
     // DeepSpeed's launcher, in its logger's `[file:line:function]` tag (`[launch.py:321:
     // sigkill_handler] [...] exits with return code = -11`)
     (W::DS_SIGKILL_HANDLER, "deepspeed"),
@@ -628,6 +631,7 @@ crate::scan::words! { W {
     MEGATRON_ITER = "consumed samples:",
     SGL_KV_ALLOCATED = "KV Cache is allocated. #tokens",
     SGL_POOL_END = "Memory pool end. avail mem",
+    SGL_STEP_BEGIN = " begin. avail mem=",
     DS_SIGKILL_HANDLER = ":sigkill_handler]",
     DS_LOG_DIST = ":log_dist]",
     TORCH_REDUCER_REBUILT = "Reducer buckets have been rebuilt",

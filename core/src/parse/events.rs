@@ -671,9 +671,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // its optional binaries (bitsandbytes' CPU fallback) prints it and goes on; raised as
     // `ImportError: ...` or `OSError: ...` it is the exception's own tier-3 statement (a paste
     // may lower-case the name: `importError: ...`); so is Python's `No module named 'x'` pasted
-    // without its exception's name, and vLLM's `Unknown quantization method: x` ---
+    // without its exception's name, and vLLM's `Unknown quantization method: x`; vLLM's warning
+    // that its compiled extension did not load for a library it links, `Failed to import from
+    // vllm._C with ImportError('libcudart.so.12: cannot open shared object file ...')` ---
     (
-        r"^\S+\.so[.\d]*: undefined symbol: |^(?:[a-z]\w*: )?\S+\.so[.\d]*: cannot open shared object file|^No module named '[\w.]+'\s*$|^Unknown quantization method: \S",
+        r"^\S+\.so[.\d]*: undefined symbol: |^(?:[a-z]\w*: )?\S+\.so[.\d]*: cannot open shared object file|^No module named '[\w.]+'\s*$|^Unknown quantization method: \S|^Failed to import from \S+ with ImportError\(['\x22]\S+\.so[.\d]*: cannot open shared object file",
         2,
     ),
     // --- TensorRT's refusal of a network it cannot build as given: its builder's `Network has
@@ -1824,6 +1826,9 @@ const CLASSES: &[(&str, &str)] = &[
         r#"Unexpected error from cudaGetDeviceCount\(\)|\(\w+\) "cudaGetDeviceCount\(|\bcount of cuda capable devices?\b.*\bout of memory\b"#,
     ),
     ("cuda_oom", ORT_ARENA_OOM),
+    // (NVSHMEM's check of a CUDA driver call states the call's status: `non-zero status: 2
+    // cuMemCreate failed`, where 2 is CUDA_ERROR_OUT_OF_MEMORY, its heap's physical memory)
+    ("cuda_oom", r"\bnon-zero status: 2 cuMem\w+ failed\b"),
     (
         "cuda_oom",
         concat!(
@@ -1917,7 +1922,8 @@ const CLASSES: &[(&str, &str)] = &[
     // invalid runtime name: nvidia`; CUDA's error 802, `system not yet initialized`, is an NVSwitch
     // machine whose fabric manager is not running; torch reports any failure of its first CUDA
     // call as `Unexpected error from cudaGetDeviceCount()`; CUDA's `initialization error` and
-    // `unknown error` from a first call (`cudaMemGetInfo(&free, &total) failed: unknown error`), a stub `libcuda`, a missing PTX JIT library and an MPS
+    // `unknown error` from a first call (`cudaMemGetInfo(&free, &total) failed: unknown error`, NCCL's
+    // `Cuda failure 999 'unknown error'`), a stub `libcuda`, a missing PTX JIT library and an MPS
     // daemon out of reach are all a driver that cannot serve the process; so is a status the
     // driver stack states as `[NV_ERR_<NAME>]`, and a fabric manager refusing the driver; the
     // NVIDIA container runtime's hook refuses an image that needs a newer CUDA or driver than the
@@ -1933,7 +1939,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_driver_error",
         concat!(
-            r"driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|\blibcuda\.so\.1: cannot open shared object file|",
+            r"driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not supported on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[\[gpu\]\]|system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|\blibcuda\.so\.1: cannot open shared object file|",
             nv_status!(),
             r"|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
@@ -2868,8 +2874,10 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         && (REQUIREMENT.is_match(text) || REQUIREMENT.is_match(&wrapped_message(ev, text)))
         && !(text.contains("expected size ") && text.contains(" at dim="))
         // (a C++ check that names the object's own member, `this->value != kInvalidPoolIndex`,
-        // is about its state)
+        // is about its state; so is one on how its own code calls a function, `getIdx() should
+        // not be used with entry 17`)
         && !text.contains("this->")
+        && !INTERNAL_CALL_RULE.is_match(text)
     {
         class = "unsupported_config";
     }
@@ -3000,6 +3008,11 @@ static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"\b(?:must|should)(?: not)? be\b|\b[Ss]et [A-Z][A-Z0-9_]{2,}=|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b|\bin [\[{(]\d+(?:, ?\d+)+[\]})]",
     )
 });
+
+/// A rule on how a function may be called (`getIdx() should not be used with entry 17`): a
+/// library's check of its own code, not of a value given to it.
+static INTERNAL_CALL_RULE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"\w\(\) (?:must|should)(?: not)? be (?:used|called)\b"));
 
 /// ggml's aborting checks (see [`classify`]).
 static GGML_ABORT: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(ggml_abort!()));

@@ -1461,6 +1461,16 @@ impl Triage {
             // An extension that failed to load is only a warning to the logger that caught it,
             // yet it is what broke the run when nothing else failed.
             Some(_) if line.level == Some('W') && IMPORT_FAILURE.is_in(text) => 1,
+            // (so is one whose library's own dependency is missing, as vLLM words it: `Failed to
+            // import from vllm._C with ImportError('libcudart.so.12: cannot open shared object
+            // file ...')`; torchvision's like warning of its image extension is no such failure)
+            Some(_)
+                if line.level == Some('W')
+                    && MISSING_LIBRARY.is_in(text)
+                    && EXTENSION_UNLOADED.is_match(text) =>
+            {
+                1
+            }
             // Ray logs a worker's death at WARNING level, yet it is a statement of a failure: a
             // collective that times out after it on a peer waited for the dead worker.
             Some(t) if line.level == Some('W') && events::is_worker_death(text) => t,
