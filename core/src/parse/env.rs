@@ -275,6 +275,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and Triton Inference Server's backend that runs it, `backends/tensorrtllm/`,
     // `libtriton_tensorrtllm.so`)
     (W::TENSORRTLLM_BACKEND, "tensorrt_llm"),
+    // (and its LLM API's MPI sessions, `rank 0 using MpiPoolSession to spawn MPI processes`)
+    (W::TRTLLM_MPI_SESSION, "tensorrt_llm"),
     (W::LMDEPLOY, "lmdeploy"),
     // (LMDeploy's inference engine, in its sources' paths and its logs: `src/turbomind/...`)
     (W::TURBOMIND, "lmdeploy"),
@@ -402,6 +404,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TRANSFORMERS_DIR, "transformers"),
     // (and its directory in a Windows path, `site-packages\transformers\tokenization_utils.py`)
     (W::TRANSFORMERS_WIN_DIR, "transformers"),
+    // (and its logger's records as its example scripts and trainers configure it, which tag each
+    // with the level and the module: `[INFO|trainer.py:4074] ... >> Saving model checkpoint`)
+    (W::TRANSFORMERS_TRAINER_RECORD, "transformers"),
+    (W::TRANSFORMERS_MODELING_RECORD, "transformers"),
+    (W::TRANSFORMERS_CONFIG_RECORD, "transformers"),
     // (and xformers, the attention kernels many trainers and UIs call through torch, by its
     // name in its paths and modules: weak, above transformers)
     (W::XFORMERS, "xformers"),
@@ -605,6 +612,7 @@ crate::scan::words! { W {
     TENSORRT_LLM = "TensorRT-LLM",
     TENSORRT_LLM_SPACED = "TensorRT LLM",
     TENSORRTLLM_BACKEND = "tensorrtllm",
+    TRTLLM_MPI_SESSION = "MpiPoolSession",
     DS_LAUNCH_MODULE = "deepspeed_launch",
     DS_LAUNCHER_MODULE = "deepspeed.launcher",
     TRT_CONTAINER_BANNER = "TensorRT ==",
@@ -679,6 +687,9 @@ crate::scan::words! { W {
     RAY_SERVE_REPLICA = "(ServeReplica:",
     TRANSFORMERS_DIR = "transformers/",
     TRANSFORMERS_WIN_DIR = "transformers\\",
+    TRANSFORMERS_TRAINER_RECORD = "|trainer.py:",
+    TRANSFORMERS_MODELING_RECORD = "|modeling_utils.py:",
+    TRANSFORMERS_CONFIG_RECORD = "|configuration_utils.py:",
     LLAMA_CONTEXT = "llama_context: ",
     SGL_KERNEL_DIR = "/sgl-kernel/",
     LOAD_TENSORS = "load_tensors: ",

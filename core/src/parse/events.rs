@@ -397,7 +397,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- Open MPI's help text for a runtime that did not come up (`It looks like orte_init
     // failed for some reason; your parallel process is`, `... MPI_INIT failed ...`, `ORTE was
     // unable to reliably start one or more daemons.`): the first statement, the reasons it
-    // lists below only guesses (tier 3) ---
+    // lists below only guesses (tier 3); so are its refusals to place the processes asked for
+    // (`All nodes which are allocated for this job are already filled.` when a program spawns
+    // workers beyond its allocation, `There are not enough slots available in the system ...`) ---
     (OMPI_START_FAILED, 3),
     // --- Open MPI's shared-memory transport whose single copy between processes failed
     // (`Read -1, expected 33554432, errno = 14`: `process_vm_readv` refused, as a container
@@ -1046,7 +1048,7 @@ const PIP_CONFLICTS: &str = r"pip's dependency resolver does not currently take 
 pub const GGML_UNKNOWN_TYPE: &str = r"tensor '[^']*' has invalid ggml type (\d+)";
 
 /// Open MPI's statement that its runtime did not start (see the detectors).
-const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_init|MPI_INIT|ompi_mpi_init)\b.* failed for some reason|\b[OP]RTE was unable to reliably start one or more daemons";
+const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_init|MPI_INIT|ompi_mpi_init)\b.* failed for some reason|\b[OP]RTE was unable to reliably start one or more daemons|^All nodes which are allocated for this job are already filled\.|^There are not enough slots available in the system to satisfy the \d+";
 
 const OMPI_CMA_READ: &str = r"\bRead -1, expected \d+, errno = \d+";
 
@@ -1113,8 +1115,12 @@ const EVENT_WORDS: &[&str] = &[
     // found`)
     "missing co for",
     "no kernel named",
-    // (Open MPI's `Read -1, expected N, errno = N`)
+    // (Open MPI's `Read -1, expected N, errno = N`, and its refusals to place processes: `All
+    // nodes which are allocated for this job are already filled.`, `There are not enough slots
+    // available in the system ...`)
     "read -1, expected",
+    "already filled",
+    "not enough slots",
     // (uv's resolver: `× No solution found when resolving dependencies:`)
     "no solution found",
     // (NIXL's `Can't register memory for unknown device N`)
@@ -2199,10 +2205,11 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (among them TensorRT-LLM's runtime refusing an engine built without what in-flight
     // batching needs: `TrtGptModelInflightBatching requires GPT attention plugin with packed
-    // input and paged KV cache.`)
+    // input and paged KV cache.`; vLLM's parallel sizes against the GPUs a node has: `Tensor
+    // parallel size (2) cannot be larger than the number of available GPUs (1)`)
     (
         "unsupported_config",
-        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|\bnot divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) (?i:not)|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
+        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|\bnot divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) (?i:not)|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bcannot be (?:larger|greater) than the number of (?:available )?(?:GPUs|devices)\b|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
     ),
     // (a cluster with no node of the resources asked for, Ray's autoscaler: `Error: No available
     // node types can fulfill resource request {'GPU': 1.0}`; a GPU short of a kernel's resources,
@@ -2875,7 +2882,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         && !(text.contains("expected size ") && text.contains(" at dim="))
         // (a C++ check that names the object's own member, `this->value != kInvalidPoolIndex`,
         // is about its state; so is one on how its own code calls a function, `getIdx() should
-        // not be used with entry 17`)
+        // not be used with entry 17`, or that what it holds is set: `must not be None`)
         && !text.contains("this->")
         && !INTERNAL_CALL_RULE.is_match(text)
     {
@@ -2997,7 +3004,8 @@ const HOST_ASSERTION: &[&str] = &[
     "Check failed: ",
 ];
 
-/// A requirement on a value: a bound, a divisibility, `must be`, `should be`, `but got`, an
+/// A requirement on a value: a bound, a divisibility, `must be`, `should be`, `but got`, `requires
+/// gfx950 (CDNA4), got gfx942`, an
 /// instruction about an option (`Do not set crossKvCacheFraction for decoder-only models`), a
 /// comparison with a number (not `== 0`: a status checked, `exit_code == 0`) or with a limit the
 /// library was compiled with, named in capitals (`num_ranks > NUM_MAX_NVL_PEERS`, `n <= kMaxN`),
@@ -3005,14 +3013,18 @@ const HOST_ASSERTION: &[&str] = &[
 /// `max_context_len <= mMaxContextLength`, `n < max_batch_size`).
 static REQUIREMENT: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"\b(?:must|should)(?: not)? be\b|\b[Ss]et [A-Z][A-Z0-9_]{2,}=|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b|\bin [\[{(]\d+(?:, ?\d+)+[\]})]",
+        r"\b(?:must|should)(?: not)? be\b|\brequires \S.*, got \S|\b[Ss]et [A-Z][A-Z0-9_]{2,}=|\b(?:[Dd]o not|[Dd]on't|[Pp]lease) (?:set|specify|enable|use)\b|\bbut got\b|divisible|is (?:greater|less|larger|smaller) than|%\s*\d+\s*==\s*0|[<>]=?\s*\d|\d\s*[<>]=?\s|(?:==|!=)\s*[1-9]|[<>]=?\s*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|k[A-Z][A-Za-z0-9]*)\b|[<>]=?\s*m?_?[Mm]ax(?:[A-Z_]\w*)?\b|\bin [\[{(]\d+(?:, ?\d+)+[\]})]",
     )
 });
 
-/// A rule on how a function may be called (`getIdx() should not be used with entry 17`): a
-/// library's check of its own code, not of a value given to it.
-static INTERNAL_CALL_RULE: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"\w\(\) (?:must|should)(?: not)? be (?:used|called)\b"));
+/// A rule on how a function may be called (`getIdx() should not be used with entry 17`), or that
+/// objects it holds be set (`All of them must not be None`): a library's check of its own code
+/// and state, not of a value given to it.
+static INTERNAL_CALL_RULE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r"\w\(\) (?:must|should)(?: not)? be (?:used|called)\b|\b(?:must|should) not be None\b",
+    )
+});
 
 /// ggml's aborting checks (see [`classify`]).
 static GGML_ABORT: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(ggml_abort!()));

@@ -26,7 +26,7 @@ const MARKERS: &[(&str, &str)] = &[
         "warmup",
     ),
     (
-        r"Capture (?:draft )?cuda graph begin|Registering \d+ cuda graph addresses|Capture cuda graph bs|Capturing batches|Capturing num tokens \(|Capturing CUDA graphs?|Capturing cudagraphs?|Graph capturing: +\d+%|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|Creating CUDA graph instances for|CUDA graph warmup for batch size|reduce the `max_num_seqs` as needed to decrease memory usage",
+        r"Capture (?:draft )?cuda graph begin|Registering \d+ cuda graph addresses|Capture cuda graph bs|Capturing batches|Capturing num tokens \(|Capturing CUDA graphs?|Capturing (?:a )?cudagraphs?|Graph capturing: +\d+%|capture_cuda_graph|CUDA graph capture (begin|start)|Capture cuda graph|Creating CUDA graph instances for|CUDA graph warmup for batch size|reduce the `max_num_seqs` as needed to decrease memory usage",
         "cuda_graph_capture",
     ),
     (
@@ -519,6 +519,12 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // (TensorRT-LLM's model checking that the checkpoint gave it every tensor it needs)
         || text.contains("Required but not provided tensors")
         || frames.iter().any(|f| moves_module_to_device(f))
+        // (torch reading a saved file, `torch.load`: a checkpoint, the model's or a run's to
+        // resume)
+        || frames.iter().any(|f| {
+            f.contains("torch/serialization.py")
+                && matches!(function_of(f), Some("load" | "_load" | "_legacy_load"))
+        })
     {
         return Some("model_load");
     }
