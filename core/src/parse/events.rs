@@ -3174,6 +3174,43 @@ mod tests {
     }
 
     #[test]
+    fn an_assertion_on_the_programs_own_state_stays_an_exception() {
+        let class = |log: &str| {
+            crate::analyze(log.as_bytes(), &crate::findings::FindingsIndex::default()).error_class
+        };
+        // a requirement on what the program was given, as `requires X, got Y`
+        assert_eq!(
+            class("AssertionError: mla_gluon requires gfx950 (CDNA4), got gfx942\n"),
+            "unsupported_config"
+        );
+        // a check of what the program holds, or of how its own code calls a function
+        assert_eq!(
+            class("AssertionError: All of them must not be None\n"),
+            "python_exception"
+        );
+        assert_eq!(
+            class("  what():  [TensorRT-LLM][ERROR] Assertion failed: getIdx() should not be used with entry 17\n"),
+            "python_exception"
+        );
+    }
+
+    #[test]
+    fn a_cuda_status_inside_another_librarys_check_keeps_its_class() {
+        // NCCL's check of a CUDA call that failed with CUDA's unknown error (999)
+        assert_eq!(
+            class_of("host:1:2 [0] include/alloc.h:112 NCCL WARN Cuda failure 999 'unknown error'"),
+            Some("cuda_driver_error")
+        );
+        // NVSHMEM's check of the driver's allocation, status 2: CUDA_ERROR_OUT_OF_MEMORY
+        assert_eq!(
+            class_of(
+                "/nvshmem/src/host/mem/mem_heap.cpp:1509: non-zero status: 2 cuMemCreate failed"
+            ),
+            Some("cuda_oom")
+        );
+    }
+
+    #[test]
     fn a_kv_transfer_engines_transport_failure_is_a_collective_error() {
         // (Mooncake's glog records of its transports, which move the KV cache between a
         // disaggregated prefill and decode)
