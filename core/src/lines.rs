@@ -509,8 +509,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // eight (`18:57:53-195282 ERROR    msg`)
         r"^\d{2}:\d{2}:\d{2}-\d{6} (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) +",
         // a viewer's clock alone before each line (Jenkins' timestamper `18:38:46  `, a log
-        // console's `18:11:06.680 `), before the program's own prefix
-        r"^\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})? +",
+        // console's `18:11:06.680 `), before the program's own prefix (or alone, before a line
+        // the program left blank)
+        r"^\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: +|$)",
     ];
     assert!(
         pats.len() <= MAX_PREFIXES,
@@ -965,6 +966,15 @@ mod tests {
         // a target without a module path or a source is not told from a message's own words
         let l = text("2024-01-01 12:00:00,123 - ERROR - failed: disk full");
         assert_eq!(l.text, "failed: disk full");
+    }
+
+    #[test]
+    fn a_viewers_clock_before_a_blank_line_leaves_it_blank() {
+        assert_eq!(text("11:35:28.409 ").text.trim(), "");
+        assert_eq!(
+            text("11:35:28.409 Loading model done.").text,
+            "Loading model done."
+        );
     }
 
     #[test]

@@ -284,8 +284,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // service `ollama  | ...`)
     (W::OLLAMA, "ollama"),
     // TGI: `text_generation_launcher:` before its launcher's lines, `text_generation_server` in
-    // its shards' frames
+    // its shards' frames, and the shard's command, `bin/text-generation-server`
     (W::TEXT_GENERATION, "tgi"),
+    (W::TEXT_GENERATION_SERVER_CMD, "tgi"),
     // JAX: its compiled library's module, `jaxlib.xla_extension.XlaRuntimeError`, and its
     // sources in a traceback's frames
     (W::JAXLIB, "jax"),
@@ -620,6 +621,7 @@ crate::scan::words! { W {
     TURBOMIND = "turbomind",
     OLLAMA = "ollama",
     TEXT_GENERATION = "text_generation",
+    TEXT_GENERATION_SERVER_CMD = "/text-generation-server\"",
     JAXLIB = "jaxlib",
     JAX_SRC = "jax/_src/",
     TORCH = "torch",
@@ -794,13 +796,15 @@ impl Seen {
 // device's architecture in a kernel it lacks: `not implemented: dtype=e2m1, is_fused_moe=1, sm=70`;
 // TensorRT-LLM a kernel the device lacks at the end of its message: `... is unsupported on SM89.`;
 // a kernel library that refuses the GPU: `... but current device compute capability is 120.`;
+// TGI's and LoRAX's check before FlashAttention V2 writes it with a space: `GPU with CUDA
+// capability 7 5 is not supported for Flash Attention V2`;
 // ggml names the device's architecture as 100 × major + 10 × minor in a kernel it lacks: `CUDA
 // kernel flash_attn_ext_f16 has no device code compatible with CUDA arch 610`; vLLM's kernels
 // that refuse the GPU: `FlashInfer-CUTLASS MoE kernel does not support current device sm_120`;
 // TensorRT older than the GPU: `Target GPU SM 120 is not supported by this TensorRT release.`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -808,6 +812,11 @@ static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// under `` `ptxas` stderr: ``, so there the architecture is the device's; so is it in a log
 /// with no build (not in a build, whose target list is a setting). (A paste may cut the line
 /// after `is not defined for`.)
+/// vLLM's check of a dtype against the GPU names the GPU with its capability: `Your NVIDIA TITAN
+/// RTX GPU has compute capability 7.5.`
+static GPU_CAPABILITY_STATED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    re(r"\bYour ((?:NVIDIA |Quadro |Tesla )?\S.{1,50}?) GPU has compute capability \d")
+});
 static PTXAS_TARGET: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(r"\bValue 'sm_(\d{2,3})[af]?' is not defined for(?: option 'gpu-name'|\s*$)")
 });
@@ -1132,6 +1141,12 @@ impl EnvCollector {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 2);
+        } else if let Some(c) = w
+            .has(W::APABILIT)
+            .then(|| GPU_CAPABILITY_STATED.captures(t))
+            .flatten()
+        {
+            self.set_model(c[1].trim(), 2);
         } else if w.has(W::NVIDIA) && MODEL_MENTION.is_match(t) {
             if let Some(c) = MODEL_MENTION.captures(t) {
                 self.set_model(&c[1].replace('_', " "), 1);
@@ -1199,8 +1214,9 @@ impl EnvCollector {
                     .any(|w| tail.starts_with(w))
             });
             if let Some(c) = stated {
-                let major = c.get(1).or(c.get(17));
-                let sm = if let (Some(a), Some(b)) = (major, c.get(2).or(c.get(18))) {
+                let major = c.get(1).or(c.get(17)).or(c.get(21));
+                let minor = c.get(2).or(c.get(18)).or(c.get(22));
+                let sm = if let (Some(a), Some(b)) = (major, minor) {
                     Some(format!("sm_{}{}", a.as_str(), b.as_str()))
                 } else {
                     c.get(3)

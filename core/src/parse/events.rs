@@ -1001,6 +1001,10 @@ const DETECTORS: &[(&str, u8)] = &[
         r"\b(?:[Cc]an't|[Cc]annot|[Uu]nable to) register memory\b",
         2,
     ),
+    // --- NIXL's agent finding no plugin for a backend asked for (`getPluginParams: backend
+    // 'UCX' not found`: the plugin's library did not load), before `createBackend: unsupported
+    // backend` repeats it (tier 3) ---
+    (r"\bgetPluginParams: backend '[^']+' not found", 3),
     // --- a logger's ERROR line with an error word, or that names an exception in prose
     // (Mooncake's `TcpTransport::startTransfer encountered an ASIO exception. ...`) (tier 1
     // fallback) ---
@@ -1123,8 +1127,10 @@ const EVENT_WORDS: &[&str] = &[
     "not enough slots",
     // (uv's resolver: `× No solution found when resolving dependencies:`)
     "no solution found",
-    // (NIXL's `Can't register memory for unknown device N`)
+    // (NIXL's `Can't register memory for unknown device N`, `getPluginParams: backend 'X' not
+    // found`)
     "register memory",
+    "getpluginparams",
     // (serde's `data did not match any variant of untagged enum ModelWrapper`)
     "untagged enum",
     // (radv's `The CS has been cancelled because the context is lost`; the container runtime's
@@ -2101,10 +2107,11 @@ const CLASSES: &[(&str, &str)] = &[
     // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`; checked before
     // Triton's rules: a failed import names the module it looked in, Triton's among them, and
     // `ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler'` is torch and
-    // Triton releases that do not fit, not a compiler's failure)
+    // Triton releases that do not fit, not a compiler's failure; NIXL's agent states a backend
+    // whose plugin did not load as `getPluginParams: backend 'UCX' not found`)
     (
         "import_error",
-        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|^Could not load library \S+\. Error: |ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available",
+        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|^Could not load library \S+\. Error: |ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its

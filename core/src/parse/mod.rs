@@ -2056,6 +2056,20 @@ impl Triage {
         } else {
             class
         };
+        // An assertion that compares two shapes as a model takes its weights (TGI's
+        // `assert list(weight.shape) == [...]`: `AssertionError: [12582912, 1] != [6144, 4096]`)
+        // is a checkpoint's tensor that does not fit the layer built for it.
+        static SHAPES_DIFFER: LazyLock<AsciiFirst> = LazyLock::new(|| {
+            AsciiFirst::new(r"AssertionError: \[\d+(?:, ?\d+)*\] != \[\d+(?:, ?\d+)*\]\s*$")
+        });
+        let class = if class == "python_exception"
+            && phase == "model_load"
+            && SHAPES_DIFFER.is_match(&framed.text)
+        {
+            "weight_load_error"
+        } else {
+            class
+        };
         // An exception raised in Triton's own compiler or runtime (its launcher that would not
         // load, `SystemError: PY_SSIZE_T_CLEAN macro must be defined` from `load_binary`), with no
         // more specific class, is Triton failing to build or load a kernel.
