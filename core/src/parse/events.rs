@@ -1827,7 +1827,8 @@ const CLASSES: &[(&str, &str)] = &[
     // request, `Out of available cache blocks: asked 1024, only 172 free blocks`)
     // (ONNX Runtime's arena, `BFCArena::AllocateRawInternal(...) Failed to allocate memory for
     // requested buffer of size N`; TensorRT's builder, `Requested amount of memory (N bytes) could
-    // not be allocated`)
+    // not be allocated`; SGLang's pools of per-request state, `Not enough space for mamba ping
+    // pong idx, try to increase --mamba-full-memory-ratio.`)
     // (torch's CUDA start-up states the error its device count returned, `Unexpected error from
     // cudaGetDeviceCount() ... Error 2: out of memory`: a driver that could not start, whatever
     // its status says, not an allocation of the program's; so does a program's own check of the
@@ -1847,7 +1848,7 @@ const CLASSES: &[(&str, &str)] = &[
             r"CUDA out of memory|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
             r"\bRequested amount of memory \(\d+ bytes\) could not be allocated\b|",
             ggml_device_alloc!(),
-            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate|Error allocating device buffer)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|",
+            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate|Error allocating device buffer)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
             negative_kv_memory!()
         ),
     ),

@@ -1853,6 +1853,39 @@ impl Triage {
             }
             (e, _) => e,
         };
+        // A logger's error record, shortly above the exception, that quotes the exception's
+        // whole message (SGLang's `ERROR - ... sanity check failed, ping @x: Incorrect LRU list,
+        // ...` before it re-raises `AssertionError: Incorrect LRU list, ...`) stated it first:
+        // its line is the evidence, while the exception's message and frames still key and
+        // place it (not a frame's source line, `raise RuntimeError("...")`).
+        let quoted_first;
+        let elected = match elected {
+            Some(ev) if ev.tier >= 2 => {
+                let msg = events::exception_parts(ev.text.trim())
+                    .map(|(_, m)| m.trim())
+                    .filter(|m| m.len() >= 30);
+                let earlier = msg.and_then(|m| {
+                    self.events.iter().find(|e| {
+                        e.line < ev.line
+                            && e.line + 10 >= ev.line
+                            && e.text.contains(m)
+                            && events::exception_parts(e.text.trim()).is_none()
+                            && !e.text.trim_start().starts_with("raise ")
+                    })
+                });
+                match earlier {
+                    Some(e) => {
+                        let mut stated = ev.clone();
+                        stated.line = e.line;
+                        stated.raw = e.raw.clone();
+                        quoted_first = stated;
+                        Some(&quoted_first)
+                    }
+                    None => Some(ev),
+                }
+            }
+            e => e,
+        };
         // A program that failed with no more specific cause after torch warned that CUDA did
         // not initialise (a test harness's `case failed`, `No CUDA GPUs are available`) failed
         // for want of the GPU: CUDA's error in the warning is the cause.
@@ -2895,10 +2928,13 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
         return Some("memory_init");
     }
     // An application's report, right below the error, that its model did not load (`Stable
-    // diffusion model failed to load`, `Failed to load model`)
+    // diffusion model failed to load`, `Failed to load model`; TGI's shard, `Error when
+    // initializing model`)
     if ev.after.iter().take(6).any(|a| {
         let a = a.to_ascii_lowercase();
-        a.contains("model failed to load") || a.starts_with("failed to load model")
+        a.contains("model failed to load")
+            || a.starts_with("failed to load model")
+            || a.starts_with("error when initializing model")
     }) {
         return Some("model_load");
     }

@@ -583,13 +583,16 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if frames.iter().any(|f| is_deepspeed_initialize(f)) {
         return Some("startup");
     }
-    // (and DeepSpeed's `no_sync`, which a training loop enters to accumulate gradients)
+    // (and DeepSpeed's `no_sync`, which a training loop enters to accumulate gradients; torch's
+    // activation checkpointing recomputing a layer's forward, `recompute_fn`, which it does only
+    // as the backward pass needs the activations)
     if has(&[
         "backward",
         "optimizer.step",
         "train_step",
         "training_step",
         "in no_sync",
+        "in recompute_fn",
     ]) {
         return Some("training");
     }
