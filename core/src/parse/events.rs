@@ -401,6 +401,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // (`All nodes which are allocated for this job are already filled.` when a program spawns
     // workers beyond its allocation, `There are not enough slots available in the system ...`) ---
     (OMPI_START_FAILED, 3),
+    // --- a Go program's panic (`panic: At least one device with migEnabled=true was not
+    // configured correctly: ...`, a Kubernetes device plugin's), the process's last statement
+    // (tier 3) ---
+    (GO_PANIC, 3),
     // --- Open MPI's shared-memory transport whose single copy between processes failed
     // (`Read -1, expected 33554432, errno = 14`: `process_vm_readv` refused, as a container
     // without ptrace rights refuses it), stated before the crash it leads to (tier 3) ---
@@ -1124,6 +1128,8 @@ const EVENT_WORDS: &[&str] = &[
     // available in the system ...`)
     "read -1, expected",
     "already filled",
+    // (Go's `panic: ...`)
+    "panic: ",
     "not enough slots",
     // (uv's resolver: `× No solution found when resolving dependencies:`)
     "no solution found",
@@ -1508,6 +1514,11 @@ pub fn is_benign(text: &str) -> bool {
     if K8S_FAILED_EVENT.is_match(text) {
         return false;
     }
+    // a Go program's panic states what stopped it, whatever settings it names
+    // (`... with migEnabled=true was not configured correctly`)
+    if text.starts_with("panic: ") {
+        return false;
+    }
     // the source line Python shows under a warning it printed (`  warnings.warn("scatter inputs
     // have incompatible types: ...`): the warning's code, not a statement
     if text.trim_start().starts_with("warnings.warn(") {
@@ -1766,7 +1777,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -2067,6 +2078,13 @@ const CLASSES: &[(&str, &str)] = &[
         "nccl_timeout",
         r"\bDEADLINE_EXCEEDED: Barrier timed out\b|This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retrieving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
     ),
+    // (DTensor's dispatch of an op, a collective's among them, given no distributed tensor to
+    // take its device mesh from: `found no DeviceMesh from dtensor args for
+    // c10d.broadcast_.default!`, an op DTensor does not take as called; no collective ran)
+    (
+        "unsupported_config",
+        r"\bfound no DeviceMesh from dtensor args for\b",
+    ),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate
     // between GPUs: a custom all-reduce's IPC buffers, NCCL's P2P transport;)
@@ -2330,8 +2348,14 @@ const CLASSES: &[(&str, &str)] = &[
         "unsupported_config",
         r"Assertion error \([^)]*\.(?:hpp|h|cuh|cpp|cc):\d+\):",
     ),
+    // (a Go program's panic, `panic: <message>` above its goroutines' stacks, when no rule above
+    // knows its message: the process aborted on it)
+    ("process_crash", GO_PANIC),
     ("python_exception", r"(Error|Exception)\b"),
 ];
+
+/// A Go program's panic, as its runtime prints it before the goroutines' stacks.
+const GO_PANIC: &str = r"^panic: \S";
 
 // Each built on first use, in ASCII form for ASCII text: most messages stop at an early class.
 static CLASS_RES: LazyLock<Vec<(&'static str, AsciiFirst)>> = LazyLock::new(|| {
@@ -3216,6 +3240,17 @@ mod tests {
             ),
             Some("cuda_oom")
         );
+    }
+
+    #[test]
+    fn a_go_programs_panic_is_its_statement() {
+        assert_eq!(
+            detect("panic: runtime error: index out of range", None),
+            Some(3)
+        );
+        let text = "panic: At least one device with migEnabled=true was not configured correctly: No MIG devices";
+        assert_eq!(detect(text, None), Some(3));
+        assert_eq!(class_of(text), Some("process_crash"));
     }
 
     #[test]

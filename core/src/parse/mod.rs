@@ -2089,6 +2089,17 @@ impl Triage {
         } else {
             class
         };
+        // (and a module a package's build could not import, `No module named 'torch'` in an
+        // isolated build whose setup script imports it, is that build failing)
+        let class = if class == "import_error"
+            && phase == "build"
+            && !self.engine_build
+            && (framed.text.contains("No module named") || framed.text.contains("ImportError"))
+        {
+            "build_error"
+        } else {
+            class
+        };
         // An assertion that compares two shapes as a model takes its weights (TGI's
         // `assert list(weight.shape) == [...]`: `AssertionError: [12582912, 1] != [6144, 4096]`)
         // is a checkpoint's tensor that does not fit the layer built for it.

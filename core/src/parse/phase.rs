@@ -6,12 +6,13 @@ use std::sync::LazyLock;
 
 /// Ordered markers: (pattern, phase entered when the line is seen).
 const MARKERS: &[(&str, &str)] = &[
-    // builds: pip, setuptools, cmake, ninja, nvcc; a program announcing the TensorRT engine it
+    // builds: pip, setuptools, cmake, ninja, nvcc (uv heads the output of a build that failed
+    // with `× Failed to build \`pkg==1.0\``, `The build backend returned an error`); a program announcing the TensorRT engine it
     // builds (onnx2trt's `Building TensorRT engine, FP16 available:1`); TensorRT's builder, in its own lines as it
     // builds an engine (`Detected 2 inputs and 1 output network tensors`, `[BlockAssignment]
     // Started assigning block shifts`, `Engine generation completed in 13.4 seconds`)
     (
-        r"Building wheels? for|Building wheel|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\bBuild TensorRT engine\b|^Building (?:the )?TensorRT [Ee]ngine\b|\[TRT\] \[I\] Building engine|Engine generation completed in \S+ seconds|\[BlockAssignment\] Started assigning block shifts|\bDetected \d+ inputs and \d+ output network tensors|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
+        r"Building wheels? for|Building wheel|\bFailed to build `[\w.-]+==|The build backend returned an error|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\bBuild TensorRT engine\b|^Building (?:the )?TensorRT [Ee]ngine\b|\[TRT\] \[I\] Building engine|Engine generation completed in \S+ seconds|\[BlockAssignment\] Started assigning block shifts|\bDetected \d+ inputs and \d+ output network tensors|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
         "build",
     ),
     // SGLang / vLLM / TRT-LLM progress, most specific first (vLLM's custom all-reduce registers
