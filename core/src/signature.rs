@@ -29,7 +29,8 @@ const VOLATILE_SOURCE: &str = concat!(
     r"|(?P<ip6>\b[0-9a-fA-F]{1,4}::?(?:[0-9a-fA-F]{1,4}::?){2,6}[0-9a-fA-F]{1,4}\b(?:%\w+)?)",
     // a PCI bus id, as nvidia-smi and NVML print a GPU's (`GPU 00000000:BA:00.0`, `GPU0000:07:00.0`)
     r"|(?P<bus>(?:\bGPU ?)?(?:[0-9A-Fa-f]{3,8}:)?\b[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]\b)",
-    r"|(?P<num>[-+]?\b\d+(?:[.,:]\d+)*(?:[eE][-+]?\d+)?\b)"
+    // (a size joined to its unit is a number all the same: `reserve 14.51G`, `80GB`, `512MiB`)
+    r"|(?P<num>[-+]?\b\d+(?:[.,:]\d+)*(?:[eE][-+]?\d+)?(?:[KMGT]i?B?|B)?\b)"
 );
 
 static VOLATILE: LazyLock<Regex> =
@@ -2124,9 +2125,10 @@ fn http_retries_key(text: &str) -> Option<String> {
 /// of its dependencies`, `Could not find module 'C:\\...\\koboldcpp_cublas.dll'`): the DLL is the
 /// problem, whichever install path and whichever language the system states it in.
 fn dll_key(text: &str) -> Option<String> {
+    // (the path quoted as a JSON string quotes it, `Error loading \"c:\\...\\fbgemm.dll\"`)
     static DLL: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r#"(?:Error loading "|Could not find module ')(?:[^"']*[\\/])?([\w.+-]+\.dll)["']"#,
+            r#"(?:Error loading \\?["']|Could not find module ')(?:[^"']*[\\/])?([\w.+-]+\.dll)\\?["']"#,
         )
     });
     DLL.captures(text)
@@ -3716,6 +3718,11 @@ mod tests {
         assert_eq!(
             normalize("CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.11 GiB"),
             "CUDA out of memory. Tried to allocate N MiB. GPU N has a total capacity of N GiB"
+        );
+        // (a size joined to its unit)
+        assert_eq!(
+            normalize("Attempting to reserve 14.51G at the bottom of memory; 80GB, 512MiB"),
+            "Attempting to reserve N at the bottom of memory; N, N"
         );
         assert_eq!(
             normalize(

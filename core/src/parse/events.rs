@@ -1834,7 +1834,8 @@ const CLASSES: &[(&str, &str)] = &[
     // with size larger than 4GB! Tried to allocate 6.85 GiB`; XLA's (JAX's) allocator, `XlaRuntimeError:
     // RESOURCE_EXHAUSTED: Out of memory while trying to allocate N bytes.`, `... Failed to allocate
     // request for 2.99GiB ... on device ordinal 0`, a TPU's `RESOURCE_EXHAUSTED: Error
-    // allocating device buffer`; TGI's KV cache with no block left for a
+    // allocating device buffer`, and its older TPU runtime's `RESOURCE_EXHAUSTED: Attempting to
+    // reserve 14.51G at the bottom of memory`; TGI's KV cache with no block left for a
     // request, `Out of available cache blocks: asked 1024, only 172 free blocks`)
     // (ONNX Runtime's arena, `BFCArena::AllocateRawInternal(...) Failed to allocate memory for
     // requested buffer of size N`; TensorRT's builder, `Requested amount of memory (N bytes) could
@@ -1859,7 +1860,7 @@ const CLASSES: &[(&str, &str)] = &[
             r"CUDA out of memory|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
             r"\bRequested amount of memory \(\d+ bytes\) could not be allocated\b|",
             ggml_device_alloc!(),
-            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate|Error allocating device buffer)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
+            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate|Error allocating device buffer|Attempting to reserve \S+ at the bottom of memory)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
             negative_kv_memory!()
         ),
     ),
@@ -2033,6 +2034,11 @@ const CLASSES: &[(&str, &str)] = &[
     // it, `DeepGEMM backend is not available or outdated. Please install or update ...`;
     // bitsandbytes' fallback to a CPU build it lacks and NumPy 2's refusal of a NumPy 1 build, as
     // their detectors read them)
+    // (Windows refusing to map a DLL for want of committable memory, `[WinError 1455] The paging
+    // file is too small for this operation to complete. Error loading "...\\cudnn_xx.dll"`: the
+    // host's virtual memory is exhausted, often by DataLoader workers each loading torch's CUDA
+    // libraries, not a DLL that is missing)
+    ("host_oom", r"\[WinError 1455\]"),
     ("import_error", BNB_CPU_FALLBACK),
     ("import_error", NUMPY1_BUILD),
     ("import_error", r"\b_ARRAY_API not found\b"),
