@@ -149,7 +149,7 @@ pub const RAY_NODE_DEAD: &str = ray_node_dead!();
 /// class rule and [`is_cuda_refusal`] to share.
 macro_rules! cuda_refusal {
     () => {
-        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|CUDA (?:runtime |driver )?error(?: \(\w+\))?: invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|the launch timed out and was terminated|cudaErrorLaunchTimeout"
+        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|CUDA (?:runtime |driver )?error(?: \(\w+\))?: invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|\bCUDA error in \S+ executing '[^']*': invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|the launch timed out and was terminated|cudaErrorLaunchTimeout"
     };
 }
 
@@ -1996,8 +1996,10 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:
     // `too many resources requested for launch`, `invalid configuration argument`, `invalid
-    // argument`, `invalid resource handle`, a kernel the display watchdog killed, `the launch timed
-    // out and was terminated`; the driver/runtime's own status, not a program's exception)
+    // argument`, `invalid resource handle` (also as FlashInfer's and TensorRT-LLM's check macro
+    // states it: `CUDA error in FILE:N executing 'cudaLaunchKernelEx(...)': invalid argument`), a
+    // kernel the display watchdog killed, `the launch timed out and was terminated`; the
+    // driver/runtime's own status, not a program's exception)
     ("cuda_driver_error", cuda_refusal!()),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
@@ -3237,6 +3239,11 @@ mod tests {
         // NCCL's check of a CUDA call that failed with CUDA's unknown error (999)
         assert_eq!(
             class_of("host:1:2 [0] include/alloc.h:112 NCCL WARN Cuda failure 999 'unknown error'"),
+            Some("cuda_driver_error")
+        );
+        // FlashInfer's and TensorRT-LLM's check macro stating CUDA's refusal of a launch
+        assert_eq!(
+            class_of("CUDA error in /src/moe_dev_kernel.cu:178 executing 'cudaLaunchKernelEx(&config, k, p)': invalid argument"),
             Some("cuda_driver_error")
         );
         // NVSHMEM's check of the driver's allocation, status 2: CUDA_ERROR_OUT_OF_MEMORY
