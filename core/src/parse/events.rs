@@ -2777,6 +2777,8 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         // returned, not a signal)
                         // (the blank line between them may keep a collector's prefix)
                         || ev.after.iter().take(2).any(|a| a.trim() == "Caused by:")
+                        // (the `assert` a traceback cut before its `AssertionError` ended in)
+                        || text.trim_start().starts_with("assert ")
                     {
                         "python_exception"
                     } else {

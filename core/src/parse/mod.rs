@@ -160,8 +160,8 @@ pub struct Triage {
     /// that relays a child's output at info), else the first line with an error word that no
     /// detector made an event; with the phase the run was in then.
     last_resort: Option<(u8, (u64, String, String), &'static str)>,
-    /// The `raise Error("message` line that a traceback ended in so far, with the phase then: a
-    /// paste cut before the exception's own line states the error there.
+    /// The `raise Error("message` (or `assert cond`) line that a traceback ended in so far, with
+    /// the phase then: a paste cut before the exception's own line states the error there.
     cut_raise: Option<((u64, String, String), &'static str)>,
     /// The source line just above this line (a traceback prints its innermost frame's code right
     /// above the exception, with a line of `^~~` markers under it in Python 3.11 and later).
@@ -1183,7 +1183,8 @@ impl Triage {
                 self.cut_code.push_str(t);
                 self.has_cut_code = true;
             }
-            if t.starts_with("raise ") && RAISE_MESSAGE.is_match(t) {
+            // (or an `assert` there: the assertion that failed, its `AssertionError` cut off)
+            if (t.starts_with("raise ") && RAISE_MESSAGE.is_match(t)) || t.starts_with("assert ") {
                 self.cut_raise = Some(((line.number, t.to_string(), line.raw.clone()), self.phase));
             } else if t.starts_with("File \"") || (text.starts_with("  ") && !t.is_empty()) {
                 // (another frame, or its source line: the raise was not the innermost; a line
@@ -3314,6 +3315,19 @@ mod tests {
         );
         assert_eq!(ipython_frame("File \"x.py\", line 3, in f"), None);
         assert_eq!(ipython_frame("File not found: model.bin"), None);
+    }
+
+    #[test]
+    fn a_traceback_cut_after_an_assert_states_that_assertion() {
+        let log = concat!(
+            "Traceback (most recent call last):\n",
+            "  File \"/x/vllm/model_executor/models/deepseek_v2.py\", line 743, in __init__\n",
+            "    assert isinstance(layer, DeepseekV2DecoderLayer)\n",
+        );
+        let a = crate::analyze(log.as_bytes(), &crate::findings::FindingsIndex::default());
+        assert!(a.crash);
+        assert_eq!(a.error_class, "python_exception");
+        assert_eq!(a.first_error.map(|f| f.line), Some(3));
     }
 
     #[test]
