@@ -564,6 +564,18 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
+    // a gRPC backend process that died mid-call (`could not load model: rpc error: code =
+    // Unavailable desc = error reading from server: EOF`), however the caller wrapped the status
+    // (a log record, an HTTP error's JSON)
+    // (one that died loading its model apart from one that died serving)
+    if class == "process_crash" && ev.text.contains(GRPC_BACKEND_EOF) {
+        let loading = if ev.text.contains("could not load model") {
+            " loading a model"
+        } else {
+            ""
+        };
+        return Some(format!("grpc{loading}: {GRPC_BACKEND_EOF}").to_lowercase());
+    }
     // vLLM's warning that its extension did not load for a library it links (`Failed to import
     // from vllm._C with ImportError('libcudart.so.12: cannot open shared object file: No such
     // file or directory')`): that library, as the loader's own line states it, however a paste
@@ -3530,6 +3542,9 @@ fn undefined_symbol_key(norm: &str) -> Option<String> {
     };
     Some(format!("{lib}: undefined symbol of {owner}").to_lowercase())
 }
+
+/// gRPC's status of a call whose server process closed the connection.
+const GRPC_BACKEND_EOF: &str = "code = Unavailable desc = error reading from server: EOF";
 
 /// A kernel named in a message (`file.cu:123: kernel_name`).
 static KERNEL: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"(\w+\.cuh?):\d+: (\w+)"));

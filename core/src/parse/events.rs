@@ -2359,6 +2359,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (a Go program's panic, `panic: <message>` above its goroutines' stacks, when no rule above
     // knows its message: the process aborted on it)
     ("process_crash", GO_PANIC),
+    // (gRPC's status for a server process whose connection ended mid-call, `rpc error: code =
+    // Unavailable desc = error reading from server: EOF`: LocalAI's backend that died as it
+    // loaded a model; what killed it is not in the caller's log)
+    (
+        "process_crash",
+        r"\brpc error: code = Unavailable desc = error reading from server: EOF\b",
+    ),
     ("python_exception", r"(Error|Exception)\b"),
 ];
 

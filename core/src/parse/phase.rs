@@ -514,6 +514,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         })
         || LOADING.iter().any(|p| text.contains(p))
         || text.contains("load_single_module")
+        // (a server's report that a model did not load, `could not load model: rpc error: ...`,
+        // LocalAI's of its backend)
+        || text.contains("could not load model")
         // (torch's `load_state_dict` names the parameter it was copying when the copy failed:
         // `While copying the parameter named "encoder.blocks.2.mlp.0.weight", ...`)
         || text.contains("While copying the parameter named")
