@@ -3107,8 +3107,9 @@ fn is_code(text: &str) -> bool {
             !msg.trim().is_empty() && (ty.ends_with("Error") || ty.ends_with("Exception"))
         });
         // (nor is an exception's bare name, `  AssertionError` of a failed `assert` with no
-        // message: no source line is a class name alone)
-        return !stated && !BARE_EXCEPTION.is_match(t);
+        // message: no source line is a class name alone; nor C++'s report of an exception that
+        // ended the process, `  what():  CUDA error: ...`, under its `terminate called`)
+        return !stated && !BARE_EXCEPTION.is_match(t) && !t.starts_with("what():");
     }
     let t = text.trim();
     // (an exception's `repr` alone on its line, `AssertionError()`, is a logger's record
