@@ -564,6 +564,16 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
+    // XLA's runtime status of memory it could not have (`(0) RESOURCE_EXHAUSTED: Attempting to
+    // reserve 10.51G ...`, `OP_REQUIRES failed at tpu_execute_op.cc:266 : RESOURCE_EXHAUSTED:
+    // ...`): the status's first sentence, whichever line or op list states it
+    if class == "cuda_oom" {
+        if let Some(i) = ev.text.find("RESOURCE_EXHAUSTED: ") {
+            let status = &ev.text[i..];
+            let first = status.split(". ").next().unwrap_or(status);
+            return Some(normalize(first).to_lowercase());
+        }
+    }
     // a gRPC backend process that died mid-call (`could not load model: rpc error: code =
     // Unavailable desc = error reading from server: EOF`), however the caller wrapped the status
     // (a log record, an HTTP error's JSON)

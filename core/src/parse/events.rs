@@ -405,6 +405,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // configured correctly: ...`, a Kubernetes device plugin's), the process's last statement
     // (tier 3) ---
     (GO_PANIC, 3),
+    // --- a status of XLA's (TensorFlow's, JAX's) runtime that names no failure in other words,
+    // `(1) RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory.`, listed
+    // before the op that reports it (tier 3) ---
+    (r"\bRESOURCE_EXHAUSTED: \S", 3),
     // --- Open MPI's shared-memory transport whose single copy between processes failed
     // (`Read -1, expected 33554432, errno = 14`: `process_vm_readv` refused, as a container
     // without ptrace rights refuses it), stated before the crash it leads to (tier 3) ---
@@ -1128,8 +1132,9 @@ const EVENT_WORDS: &[&str] = &[
     // available in the system ...`)
     "read -1, expected",
     "already filled",
-    // (Go's `panic: ...`)
+    // (Go's `panic: ...`; XLA's `RESOURCE_EXHAUSTED: ...`)
     "panic: ",
+    "resource_exhausted",
     "not enough slots",
     // (uv's resolver: `× No solution found when resolving dependencies:`)
     "no solution found",
