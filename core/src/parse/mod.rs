@@ -160,6 +160,9 @@ pub struct Triage {
     /// that relays a child's output at info), else the first line with an error word that no
     /// detector made an event; with the phase the run was in then.
     last_resort: Option<(u8, (u64, String, String), &'static str)>,
+    /// The last few lines with an error word that no detector made an event (line, statement,
+    /// raw): a logger without levels may state an exception's message before raising it.
+    worded: std::collections::VecDeque<(u64, String, String)>,
     /// The `raise Error("message` (or `assert cond`) line that a traceback ended in so far, with
     /// the phase then: a paste cut before the exception's own line states the error there.
     cut_raise: Option<((u64, String, String), &'static str)>,
@@ -1091,6 +1094,18 @@ impl Triage {
         }
         self.traceback(line);
         let detected = facts.tier.is_some();
+        if !code && facts.tier.is_none() && facts.error_word && !below_error(line.level) {
+            if let Some(t) = facts.statement.and_then(|(a, b)| line.text.get(a..b)) {
+                if self.worded.len() == 8 {
+                    self.worded.pop_front();
+                }
+                self.worded.push_back((
+                    line.number,
+                    t.trim().chars().take(2000).collect(),
+                    line.raw.chars().take(4000).collect(),
+                ));
+            }
+        }
         if !code {
             // (an error word not on what a logger called a warning or info; a statement of
             // the strongest tier on what it called info)
@@ -1865,20 +1880,28 @@ impl Triage {
                 let msg = events::exception_parts(ev.text.trim())
                     .map(|(_, m)| m.trim())
                     .filter(|m| m.len() >= 30);
+                // (among the events, or the lines with an error word a logger without levels
+                // printed: SGLang's `[... TP1] ... sanity check failed, ping @x: <message>`)
+                let quotes = |line: u64, text: &str, m: &str| {
+                    line < ev.line
+                        && line + 10 >= ev.line
+                        && text.contains(m)
+                        && events::exception_parts(text.trim()).is_none()
+                        && !text.trim_start().starts_with("raise ")
+                };
                 let earlier = msg.and_then(|m| {
-                    self.events.iter().find(|e| {
-                        e.line < ev.line
-                            && e.line + 10 >= ev.line
-                            && e.text.contains(m)
-                            && events::exception_parts(e.text.trim()).is_none()
-                            && !e.text.trim_start().starts_with("raise ")
-                    })
+                    self.events
+                        .iter()
+                        .map(|e| (e.line, &e.text, &e.raw))
+                        .chain(self.worded.iter().map(|(l, t, r)| (*l, t, r)))
+                        .filter(|(l, t, _)| quotes(*l, t, m))
+                        .min_by_key(|(l, _, _)| *l)
                 });
                 match earlier {
-                    Some(e) => {
+                    Some((line, _, raw)) => {
                         let mut stated = ev.clone();
-                        stated.line = e.line;
-                        stated.raw = e.raw.clone();
+                        stated.line = line;
+                        stated.raw = raw.clone();
                         quoted_first = stated;
                         Some(&quoted_first)
                     }
