@@ -564,28 +564,6 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
-    // XLA's runtime status of memory it could not have (`(0) RESOURCE_EXHAUSTED: Attempting to
-    // reserve 10.51G ...`, `OP_REQUIRES failed at tpu_execute_op.cc:266 : RESOURCE_EXHAUSTED:
-    // ...`): the status's first sentence, whichever line or op list states it
-    if class == "cuda_oom" {
-        if let Some(i) = ev.text.find("RESOURCE_EXHAUSTED: ") {
-            let status = &ev.text[i..];
-            let first = status.split(". ").next().unwrap_or(status);
-            return Some(normalize(first).to_lowercase());
-        }
-    }
-    // a gRPC backend process that died mid-call (`could not load model: rpc error: code =
-    // Unavailable desc = error reading from server: EOF`), however the caller wrapped the status
-    // (a log record, an HTTP error's JSON)
-    // (one that died loading its model apart from one that died serving)
-    if class == "process_crash" && ev.text.contains(GRPC_BACKEND_EOF) {
-        let loading = if ev.text.contains("could not load model") {
-            " loading a model"
-        } else {
-            ""
-        };
-        return Some(format!("grpc{loading}: {GRPC_BACKEND_EOF}").to_lowercase());
-    }
     // vLLM's warning that its extension did not load for a library it links (`Failed to import
     // from vllm._C with ImportError('libcudart.so.12: cannot open shared object file: No such
     // file or directory')`): that library, as the loader's own line states it, however a paste
@@ -1943,7 +1921,35 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bParse dynamic kernel config fail\b",
         "ascend: an operator's kernel config failed to parse (CANN kernels do not fit)",
     ),
+    // XLA's TPU runtime unable to reserve a program's memory (`(0) RESOURCE_EXHAUSTED: Attempting
+    // to reserve 10.51G at the bottom of memory`, also behind `OP_REQUIRES failed at
+    // tpu_execute_op.cc:266 : `): whichever size, line or op list states it
+    (
+        Some("cuda_oom"),
+        Scope::Message,
+        r"\bRESOURCE_EXHAUSTED: Attempting to reserve \S+ at the bottom of memory",
+        "xla: the runtime could not reserve the program's device memory",
+    ),
+    // gRPC's status of a call whose server process closed the connection mid-call (`rpc error:
+    // code = Unavailable desc = error reading from server: EOF`): LocalAI's backend that died,
+    // however the caller wrapped the status (a log record, an HTTP error's JSON); one that died
+    // loading its model (`could not load model: ...`) apart from one that died serving
+    (
+        Some("process_crash"),
+        Scope::Message,
+        GRPC_BACKEND_EOF,
+        "grpc: the backend process died mid-call (error reading from server: EOF)",
+    ),
+    (
+        Some("process_crash"),
+        Scope::Message,
+        r"\bcould not load model: .*\bcode = Unavailable desc = error reading from server: EOF\b",
+        "grpc: the backend process died loading its model (error reading from server: EOF)",
+    ),
 ];
+
+/// gRPC's status of a call whose server process closed the connection.
+const GRPC_BACKEND_EOF: &str = r"\bcode = Unavailable desc = error reading from server: EOF\b";
 
 /// The [`ONE_PROBLEM`] key of an event, if one applies.
 fn one_problem_key(class: &str, ev: &Event) -> Option<&'static str> {
@@ -3552,9 +3558,6 @@ fn undefined_symbol_key(norm: &str) -> Option<String> {
     };
     Some(format!("{lib}: undefined symbol of {owner}").to_lowercase())
 }
-
-/// gRPC's status of a call whose server process closed the connection.
-const GRPC_BACKEND_EOF: &str = "code = Unavailable desc = error reading from server: EOF";
 
 /// A kernel named in a message (`file.cu:123: kernel_name`).
 static KERNEL: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"(\w+\.cuh?):\d+: (\w+)"));

@@ -2108,21 +2108,19 @@ impl Triage {
         // A compiler killed while a package builds (`Killed` below an nvcc or ninja step) is
         // a build that failed, for want of memory for its parallel jobs; an engine build that
         // TensorRT-LLM runs is not compiling a package, and stays a host out of memory.
-        let class = if class == "host_oom" && phase == "build" && !self.engine_build {
-            "build_error"
-        } else {
-            class
-        };
-        // (and a module a package's build could not import, `No module named 'torch'` in an
-        // isolated build whose setup script imports it, is that build failing)
-        let class = if class == "import_error"
-            && phase == "build"
-            && !self.engine_build
-            && (framed.text.contains("No module named") || framed.text.contains("ImportError"))
-        {
-            "build_error"
-        } else {
-            class
+        // (and so is a module a package's build could not import, `No module named 'torch'` in an
+        // isolated build whose setup script imports it)
+        let package_build = phase == "build" && !self.engine_build;
+        let class = match class {
+            "host_oom" if package_build => "build_error",
+            "import_error"
+                if package_build
+                    && (framed.text.contains("No module named")
+                        || framed.text.contains("ImportError")) =>
+            {
+                "build_error"
+            }
+            c => c,
         };
         // An assertion that compares two shapes as a model takes its weights (TGI's
         // `assert list(weight.shape) == [...]`: `AssertionError: [12582912, 1] != [6144, 4096]`)
