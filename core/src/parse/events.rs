@@ -160,6 +160,13 @@ pub fn is_cuda_refusal(text: &str) -> bool {
     RE.is_match(text)
 }
 
+/// Whether a message is a GPU context the kernel driver lost to a hang or a reset (radv's
+/// [`RADV_CONTEXT_LOST`]): lost while the GPU ran, not a driver that could not start.
+pub fn is_context_lost(text: &str) -> bool {
+    static RE: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(RADV_CONTEXT_LOST));
+    RE.is_match(text)
+}
+
 /// The words of an error the detectors' last, generic rule reads on any line (an exception named
 /// in prose counts only on a logger's error line).
 macro_rules! error_words {

@@ -2761,7 +2761,7 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown"
         && class == "cuda_driver_error"
         && !events::is_cuda_refusal(&ev.text)
-        && !ev.text.contains("because the context is lost")
+        && !events::is_context_lost(&ev.text)
     {
         return "startup";
     }
