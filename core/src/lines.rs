@@ -496,6 +496,12 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // Open MPI's and UCX's tag of a process's messages: [host:pid] and [host:pid :tid:idx]
         // (the host and pid differ from machine to machine; the message is the error)
         r"^\[[A-Za-z][\w\-]*:\d+(?: *:\d+)*\] +",
+        // libsharp's logger (NCCL's SHARP plugin): the host, rank and pid, the C source, then
+        // the time and the level, `[node:0:174 - context.c:857][2024-05-30 12:26:47] ERROR msg`
+        r"^\[[\w.\-]+:\d+:\d+ - [\w.\-]+\.c:\d+\]\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\] (?:(?P<level>ERROR|WARN|INFO|DEBUG) )?",
+        // zerolog's console writer (Go programs: LocalAI, Ollama's runners): the time of day,
+        // then a three-letter level, `8:39AM INF msg`
+        r"^\d{1,2}:\d{2}(?:AM|PM) (?P<level>TRC|DBG|INF|WRN|ERR|FTL|PNC) ",
         // a paste's line number or a launcher's process tag before another prefix: [155] host:pid:tid
         // (or the Unix time in seconds llama.cpp's server once put before each line:
         // [1707487648] update_slots : ...)
@@ -1213,6 +1219,21 @@ mod tests {
         assert_eq!(l.text, "/src/ggml-cuda/fattn.cu:574: fatal error");
         // (a banner of stars is no bullet)
         assert_eq!(text("*****").text, "*****");
+    }
+
+    #[test]
+    fn strips_libsharp_and_zerolog_prefixes() {
+        let l = text(
+            "[node:0:174 - tree_ops.c:314][2024-05-30 12:26:47] ERROR Failed to lock SAT tree",
+        );
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "Failed to lock SAT tree");
+        let l = text("api_1  | 8:39AM INF [llama-cpp] Fails: could not load model");
+        assert_eq!(l.level, Some('I'));
+        assert_eq!(l.text, "[llama-cpp] Fails: could not load model");
+        let l = text("11:26PM ERR Server error error=\"rpc error\"");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "Server error error=\"rpc error\"");
     }
 
     #[test]

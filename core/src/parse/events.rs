@@ -3105,9 +3105,13 @@ static NEXT_EXCEPTION: LazyLock<AsciiFirst> =
 
 /// A glog record of a transport's source file: `E0708 09:26:26.525108 368 tcp_transport.cpp:136] `
 /// (and of Mooncake's transfer tasks, metadata and RPC client: `transfer_task.cpp:305] `,
-/// `[coro_rpc_client.hpp:978] `).
+/// `[coro_rpc_client.hpp:978] `), and of libsharp, the offload library below NCCL's SHARP
+/// plugin, which logs its own failure before the plugin's `NCCL WARN` repeats it
+/// (`[node:0:174 - tree_ops.c:314][2024-05-30 12:26:47] ERROR Failed to lock SAT tree`).
 pub(crate) static TRANSPORT_SOURCE: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(r"\b(?:\w+_transport|transfer_\w+|coro_rpc_\w+)\.(?:cpp|cc|hpp|h):\d+\] ")
+    AsciiFirst::new(
+        r"\b(?:\w+_transport|transfer_\w+|coro_rpc_\w+)\.(?:cpp|cc|hpp|h):\d+\] |\[[\w.\-]+:\d+:\d+ - [\w.\-]+\.c:\d+\]\[\d{4}-",
+    )
 });
 
 /// ptxas's diagnostic at a line of its input: `ptxas /tmp/f, line 6; error   : msg`.

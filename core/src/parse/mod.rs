@@ -1528,7 +1528,7 @@ impl Triage {
         // connect: Cannot assign requested address`) before the server records the request that
         // failed with it (tier 2): the transport's record is the first statement.
         let tier = if tier == 1 && events::TRANSPORT_SOURCE.is_match(&line.raw) {
-            2
+            3
         } else {
             tier
         };
