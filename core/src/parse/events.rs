@@ -236,7 +236,7 @@ macro_rules! triton_fp8_arch {
 /// detector and the class rule read it.
 macro_rules! nvshmem_error {
     () => {
-        r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+[ :]|NULL value )|\.(?:cpp|cu|cc|c):nvshmem\w*:\d+: .*\b(?:failed|[Ee]rror|[Uu]nable)\b"
+        r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+(?:[ :]|$)|NULL value(?: |$))|\.(?:cpp|cu|cc|c):nvshmem\w*:\d+: .*\b(?:failed|[Ee]rror|[Uu]nable)\b"
     };
 }
 
@@ -1483,7 +1483,7 @@ crate::scan::words! { B {
     XID = "NVRM: Xid",
     SXID = "SXid (",
     NON_ZERO = ": non-zero status: ",
-    NULL_VALUE = ": NULL value ",
+    NULL_VALUE = ": NULL value",
     FULL_MESH = "connectFullMesh failed",
     DRIVER_INSUFFICIENT = "driver version is insufficient",
     WATCHDOG_TIMEOUT = "watchdog timeout (",
