@@ -1428,6 +1428,15 @@ fn is_column_header(text: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '_' || c == '-')
 }
 
+/// TensorFlow's and XLA's BFC allocator warns of an allocation it could not make for an op
+/// (`Allocator (GPU_0_bfc) ran out of memory trying to allocate 103.65GiB (rounded to N)requested
+/// by op `) before the op fails with `RESOURCE_EXHAUSTED`: the first statement of that
+/// out-of-memory. (Its like warning that `the caller indicates that this is not a failure` is
+/// only advice.)
+pub fn is_allocator_failure(text: &str) -> bool {
+    text.contains("_bfc) ran out of memory trying to allocate ") && !text.contains("not a failure")
+}
+
 /// c10's warning of a CUDA call that failed in a destructor with a kernel's sticky fault
 /// (`Warning: CUDA warning: an illegal memory access was encountered (function destroyEvent)`),
 /// or a logger's warning that quotes one (vLLM's `Failed to pickle inputs of failed execution:
@@ -3214,6 +3223,16 @@ mod tests {
         for p in all {
             assert!(regex_syntax::parse(p).is_ok(), "valid regex: {p}");
         }
+    }
+
+    #[test]
+    fn an_allocators_failure_is_told_from_its_advice() {
+        assert!(is_allocator_failure(
+            "Allocator (GPU_0_bfc) ran out of memory trying to allocate 103.65GiB (rounded to 111289565184)requested by op "
+        ));
+        assert!(!is_allocator_failure(
+            "Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.19GiB with freed_by_count=0. The caller indicates that this is not a failure, but may mean that there could be performance gains if more memory were available."
+        ));
     }
 
     #[test]

@@ -1510,6 +1510,7 @@ impl Triage {
             // an illegal memory access was encountered (function destroyEvent)`) states the
             // sticky fault a kernel left, often before the exception that reports it.
             Some(t) if line.level == Some('W') && events::is_cuda_warning_of_fault(text) => t,
+            Some(t) if line.level == Some('W') && events::is_allocator_failure(text) => t,
             // A launcher that relays its child's output logs every line at INFO (`INFO
             // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
             // check's report of a failed call is never informational.

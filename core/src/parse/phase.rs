@@ -609,6 +609,15 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if frames.iter().any(optimizer_step) {
         return Some("training");
     }
+    // a distributed checkpoint written (Megatron's `dist_checkpointing` saving or writing its
+    // shards, torch's DCP `save`), which only a training run does; loading one is a model's load
+    let checkpoint_write = |f: &String| {
+        (f.contains("/dist_checkpointing/") || f.contains("/distributed/checkpoint/"))
+            && function_of(f).is_some_and(|g| g.contains("save") || g.contains("write"))
+    };
+    if frames.iter().any(checkpoint_write) {
+        return Some("training");
+    }
     if let Some(p) = kernel_step(text) {
         return Some(p);
     }
