@@ -2043,7 +2043,8 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
     // available`; torchvision whose compiled operators did not load into this torch: `operator
-    // torchvision::nms does not exist`; Windows' loader that cannot find or start a DLL or one
+    // torchvision::nms does not exist`, and torch's namespace of ops asked for one that no loaded
+    // library registered, `No such operator xformers::efficient_attention_forward_cutlass`; Windows' loader that cannot find or start a DLL or one
     // it depends on, in the system's language: `OSError: [WinError 126] The specified module
     // could not be found. Error loading "...\\torch\\lib\\fbgemm.dll" or one of its
     // dependencies.`, ctypes' `Could not find module '...\\x.dll' (or one of its dependencies)`,
@@ -2067,7 +2068,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("import_error", r"\b_ARRAY_API not found\b"),
     (
         "import_error",
-        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend

@@ -2610,7 +2610,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if let Some(p) = phase_after(ev, class, reraised) {
         return p;
     }
-    if ev.phase == "unknown" && class == "import_error" {
+    // (not an op missing from the library that should have registered it, which a model's
+    // `forward` met as it ran: the step that called it is unknown)
+    let called = ev.frames.iter().any(|f| f.ends_with(" in forward"));
+    if ev.phase == "unknown" && class == "import_error" && !called {
         return "startup";
     }
     // A container that Docker could not give the GPUs it asked for never started, nor did one
