@@ -153,6 +153,7 @@ pub fn fingerprint(parts: &[&str]) -> String {
 /// Messages shared by many unrelated bugs: the fingerprint adds where they happened. (CUDA's
 /// `no kernel image` is in [`BY_LIBRARY`].)
 const GENERIC: &[&str] = &[
+    // (the first four: a kernel's sticky faults, which any later call reports)
     "illegal memory access",
     "misaligned address",
     "unspecified launch failure",
@@ -211,6 +212,16 @@ pub fn signature(
         format!("{class}: {short}")
     } else {
         format!("{class}: {short} [{phase}]")
+    };
+    // ggml's HIP build has named its backend in CUDA's errors since 2024 (`ROCm error: out of
+    // memory`, `CUDA error: ...` before): one error, keyed alike
+    let (msg, norm) = match msg.strip_prefix("ROCm error: ") {
+        Some(rest) => {
+            let msg = format!("CUDA error: {rest}");
+            let norm = normalize(&msg);
+            (msg, norm)
+        }
+        None => (msg, norm),
     };
     let op_key = flashinfer_op_key(class, ev);
     let special = op_key.clone().or_else(|| special_key(class, ev, &norm));
@@ -289,6 +300,16 @@ pub fn signature(
     {
         if let Some(w) = location(ev, false) {
             parts.push(w);
+        }
+    }
+    // A CUDA error that a C++ program states with the source of its failed call below (ggml's
+    // `current device: 0, in function alloc at .../ggml-cuda.cu:420`) happened in that source,
+    // not in whichever torch program fails with the same message. (Not a kernel's sticky fault,
+    // which the next call of any source reports.)
+    let sticky = GENERIC[..4].iter().any(|g| msg.contains(g));
+    if parts.len() == 2 && msg.starts_with("CUDA error: ") && !sticky {
+        if let Some(file) = cuda_source(ev) {
+            parts.push(format!("in {file}"));
         }
     }
     // A build killed for want of host memory (an engine's or an extension's) is not a run's
@@ -3564,10 +3585,12 @@ static KERNEL: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"(\w+\.c
 
 /// The CUDA source file a C++ program names with a failed call, in its message (`CUDA error 209
 /// at D:\src\ggml-cuda.cu:5284: ...`) or on the line below (`in function f at
-/// /src/ggml-cuda.cu:2313`).
+/// /src/ggml-cuda.cu:2313`, in later builds without the `at`).
 fn cuda_source(ev: &Event) -> Option<String> {
     static AT: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"(?:\bCUDA error \d+ at |\bin function \w+ at )\S*?([\w.-]+\.cuh?):\d+")
+        AsciiFirst::new(
+            r"(?:\bCUDA error \d+ at |\bin function \w+ (?:at )?)\S*?([\w.-]+\.cuh?):\d+",
+        )
     });
     std::iter::once(&ev.text)
         .chain(ev.after.iter().take(2))
