@@ -1419,11 +1419,12 @@ fn is_windows_native_frame(text: &str) -> bool {
 }
 
 /// A table's header: at least four words set apart by runs of spaces, and nothing but words
-/// (a statement has punctuation, or single spaces between all its words).
+/// (a statement has punctuation, or single spaces between all its words but where a value it
+/// interpolates is empty: `Failed to open device mlx5_8 on port  with GID 0`).
 fn is_column_header(text: &str) -> bool {
     let t = text.trim();
-    t.contains("  ")
-        && t.split_whitespace().count() >= 4
+    t.split_whitespace().count() >= 4
+        && t.split("  ").filter(|p| !p.trim().is_empty()).count() >= 3
         && t.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '_' || c == '-')
 }
@@ -3115,12 +3116,12 @@ static NEXT_EXCEPTION: LazyLock<AsciiFirst> =
 
 /// A glog record of a transport's source file: `E0708 09:26:26.525108 368 tcp_transport.cpp:136] `
 /// (and of Mooncake's transfer tasks, metadata and RPC client: `transfer_task.cpp:305] `,
-/// `[coro_rpc_client.hpp:978] `), and of libsharp, the offload library below NCCL's SHARP
+/// `[coro_rpc_client.hpp:978] `, and its RDMA devices: `rdma_context.cpp:81] `), and of libsharp, the offload library below NCCL's SHARP
 /// plugin, which logs its own failure before the plugin's `NCCL WARN` repeats it
 /// (`[node:0:174 - tree_ops.c:314][2024-05-30 12:26:47] ERROR Failed to lock SAT tree`).
 pub(crate) static TRANSPORT_SOURCE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"\b(?:\w+_transport|transfer_\w+|coro_rpc_\w+)\.(?:cpp|cc|hpp|h):\d+\] |\[[\w.\-]+:\d+:\d+ - [\w.\-]+\.c:\d+\]\[\d{4}-",
+        r"\b(?:\w+_transport|transfer_\w+|coro_rpc_\w+|rdma_\w+)\.(?:cpp|cc|hpp|h):\d+\] |\[[\w.\-]+:\d+:\d+ - [\w.\-]+\.c:\d+\]\[\d{4}-",
     )
 });
 
@@ -3256,6 +3257,9 @@ mod tests {
             "RuntimeError: CUDA error: an illegal memory access"
         ));
         assert!(!is_column_header("an error occurred in the loader"));
+        assert!(!is_column_header(
+            "Failed to open device mlx5_8 on port  with GID 0"
+        ));
     }
 
     #[test]
