@@ -566,6 +566,7 @@ crate::scan::words! { W {
     SM_UPPER = "SM",
     DEVICE_PROPERTIES = "DeviceProperties(",
     EXPECTING_COMPUTE = "expecting compute",
+    COMPUTE_CAP = "compute cap ",
     COMMA_SM_EQ = ", sm=",
     ACCELERATOR_TYPE = "accelerator_type:",
     MIN_CAP = "Minimum capability",
@@ -801,10 +802,12 @@ impl Seen {
 // ggml names the device's architecture as 100 × major + 10 × minor in a kernel it lacks: `CUDA
 // kernel flash_attn_ext_f16 has no device code compatible with CUDA arch 610`; vLLM's kernels
 // that refuse the GPU: `FlashInfer-CUTLASS MoE kernel does not support current device sm_120`;
-// TensorRT older than the GPU: `Target GPU SM 120 is not supported by this TensorRT release.`)
+// TensorRT older than the GPU: `Target GPU SM 120 is not supported by this TensorRT release.`;
+// TEI's check of its build against the device: `Runtime compute cap 120 is not compatible with
+// compile time compute cap 80`, the device's first)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -1191,6 +1194,7 @@ impl EnvCollector {
             || w.has(W::SM_UPPER)
             || w.has(W::DEVICE_PROPERTIES)
             || w.has(W::EXPECTING_COMPUTE)
+            || w.has(W::COMPUTE_CAP)
             || w.has(W::COMMA_SM_EQ)
             || w.has(W::CUDA_ARCH_)
         {
@@ -1235,6 +1239,7 @@ impl EnvCollector {
                         .or(c.get(16))
                         .or(c.get(19))
                         .or(c.get(20))
+                        .or(c.get(23))
                         .map(|m| format!("sm_{}", m.as_str().replace('.', "")))
                 };
                 if let Some(sm) = sm {

@@ -956,9 +956,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // refusal of a model's architecture quoted without its ValueError (`Model architectures
     // ['X'] are not supported for now.`); FlashAttention's `FlashAttention only supports Ampere
     // GPUs or newer.`; SageAttention's `SM89 kernel is not available. Make sure you GPUs with
-    // compute capability 8.9.` (tier 3) ---
+    // compute capability 8.9.`; TEI's check of the device against its build, `Runtime compute cap
+    // 120 is not compatible with compile time compute cap 80` (tier 3) ---
     (
-        r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|engine plan file is not compatible with this version|^Model architectures \[[^\]]*\] (?:are|is) not supported\b|\bSM\d+ kernel is not available\b",
+        r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|engine plan file is not compatible with this version|^Model architectures \[[^\]]*\] (?:are|is) not supported\b|\bSM\d+ kernel is not available\b|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b",
         3,
     ),
     // --- a KV-cache size computed below zero, which no error may follow in a cut paste (tier
@@ -1177,6 +1178,8 @@ const EVENT_WORDS: &[&str] = &[
     "kernel is not available",
     // (pip's `vllm 0.18.0 requires torch==2.10.0, but you have torch 2.9.0 which is incompatible.`)
     "which is incompatible",
+    // (TEI's `Runtime compute cap 120 is not compatible with compile time compute cap 80`)
+    "compile time compute cap",
     // (torch's `Unexpected key(s) in state_dict: "..."`, NumPy's `A module that was compiled
     // using NumPy 1.x cannot be run in NumPy 2.0.0`)
     "key(s) in state_dict",
@@ -1953,11 +1956,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (-arch)`: the toolkit has no code for its architecture; a TensorRT release older than the
     // GPU, `Target GPU SM 120 is not supported by this TensorRT release.`, or, before it said so,
     // its helper that reads a two-digit SM failing on one of three: `smVerHex2Dig ... Assertion
-    // major >= 0 && major < 10 failed`)
+    // major >= 0 && major < 10 failed`; TEI built for another GPU: `Runtime compute cap 120 is not
+    // compatible with compile time compute cap 80`)
     (
         "no_kernel_image",
         concat!(
-            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound|",
+            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b|",
             trt_release_lacks_sm!()
         ),
     ),
