@@ -2091,6 +2091,13 @@ impl Triage {
         let class = match nccl_account.and_then(|d| Some((d, events::class_of(d)?))) {
             Some((_, "cuda_driver_error")) => "cuda_driver_error",
             Some((d, "cuda_oom")) if d.contains("Cuda failure") => "cuda_oom",
+            // (a kernel's sticky fault that NCCL's next CUDA call met, `Cuda failure
+            // 'device-side assert triggered'`, is the kernel's, not the collective's)
+            Some((d, c @ ("cuda_device_side_assert" | "cuda_illegal_memory_access")))
+                if d.contains("Cuda failure") =>
+            {
+                c
+            }
             _ => class,
         };
         let phase = phase_of(framed, class, reraised.as_deref());
