@@ -1815,11 +1815,12 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     // mismatch`, the container hook's `nvidia-container-cli: initialization error: nvml error:
     // driver/library version mismatch`, inside Docker's `OCI runtime create failed` or alone;
     // the kernel module's own words for it, `NVRM: API mismatch: the client has the version X,
-    // but this kernel module has the version Y`
+    // but this kernel module has the version Y`, and the status NVML's bindings raise,
+    // `NVML_ERROR_LIB_RM_VERSION_MISMATCH`
     (
         Some("cuda_driver_error"),
         Scope::Message,
-        r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch|NVRM: API mismatch: the client has the version",
+        r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch|NVRM: API mismatch: the client has the version|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b",
         "nvml: driver/library version mismatch",
     ),
     // CUDA's `CUDA unknown error - this may be due to an incorrectly set up environment, ...` at
