@@ -838,6 +838,13 @@ const DETECTORS: &[(&str, u8)] = &[
         ),
         3,
     ),
+    // --- DDP's reducer finding gradients it never received by the next step, `Expected to have
+    // finished reduction in the prior iteration before starting a new one.` (tier 3): stated
+    // on its own line when ranks interleave the `RuntimeError` that carries it ---
+    (
+        r"^Expected to have finished reduction in the prior iteration before starting a new one\b",
+        3,
+    ),
     // --- a CUDA check macro's report before it exits (tier 3): vLLM's and SGLang's kernels
     // print the failed call's source line and CUDA's message, `Failed: Cuda error
     // /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'` (`Failed: FILE:N 'msg'` in
@@ -1501,6 +1508,7 @@ crate::scan::words! { B {
     DRIVER_INSUFFICIENT = "driver version is insufficient",
     WATCHDOG_TIMEOUT = "watchdog timeout (",
     MISMATCH = "Detected mismatch between collectives",
+    UNFINISHED_REDUCTION = "finished reduction in the prior iteration",
     // (the words of a worker's death: see `is_worker_death`)
     WORKER_PROC = "Worker proc ",
     DIED_UNEXPECTEDLY = " died unexpectedly",
@@ -1667,8 +1675,9 @@ pub fn is_benign(text: &str) -> bool {
     }
     // a report that a worker died is a statement, even with the causes it guesses at; so is
     // torch's report of mismatched collectives, whatever tensor options (`requires_grad=false`)
-    // it lists
-    if worker_death_in(b) || b.has(B::MISMATCH) {
+    // it lists, and DDP's report of gradients it never received, whatever setting it advises
+    // (`find_unused_parameters=True`)
+    if worker_death_in(b) || b.has(B::MISMATCH) || b.has(B::UNFINISHED_REDUCTION) {
         return false;
     }
     // a setting's value (`enable_nan_detection=False, ...`) marks a configuration dump, not an
@@ -2117,10 +2126,13 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (DTensor's dispatch of an op, a collective's among them, given no distributed tensor to
     // take its device mesh from: `found no DeviceMesh from dtensor args for
-    // c10d.broadcast_.default!`, an op DTensor does not take as called; no collective ran)
+    // c10d.broadcast_.default!`, an op DTensor does not take as called; no collective ran;
+    // FSDP's flat parameters, which cannot mix frozen and trained parameters unless it keeps the
+    // originals: `` `FlatParameter` requires uniform `requires_grad` ``, a LoRA model wrapped
+    // without `use_orig_params=True`)
     (
         "unsupported_config",
-        r"\bfound no DeviceMesh from dtensor args for\b",
+        r"\bfound no DeviceMesh from dtensor args for\b|\bFlatParameter`? requires uniform `?requires_grad\b",
     ),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate
@@ -2247,10 +2259,11 @@ const CLASSES: &[(&str, &str)] = &[
     // type(s) for +: 'NoneType' and 'str'`, `'<' not supported between instances of ...`: a bug
     // or a missing value, not a configuration the program refuses; DDP's `Expected to mark a
     // variable ready only once`, a parameter a model used twice in one backward pass, whose
-    // advice says `DDP does not support such use cases`)
+    // advice says `DDP does not support such use cases`, and its `Expected to have finished
+    // reduction in the prior iteration`, parameters that produced no loss)
     (
         "python_exception",
-        r"unsupported operand type\(s\) for|not supported between instances of|unsupported format character|^thread '[^']*' panicked at |Expected to mark a variable ready only once",
+        r"unsupported operand type\(s\) for|not supported between instances of|unsupported format character|^thread '[^']*' panicked at |Expected to mark a variable ready only once|Expected to have finished reduction in the prior iteration\b",
     ),
     // (a runtime reading a configuration a different version wrote, which lacks a key it needs:
     // nlohmann::json's `[json.exception.out_of_range.403] key 'builder_config' not found` as
@@ -2664,6 +2677,8 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             || f.contains("load_weights")
             || f.contains("model_loader")
             || f.contains("load_state_dict")
+            // (torch's distributed checkpoint, `dcp.load`, reading its shards)
+            || f.contains("/distributed/checkpoint/state_dict_loader.py")
             // (the innermost frame's source line, when a paste starts below its `File` line)
             || f.contains("params_dict[")
     });

@@ -529,6 +529,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             f.contains("torch/serialization.py")
                 && matches!(function_of(f), Some("load" | "_load" | "_legacy_load"))
         })
+        // (and torch's distributed checkpoint reading its shards, `dcp.load`)
+        || frames
+            .iter()
+            .any(|f| f.contains("/distributed/checkpoint/state_dict_loader.py"))
     {
         return Some("model_load");
     }
@@ -890,6 +894,10 @@ fn is_start_frame(f: &str) -> bool {
             func.contains("wait") && (func.contains("server") || func.contains("ready"))
         })
         || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
+        // (and for fully sharded training: FSDP's constructor flattening the wrapped module's
+        // parameters)
+        || f.contains("/fsdp/_init_utils.py")
+        || (f.contains("/fsdp/fully_sharded_data_parallel.py") && f.ends_with("in __init__"))
         // (a trainer's constructor, `SFTTrainer(...)` reaching `Trainer.__init__`: built before
         // its first step)
         || (is_trainer_module(f) && function_of(f) == Some("__init__"))
