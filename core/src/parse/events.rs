@@ -2071,7 +2071,9 @@ const CLASSES: &[(&str, &str)] = &[
     // `symbol free_gemm_select version libcublasLt.so.11 not defined in file ...`: two builds of
     // the libraries mixed, whichever library it names; a feature's check for the package it
     // needs, `Ulysses Attention and Ring Attention requires xfuser package.`, or that asks for
-    // it, `DeepGEMM backend is not available or outdated. Please install or update ...`;
+    // it, `DeepGEMM backend is not available or outdated. Please install or update ...`, or
+    // that names the package it takes code from, `awq quantization requires some operators from
+    // vllm. Please install vllm by ...`;
     // bitsandbytes' fallback to a CPU build it lacks and NumPy 2's refusal of a NumPy 1 build, as
     // their detectors read them)
     // (Windows refusing to map a DLL for want of committable memory, `[WinError 1455] The paging
@@ -2084,7 +2086,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("import_error", r"\b_ARRAY_API not found\b"),
     (
         "import_error",
-        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
