@@ -2060,7 +2060,9 @@ const CLASSES: &[(&str, &str)] = &[
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
     // available`; torchvision whose compiled operators did not load into this torch: `operator
     // torchvision::nms does not exist`, and torch's namespace of ops asked for one that no loaded
-    // library registered, `No such operator xformers::efficient_attention_forward_cutlass`; Windows' loader that cannot find or start a DLL or one
+    // library registered, `No such operator xformers::efficient_attention_forward_cutlass`, and
+    // torchvision's check at import that it was built for torch's CUDA, `Detected that PyTorch and
+    // torchvision were compiled with different CUDA versions`; Windows' loader that cannot find or start a DLL or one
     // it depends on, in the system's language: `OSError: [WinError 126] The specified module
     // could not be found. Error loading "...\\torch\\lib\\fbgemm.dll" or one of its
     // dependencies.`, ctypes' `Could not find module '...\\x.dll' (or one of its dependencies)`,
@@ -2086,7 +2088,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("import_error", r"\b_ARRAY_API not found\b"),
     (
         "import_error",
-        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and torchvision were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
     ),
     // (torch's cuDNN v8 convolution states that no cuDNN engine fits as `GET was unable to find
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
@@ -2571,6 +2573,15 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             || (text.contains("/jit/") && text.contains("exit_code == 0")))
     {
         return "build_error";
+    }
+    // A kernel library's host-side assertion macro (DeepGEMM's and FlashMLA's `Assertion error
+    // (<file>.cuh:N): Assertion `res == CUresult::CUDA_SUCCESS` failed.`) checks a driver call's
+    // result or a shape on the host, though its header is a `.cuh`: no kernel asserted.
+    if text.contains("Assertion error (")
+        && !text.contains("block: [")
+        && class_of(text) == Some("cuda_device_side_assert")
+    {
+        return "python_exception";
     }
     // ptxas's diagnostic under Triton's report of the ptxas run it made (`Internal Triton PTX
     // codegen error:`, Inductor's `Triton compilation failed: <kernel>`): Triton's compile of a
