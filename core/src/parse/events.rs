@@ -1552,6 +1552,12 @@ pub fn is_benign(text: &str) -> bool {
     if text.starts_with("panic: ") {
         return false;
     }
+    // PMIx's report that a process's error handler ran (`pmixp_client_v2.c:211: Error handler
+    // invoked: status = -61`, under Slurm's step daemon) is a process that failed, not the
+    // installing of a handler
+    if text.contains("Error handler invoked: status = ") {
+        return false;
+    }
     // the source line Python shows under a warning it printed (`  warnings.warn("scatter inputs
     // have incompatible types: ...`): the warning's code, not a statement
     if text.trim_start().starts_with("warnings.warn(") {
@@ -1809,6 +1815,10 @@ const CLASSES: &[(&str, &str)] = &[
     // that did not build as `[aiter] failed jit build [module_aiter_core]` (`failed build jit` in
     // other versions), the builder's output and traceback below)
     ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
+    // (a program's check of a CUDA call that states CUDA's message behind the source position,
+    // as a compiler places its diagnostics: mallocMC's `SimpleCudaMalloc_impl.hpp(42): error: out
+    // of memory` in a C++ exception; gcc's own ends in `out of memory allocating N bytes`)
+    ("cuda_oom", r"(?:\(\d+\)|:\d+): error: out of memory\s*$"),
     (
         "build_error",
         r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
@@ -1904,10 +1914,11 @@ const CLASSES: &[(&str, &str)] = &[
     ("process_crash", r"^SIG(?:ILL|FPE|BUS): [a-z]"),
     // (Slurm cancelling a job or a step, for its time limit or at someone's request: `slurmstepd:
     // error: *** STEP 6053.0 ON host CANCELLED AT <time> ***`; a memory limit reads as an OOM
-    // kill, see `host_oom`)
+    // kill, see `host_oom`; PMIx's error handler run for a process of the step that failed,
+    // `pmixp_client_v2.c:211: Error handler invoked: status = -61`)
     (
         "process_crash",
-        r"slurmstepd: error: \*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT\b",
+        r"slurmstepd: error: \*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT\b|\bError handler invoked: status = -?\d+",
     ),
     // (CUTLASS states a failed `cuTensorMapEncodeTiled` as `Error: Failed to initialize the TMA
     // descriptor <CUresult>`; 700 is the sticky illegal address an earlier kernel left; a
