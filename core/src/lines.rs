@@ -40,21 +40,57 @@ pub struct Line {
     /// A prefix at INFO level stands before a logger's record of another level: a launcher
     /// relays its child's output at its own INFO level.
     pub relayed: bool,
+    /// The number the line starts with (behind a quote's `>`), if any: the next line's margin
+    /// is a viewer's line numbers when it starts with the number after this one.
+    pub gutter: Option<u64>,
 }
 
 impl Line {
     /// Builds a line from its number and raw text, stripping prefixes.
     pub fn new(number: u64, raw: String) -> Self {
+        Self::after(number, raw, None)
+    }
+
+    /// Builds a line that follows one whose [`Line::gutter`] was `before`: a paste copied with
+    /// a viewer's line numbers (`56     raise KeyError(`, then `57 KeyError: ...`) loses them
+    /// from the second numbered line on.
+    pub fn after(number: u64, raw: String, before: Option<u64>) -> Self {
         let mut line = Line {
             number,
             ..Default::default()
         };
         let json = json_log_message(&raw);
         let source = json.as_deref().unwrap_or(&raw);
-        let text = strip_prefixes(&strip_ansi(source), &mut line);
+        let text = strip_prefixes(&strip_ansi(source), &mut line, before);
         line.text = text;
         line.raw = raw;
         line
+    }
+}
+
+/// The line without a viewer's line number in its margin (the number, then one space: the
+/// line's own indentation follows), when the line before had the number before it. Sets the
+/// line's [`Line::gutter`] to any number it starts with.
+fn strip_gutter<'a>(rest: &'a str, line: &mut Line, before: Option<u64>) -> &'a str {
+    let padded = rest.trim_start_matches(' ');
+    let digits = padded.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 6 || !(padded.len() == digits || padded[digits..].starts_with(' ')) {
+        return rest;
+    }
+    // (a native backtrace numbers its frames, each an address: `1 0x00000000010d475f f()`,
+    // UCX's `1  /lib/libucs.so(+0x3c274) [0x7faa03816274]`)
+    let after = padded[digits..].trim_start();
+    if after.starts_with("0x") || after.contains(" [0x") {
+        return rest;
+    }
+    let Ok(n) = padded[..digits].parse::<u64>() else {
+        return rest;
+    };
+    line.gutter = Some(n);
+    if before.is_some_and(|b| b + 1 == n) {
+        padded[digits..].strip_prefix(' ').unwrap_or("")
+    } else {
+        rest
     }
 }
 
@@ -98,6 +134,8 @@ pub fn for_each_line<R: BufRead>(mut r: R, mut f: impl FnMut(Line)) -> std::io::
     let mut buf: Vec<u8> = Vec::with_capacity(4096);
     let mut truncated = false;
     let mut utf16 = None;
+    // the number the line before started with (see `Line::after`)
+    let mut gutter = None;
     loop {
         let chunk = r.fill_buf()?;
         if n == 0 && buf.is_empty() && utf16.is_none() {
@@ -112,9 +150,12 @@ pub fn for_each_line<R: BufRead>(mut r: R, mut f: impl FnMut(Line)) -> std::io::
                 if text.is_empty() {
                     return Ok(0);
                 }
+                let mut gutter = None;
                 for (i, l) in text.split('\n').enumerate() {
                     let l = l.strip_suffix('\r').unwrap_or(l);
-                    f(Line::new(i as u64 + 1, l.to_string()));
+                    let line = Line::after(i as u64 + 1, l.to_string(), gutter);
+                    gutter = line.gutter;
+                    f(line);
                     n += 1;
                 }
                 return Ok(n);
@@ -123,7 +164,7 @@ pub fn for_each_line<R: BufRead>(mut r: R, mut f: impl FnMut(Line)) -> std::io::
         if chunk.is_empty() {
             if !buf.is_empty() || truncated {
                 n += 1;
-                f(Line::new(n, to_text(&buf)));
+                f(Line::after(n, to_text(&buf), gutter));
             }
             return Ok(n);
         }
@@ -142,7 +183,9 @@ pub fn for_each_line<R: BufRead>(mut r: R, mut f: impl FnMut(Line)) -> std::io::
         r.consume(used);
         if end {
             n += 1;
-            f(Line::new(n, to_text(&buf)));
+            let line = Line::after(n, to_text(&buf), gutter);
+            gutter = line.gutter;
+            f(line);
             buf.clear();
             truncated = false;
         }
@@ -759,7 +802,7 @@ fn unindent_process_tag(rest: &str) -> &str {
     }
 }
 
-fn strip_prefixes(s: &str, line: &mut Line) -> String {
+fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> String {
     let mut rest = s.trim_end();
     // A carriage return pasted as the caret notation that `cat -v` and editors show (`^M`).
     rest = rest.strip_suffix("^M").unwrap_or(rest).trim_end();
@@ -767,6 +810,12 @@ fn strip_prefixes(s: &str, line: &mut Line) -> String {
     // box's vertical borders at both ends of each line.
     if let Some(inner) = rest.strip_prefix('\u{2502}') {
         rest = inner.strip_suffix('\u{2502}').unwrap_or(inner).trim();
+    }
+    // (a viewer's line numbers, also inside a quoted reply: `>  57   File "..."`)
+    let body = rest.trim_start_matches('>');
+    let numbered = strip_gutter(body, line, gutter_before);
+    if numbered.len() != body.len() {
+        rest = numbered;
     }
     rest = strip_margins(rest);
     // A log viewer that puts its own time before each line (` 2025-02-18 12:54 [rank13]:...`)
@@ -1219,6 +1268,21 @@ mod tests {
         assert_eq!(l.text, "/src/ggml-cuda/fattn.cu:574: fatal error");
         // (a banner of stars is no bullet)
         assert_eq!(text("*****").text, "*****");
+    }
+
+    #[test]
+    fn a_viewers_line_numbers_are_stripped_from_the_second_numbered_line() {
+        let mut lines = Vec::new();
+        let log = ">  57   File \"x.py\", line 245, in get\n>  58     raise KeyError(\n>  59 KeyError: 'x'\n";
+        for_each_line(log.as_bytes(), |l| lines.push(l)).unwrap();
+        assert_eq!(lines[1].text, "    raise KeyError(");
+        assert_eq!(lines[2].text, "KeyError: 'x'");
+        // (not a native backtrace's numbered frames, nor numbers that do not follow)
+        let mut lines = Vec::new();
+        let log = "0 0x0000000000042520 __sigaction() ???:0\n1 0x00000000010d475f f() ???:0\n3 errors\n7 more\n";
+        for_each_line(log.as_bytes(), |l| lines.push(l)).unwrap();
+        assert_eq!(lines[1].text, "1 0x00000000010d475f f() ???:0");
+        assert_eq!(lines[3].text, "7 more");
     }
 
     #[test]

@@ -292,6 +292,9 @@ fn collector_prefixes_change_no_analysis() {
         "trtllm_cpp_exception_forwardsync.log",
         // (its lines already carry a viewer's time, which a second time hides)
         "watchdog_alltoall_viewer_minute_time.log",
+        // (a viewer's line numbers, the outermost margin of what was copied from it)
+        "triton_traceback_with_line_numbers.log",
+        "vllm_reasoning_parser_not_found_numbered.log",
     ];
     let key = |bytes: &[u8]| {
         let a = analyzed(bytes);
