@@ -120,13 +120,7 @@ pub fn analyze_reader<R: std::io::BufRead>(
             let _ = tx.send(batch.clone());
             let _ = mtx.send(batch.clone());
             for l in batch.iter() {
-                env.feed(&l.text);
-                if let Some(p) = &l.process {
-                    env.feed_process(p);
-                }
-                if let Some(logger) = l.logger {
-                    env.feed_logger(logger);
-                }
+                env.feed_line(l);
             }
         };
         let result = lines::for_each_line(reader, |l| {

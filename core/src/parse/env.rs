@@ -1052,6 +1052,30 @@ impl EnvCollector {
         }
     }
 
+    /// Reads a line: its message, and what its prefixes named (the process, the logger, the
+    /// source of a C++ logger's record).
+    pub fn feed_line(&mut self, line: &crate::lines::Line) {
+        self.feed(&line.text);
+        // TensorFlow's C++ logger names the record's source in the prefix the line reader took
+        // off, and jaxlib's build compiles XLA as an external repository (`E
+        // external/xla/xla/stream_executor/cuda/cuda_dnn.cc:417] `)
+        if line.level.is_some() {
+            let prefix = line
+                .raw
+                .get(..line.raw.len().saturating_sub(line.text.len()))
+                .unwrap_or("");
+            if prefix.contains("external/xla/xla/") || prefix.contains("external/org_tensorflow/") {
+                self.vote("jax", 1);
+            }
+        }
+        if let Some(p) = &line.process {
+            self.feed_process(p);
+        }
+        if let Some(logger) = line.logger {
+            self.feed_logger(logger);
+        }
+    }
+
     pub fn feed_process(&mut self, process: &str) {
         const VLLM_PROCESSES: &[&str] = &[
             "VllmWorker",

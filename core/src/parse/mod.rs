@@ -882,13 +882,7 @@ impl Triage {
             self.note_op_reason(text);
         }
         if !self.skip_env {
-            self.env.feed(text);
-            if let Some(p) = &line.process {
-                self.env.feed_process(p);
-            }
-            if let Some(logger) = line.logger {
-                self.env.feed_logger(logger);
-            }
+            self.env.feed_line(line);
         }
         if CUDA_COMPILER_ID.is_in(text)
             && (text.contains("The CUDA compiler identification is unknown")
