@@ -150,14 +150,18 @@ pub fn fingerprint(parts: &[&str]) -> String {
     format!("{:016x}", xxhash_rust::xxh3::xxh3_64(joined.as_bytes()))
 }
 
-/// Messages shared by many unrelated bugs: the fingerprint adds where they happened. (CUDA's
-/// `no kernel image` is in [`BY_LIBRARY`].)
-const GENERIC: &[&str] = &[
-    // (the first four: a kernel's sticky faults, which any later call reports)
+/// A kernel's sticky faults, which whatever CUDA call comes next reports: generic messages
+/// too (see [`GENERIC`]).
+const STICKY_FAULTS: &[&str] = &[
     "illegal memory access",
     "misaligned address",
     "unspecified launch failure",
     "device-side assert triggered",
+];
+
+/// Messages shared by many unrelated bugs, beside [`STICKY_FAULTS`]: the fingerprint adds
+/// where they happened. (CUDA's `no kernel image` is in [`BY_LIBRARY`].)
+const GENERIC: &[&str] = &[
     "Segmentation fault",
     "unhandled cuda error",
     "illegal instruction",
@@ -241,7 +245,9 @@ pub fn signature(
     let nccl_named = matches!(class, "nccl_error" | "cuda_driver_error" | "cuda_oom")
         && msg.contains("unhandled cuda error")
         && (nccl_cuda_failure(ev).is_some() || nccl_last_error(ev).is_some());
-    if (GENERIC.iter().any(|g| msg.contains(g)) || bare_exception(&msg)) && !nccl_named && !placed {
+    let sticky = STICKY_FAULTS.iter().any(|g| msg.contains(g));
+    let generic = sticky || GENERIC.iter().any(|g| msg.contains(g));
+    if (generic || bare_exception(&msg)) && !nccl_named && !placed {
         // A kernel that faults while a server captures its CUDA graphs is reported from whichever
         // call of the capture loop synchronised next (the runner's constructor, one batch size's
         // capture, a stream sync), which differs between versions: the capture is the place.
@@ -306,7 +312,6 @@ pub fn signature(
     // `current device: 0, in function alloc at .../ggml-cuda.cu:420`) happened in that source,
     // not in whichever torch program fails with the same message. (Not a kernel's sticky fault,
     // which the next call of any source reports.)
-    let sticky = GENERIC[..4].iter().any(|g| msg.contains(g));
     if parts.len() == 2 && msg.starts_with("CUDA error: ") && !sticky {
         if let Some(file) = cuda_source(ev) {
             parts.push(format!("in {file}"));

@@ -1521,7 +1521,8 @@ impl Triage {
         // A transfer engine's transport logs the failure of a transfer (Mooncake's `E1219 ...
         // tcp_transport.cpp:480] TcpTransport::startTransfer encountered an ASIO exception. ...
         // connect: Cannot assign requested address`) before the server records the request that
-        // failed with it (tier 2): the transport's record is the first statement.
+        // failed with it (tier 2), and libsharp before NCCL's plugin repeats it in a `NCCL WARN`
+        // (tier 3): the transport's record is the first statement, as strong as its repeats.
         let tier = if tier == 1 && events::TRANSPORT_SOURCE.is_match(&line.raw) {
             3
         } else {
