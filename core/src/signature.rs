@@ -217,11 +217,19 @@ pub fn signature(
     } else {
         format!("{class}: {short} [{phase}]")
     };
-    // ggml's HIP build has named its backend in CUDA's errors since 2024 (`ROCm error: out of
-    // memory`, `CUDA error: ...` before): one error, keyed alike
-    let (msg, norm) = match msg.strip_prefix("ROCm error: ") {
-        Some(rest) => {
-            let msg = format!("CUDA error: {rest}");
+    // One error in two wordings, keyed alike: ggml's HIP build has named its backend in CUDA's
+    // errors since 2024 (`ROCm error: out of memory`, `CUDA error: ...` before); TensorRT 8's
+    // ONNX parser puts the node and the error code before the check that failed (`In node 0
+    // (importModel): INVALID_GRAPH: Assertion failed: ...`, earlier `[5] Assertion failed: ...`)
+    static TRT_NODE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"^In node -?\d+ \([\w:]+\): (?:INVALID|UNSUPPORTED)_[A-Z_]+: ")
+    });
+    let reworded = match msg.strip_prefix("ROCm error: ") {
+        Some(rest) => Some(format!("CUDA error: {rest}")),
+        None => TRT_NODE.find(&msg).map(|m| msg[m.end()..].to_string()),
+    };
+    let (msg, norm) = match reworded {
+        Some(msg) => {
             let norm = normalize(&msg);
             (msg, norm)
         }

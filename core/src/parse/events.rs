@@ -319,8 +319,10 @@ pub const TRTLLM_MISSING_INPUT: &str = trtllm_missing_input!();
 const BNB_CPU_FALLBACK: &str = r"^CUDA SETUP: Required library version not found: \S";
 
 /// TensorRT's statements of a network its builder or ONNX parser does not take as given: a
-/// detector and a class rule read it.
-const TRT_UNBUILDABLE: &str = r"\bNetwork has dynamic or shape inputs, but no optimization profile has been defined\b|\bNo importer registered for op: \S";
+/// detector and a class rule read it. (The parser since TensorRT 8 names the node and its error
+/// code, `In node 0 (importModel): INVALID_GRAPH: Assertion failed: tensors.count(input_name)`;
+/// onnx2trt a data type it has no TensorRT type for, `Unsupported ONNX data type: INT64 (7)`.)
+const TRT_UNBUILDABLE: &str = r"\bNetwork has dynamic or shape inputs, but no optimization profile has been defined\b|\bNo importer registered for op: \S|\bIn node -?\d+ \([\w:]+\): (?:INVALID|UNSUPPORTED)_[A-Z_]+: |^Unsupported ONNX data type: \S";
 
 /// See [`classify`]: TensorRT's ONNX parser's failed check of the graph it was given.
 static TRT_PARSER_REFUSAL: LazyLock<AsciiFirst> =
@@ -1138,6 +1140,7 @@ const EVENT_WORDS: &[&str] = &[
     // op: X`)
     "optimization profile",
     "no importer registered",
+    "unsupported onnx data type",
     // (HIP's runtime: `Missing CO for these ISAs - `; SYCL's: `No kernel named <mangled> was
     // found`)
     "missing co for",
