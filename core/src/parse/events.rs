@@ -2137,10 +2137,12 @@ const CLASSES: &[(&str, &str)] = &[
     // behind the exception's type; a rank waiting for rank 0 to publish the communicator's id
     // in the store times out as `retrieving ncclUniqueId from [0] ... got error: Socket Timeout`;
     // JAX's coordination service, whose barrier some task never reached: `DEADLINE_EXCEEDED:
-    // Barrier timed out. Barrier_id: PjRT_Client_Connect.`)
+    // Barrier timed out. Barrier_id: PjRT_Client_Connect.`; Ray's compiled graph, whose channel
+    // between the driver and a worker got nothing in time, `RayChannelTimeoutError: System error:
+    // Timed out waiting for object available to read`: a worker stuck in its step)
     (
         "nccl_timeout",
-        r"\bDEADLINE_EXCEEDED: Barrier timed out\b|This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retrieving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
+        r"\bRayChannelTimeoutError: .*\bTimed out waiting\b|\bDEADLINE_EXCEEDED: Barrier timed out\b|This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retrieving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
     ),
     // (DTensor's dispatch of an op, a collective's among them, given no distributed tensor to
     // take its device mesh from: `found no DeviceMesh from dtensor args for
