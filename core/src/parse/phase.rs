@@ -57,16 +57,18 @@ const MARKERS: &[(&str, &str)] = &[
     // (vLLM's metrics with requests running and no token made in the interval, `Avg prompt
     // throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s, Running: 1 reqs`: the
     // requests it holds stalled as they decoded; llama.cpp's verbose server logs each token it
-    // samples, `sampled token:   264: ' a'`)
+    // samples, `sampled token:   264: ' a'`; TurboMind's step over its batch counts the
+    // sequences it decodes and prefills, `[Forward] [0, 1), dc=1, pf=0, sum_q=...`)
     (
-        r"Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]|prompt throughput: 0\.0 tokens/s, Avg generation throughput: 0\.0 tokens/s, Running: [1-9]|\bsampled token: +\d+: ",
+        r"\bdc=[1-9]\d*, pf=0, |Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]|prompt throughput: 0\.0 tokens/s, Avg generation throughput: 0\.0 tokens/s, Running: [1-9]|\bsampled token: +\d+: ",
         "decode",
     ),
     // (llama.cpp's server takes a request into a slot, `launch_slot_: id 0 | task 0 |
     // processing task`, then reads its prompt, `prompt processing progress, n_past = ...`;
-    // SGLang's first releases named a prefill batch `new fill batch. #seq: 1. ...`)
+    // SGLang's first releases named a prefill batch `new fill batch. #seq: 1. ...`; TurboMind's
+    // step with a sequence to prefill, `dc=0, pf=1`)
     (
-        r"Prefill batch|prefill batch|\bnew fill batch\b|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered|'num_ctx_requests': [1-9]|launch_slot_: .*\| processing task|prompt processing progress, ",
+        r"\bdc=\d+, pf=[1-9]\d*, |Prefill batch|prefill batch|\bnew fill batch\b|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered|'num_ctx_requests': [1-9]|launch_slot_: .*\| processing task|prompt processing progress, ",
         "prefill",
     ),
     (
