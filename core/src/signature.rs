@@ -221,9 +221,8 @@ pub fn signature(
     // errors since 2024 (`ROCm error: out of memory`, `CUDA error: ...` before); TensorRT 8's
     // ONNX parser puts the node and the error code before the check that failed (`In node 0
     // (importModel): INVALID_GRAPH: Assertion failed: ...`, earlier `[5] Assertion failed: ...`)
-    static TRT_NODE: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"^In node -?\d+ \([\w:]+\): (?:INVALID|UNSUPPORTED)_[A-Z_]+: ")
-    });
+    static TRT_NODE: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(concat!("^", crate::parse::events::trt_parser_node!())));
     let reworded = match msg.strip_prefix("ROCm error: ") {
         Some(rest) => Some(format!("CUDA error: {rest}")),
         None => TRT_NODE.find(&msg).map(|m| msg[m.end()..].to_string()),

@@ -318,11 +318,25 @@ pub const TRTLLM_MISSING_INPUT: &str = trtllm_missing_input!();
 /// library version not found: libbitsandbytes_cpu.so`): a detector and a class rule read it.
 const BNB_CPU_FALLBACK: &str = r"^CUDA SETUP: Required library version not found: \S";
 
+/// The node and the error code TensorRT's ONNX parser has put before the check that failed since
+/// TensorRT 8 (`In node 0 (importModel): INVALID_GRAPH: Assertion failed: ...`): the detector
+/// and the grouping key read it.
+macro_rules! trt_parser_node {
+    () => {
+        r"In node -?\d+ \([\w:]+\): (?:INVALID|UNSUPPORTED)_[A-Z_]+: "
+    };
+}
+pub(crate) use trt_parser_node;
+
 /// TensorRT's statements of a network its builder or ONNX parser does not take as given: a
-/// detector and a class rule read it. (The parser since TensorRT 8 names the node and its error
-/// code, `In node 0 (importModel): INVALID_GRAPH: Assertion failed: tensors.count(input_name)`;
-/// onnx2trt a data type it has no TensorRT type for, `Unsupported ONNX data type: INT64 (7)`.)
-const TRT_UNBUILDABLE: &str = r"\bNetwork has dynamic or shape inputs, but no optimization profile has been defined\b|\bNo importer registered for op: \S|\bIn node -?\d+ \([\w:]+\): (?:INVALID|UNSUPPORTED)_[A-Z_]+: |^Unsupported ONNX data type: \S";
+/// detector and a class rule read it. (The parser's node and error code, see
+/// `trt_parser_node`; onnx2trt's data type it has no TensorRT type for, `Unsupported ONNX data
+/// type: INT64 (7)`.)
+const TRT_UNBUILDABLE: &str = concat!(
+    r"\bNetwork has dynamic or shape inputs, but no optimization profile has been defined\b|\bNo importer registered for op: \S|\b",
+    trt_parser_node!(),
+    r"|^Unsupported ONNX data type: \S"
+);
 
 /// See [`classify`]: TensorRT's ONNX parser's failed check of the graph it was given.
 static TRT_PARSER_REFUSAL: LazyLock<AsciiFirst> =
@@ -2709,7 +2723,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             || f.contains("model_loader")
             || f.contains("load_state_dict")
             // (torch's distributed checkpoint, `dcp.load`, reading its shards)
-            || f.contains("/distributed/checkpoint/state_dict_loader.py")
+            || f.contains(super::phase::DCP_LOADER)
             // (the innermost frame's source line, when a paste starts below its `File` line)
             || f.contains("params_dict[")
     });

@@ -532,9 +532,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
                 && matches!(function_of(f), Some("load" | "_load" | "_legacy_load"))
         })
         // (and torch's distributed checkpoint reading its shards, `dcp.load`)
-        || frames
-            .iter()
-            .any(|f| f.contains("/distributed/checkpoint/state_dict_loader.py"))
+        || frames.iter().any(|f| f.contains(DCP_LOADER))
     {
         return Some("model_load");
     }
@@ -910,6 +908,10 @@ fn is_start_frame(f: &str) -> bool {
         || ((f.contains("/model_config.py") || f.contains("/tokenizer_manager.py"))
             && function_of(f) == Some("__init__"))
 }
+
+/// The source of torch's distributed checkpoint loader (`dcp.load`): a frame of it reads a
+/// checkpoint's shards, for the phase rules and the weight-load class.
+pub(crate) const DCP_LOADER: &str = "/distributed/checkpoint/state_dict_loader.py";
 
 /// A frame of `deepspeed.initialize` building its engine: the call itself (and Accelerate's
 /// `_prepare_deepspeed` around it), the engine's constructor and its `_configure_*` steps (the
