@@ -501,8 +501,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // ROCm's runtime log (`AMD_LOG_LEVEL`): its level, source and time, then the process
         // (`:1:rocdevice.cpp            :1824: 3852921762 us: [pid:9     tid:0x7fcd5fa0c4c0] `)
         r"^:\d:[\w.]+ *: *\d+ *: *\d+ us: \[pid:\d+ +tid:0x[0-9a-fA-F]+\] ?",
-        // kernel: [12345.678901] and [Mon Nov 30 03:09:50 2026]
-        r"^\[ *\d+\.\d+\] ?",
+        // kernel: [12345.678901] and [Mon Nov 30 03:09:50 2026]; `dmesg -H`: the time since the
+        // line before, `[  +0.004833]`, below a first line's `[Dec 5 10:00]`
+        r"^\[ *\+?\d+\.\d+\] ?",
+        r"^\[[A-Z][a-z]{2} ?\d{1,2} \d{2}:\d{2}\] ?",
         r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\d+ \d{2}:\d{2}:\d{2} \d{4}\] ?",
         // syslog: Nov 30 03:09:50 host kernel:
         SYSLOG,
@@ -1354,6 +1356,18 @@ mod tests {
         let l = text("[2026-02-26 15:56:59 TP3] \u{2502} exit code: 1");
         assert_eq!(l.rank, Some(3));
         assert_eq!(l.text, "\u{2502} exit code: 1");
+    }
+
+    #[test]
+    fn strips_kernel_times_of_dmesg_and_its_human_form() {
+        for raw in [
+            "[   43.337565] NVRM: GSP boot failed",
+            "[  +0.004833] NVRM: GSP boot failed",
+            "[Dec 5 10:00] NVRM: GSP boot failed",
+            "[Mon Nov 30 03:09:50 2026] NVRM: GSP boot failed",
+        ] {
+            assert_eq!(text(raw).text, "NVRM: GSP boot failed", "{raw}");
+        }
     }
 
     #[test]

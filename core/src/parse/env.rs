@@ -459,6 +459,16 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::MEGATRON_MODULE, "megatron"),
     (W::MEGATRON_LM, "megatron"),
     (W::MEGATRON_BRIDGE, "megatron"),
+    // PaddlePaddle, in its package's paths (`site-packages/paddle/fluid/framework.py`, its
+    // sources' `/paddle/paddle/phi/...` in the `(at ...)` of its errors), its pip name, its
+    // `paddle.fluid` module and name (`Your Paddle Fluid works well on SINGLE GPU`), and its
+    // C++ namespace in a glog stack's mangled names (`N6paddle9framework7details...`)
+    (W::PADDLE_DIR, "paddlepaddle"),
+    (W::PADDLE_WIN_DIR, "paddlepaddle"),
+    (W::PADDLE_PIP, "paddlepaddle"),
+    (W::PADDLE_FLUID, "paddlepaddle"),
+    (W::PADDLE_FLUID_NAME, "paddlepaddle"),
+    (W::PADDLE_MANGLED, "paddlepaddle"),
     // DeepSpeed, the training engine a run goes through, in its package's paths (a frame's
     // `site-packages/deepspeed/runtime/engine.py`) and its own name in its reports (`DeepSpeed
     // info: version=...`, `DeepSpeedEngine`)
@@ -705,6 +715,12 @@ crate::scan::words! { W {
     JAXLIB_XLA_SRC = "external/xla/xla/",
     MEGATRON_MODULE = "megatron.core.",
     MEGATRON_LM = "Megatron-LM/",
+    PADDLE_DIR = "/paddle/",
+    PADDLE_WIN_DIR = "\\paddle\\",
+    PADDLE_PIP = "paddlepaddle",
+    PADDLE_FLUID = "paddle.fluid",
+    PADDLE_FLUID_NAME = "Paddle Fluid",
+    PADDLE_MANGLED = "6paddle9framework",
     MEGATRON_BRIDGE = "megatron.bridge",
     DYNAMO_RUNTIME = "dynamo_runtime::",
     DYNAMO_LLM = "dynamo_llm::",
@@ -804,10 +820,11 @@ impl Seen {
 // that refuse the GPU: `FlashInfer-CUTLASS MoE kernel does not support current device sm_120`;
 // TensorRT older than the GPU: `Target GPU SM 120 is not supported by this TensorRT release.`;
 // TEI's check of its build against the device: `Runtime compute cap 120 is not compatible with
-// compile time compute cap 80`, the device's first)
+// compile time compute cap 80`, the device's first; Paddle's note of each device as it starts,
+// `Please NOTE: device: 0, CUDA Capability: 70, Driver API Version: 11.0`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute|CUDA) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a

@@ -93,7 +93,7 @@ const MARKERS: &[(&str, &str)] = &[
     // function that logged it, `train_gpt_demo.py:320 train_step`; Lightning's summary of the
     // model as `fit` begins, `415 M     Trainable params`)
     (
-        r"(?i)\b(epoch|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\b[Ss]aving (?:model )?checkpoint\b|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$|^\s*[\d.,]+\s*[KMBT]?\s+Trainable params\s*$",
+        r"(?i)\b(epoch(?:_id)?|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\b[Ss]aving (?:model )?checkpoint\b|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$|^\s*[\d.,]+\s*[KMBT]?\s+Trainable params\s*$",
         "training",
     ),
     // (and torch's process group tearing its communicators down, `Watchdog joined, destroying
