@@ -149,7 +149,7 @@ pub const RAY_NODE_DEAD: &str = ray_node_dead!();
 /// class rule and [`is_cuda_refusal`] to share.
 macro_rules! cuda_refusal {
     () => {
-        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|CUDA (?:runtime |driver )?error(?: \(\w+\))?: invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|\bCUDA error in \S+ executing '[^']*': invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|the launch timed out and was terminated|cudaErrorLaunchTimeout"
+        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|(?:CUDA (?:runtime |driver )?error(?: \(\w+\))?|HIP error): invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|\bCUDA error in \S+ executing '[^']*': invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|the launch timed out and was terminated|cudaErrorLaunchTimeout"
     };
 }
 
@@ -2080,7 +2080,8 @@ const CLASSES: &[(&str, &str)] = &[
     // argument`, `invalid resource handle` (also as FlashInfer's and TensorRT-LLM's check macro
     // states it: `CUDA error in FILE:N executing 'cudaLaunchKernelEx(...)': invalid argument`), a
     // kernel the display watchdog killed, `the launch timed out and was terminated`; the
-    // driver/runtime's own status, not a program's exception)
+    // driver/runtime's own status, not a program's exception; torch's ROCm build says `HIP
+    // error: invalid argument` for the same refusal)
     ("cuda_driver_error", cuda_refusal!()),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
