@@ -3271,6 +3271,13 @@ fn key_message(class: &str, norm: &str) -> String {
                     .to_lowercase();
             }
         }
+        // (ONNX Runtime's report of the node whose kernel failed, `Non-zero status code returned
+        // while running Resize node. Name:'Resize_124' Status Message: CUDA error
+        // cudaErrorNoKernelImageForDevice:...`, behind its logger's or a caller's words: its
+        // CUDA provider's build lacks the GPU, whichever node of the model runs first)
+        if norm.contains("Non-zero status code returned while running") {
+            return "onnxruntime: a node's cuda kernel: no kernel image is available".into();
+        }
     }
     // PyTorch's warning that its build lacks the GPU's architecture is the cause CUDA's `no
     // kernel image` states when a kernel of that build runs: one problem.
