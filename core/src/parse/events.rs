@@ -2083,6 +2083,21 @@ const CLASSES: &[(&str, &str)] = &[
     // driver/runtime's own status, not a program's exception; torch's ROCm build says `HIP
     // error: invalid argument` for the same refusal)
     ("cuda_driver_error", cuda_refusal!()),
+    // (a CUDA status raised as its bare number, as a wrapper of CUDA's Python bindings formats
+    // it, `RuntimeError: Cuda Error: 222`: the number is CUDA's enum, which names the kind;
+    // 2 memory, 98/200/209 no code for the device, 700/716/719 a fault, 710 an assertion, the
+    // rest of these the driver: not initialised, too old, no device, an unsupported PTX)
+    ("cuda_oom", r"(?i:\bcuda error:? )2\s*$"),
+    ("no_kernel_image", r"(?i:\bcuda error:? )(?:98|200|209)\s*$"),
+    (
+        "cuda_illegal_memory_access",
+        r"(?i:\bcuda error:? )(?:700|716|719)\s*$",
+    ),
+    ("cuda_device_side_assert", r"(?i:\bcuda error:? )710\s*$"),
+    (
+        "cuda_driver_error",
+        r"(?i:\bcuda error:? )(?:3|35|100|101|222|802|803|804|999)\s*$",
+    ),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
     // not a status a cuBLAS call returned)
@@ -3418,6 +3433,31 @@ mod tests {
         let text =
             "RuntimeError: Failed to find C compiler. Please specify via CC environment variable.";
         assert_eq!(class_of(text), Some("triton_error"));
+    }
+
+    #[test]
+    fn a_bare_cuda_status_number_has_its_class() {
+        for (text, want) in [
+            ("RuntimeError: Cuda Error: 222", Some("cuda_driver_error")),
+            ("RuntimeError: CUDA error: 2", Some("cuda_oom")),
+            ("RuntimeError: Cuda Error: 209", Some("no_kernel_image")),
+            (
+                "RuntimeError: Cuda Error: 700",
+                Some("cuda_illegal_memory_access"),
+            ),
+            (
+                "RuntimeError: Cuda Error: 710",
+                Some("cuda_device_side_assert"),
+            ),
+        ] {
+            assert_eq!(class_of(text), want, "{text}");
+        }
+        // (a number CUDA's enum does not give, or one with more words after it, says nothing)
+        assert_ne!(class_of("RuntimeError: Cuda Error: 1234"), Some("cuda_oom"));
+        assert_ne!(
+            class_of("RuntimeError: CUDA error: 2 tensors differ"),
+            Some("cuda_oom")
+        );
     }
 
     #[test]
