@@ -2975,13 +2975,19 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // A value rejected by the code that checks a server's arguments or a model's config
     // (SGLang's `server_args.py`, vLLM's `arg_utils.py` and `config.py`, transformers'
     // `configuration_*.py`) is an option or model this version does not take, whatever the
-    // check's words; the innermost frame is the one that raised.
+    // check's words; the innermost frame is the one that raised (a bare `AssertionError` keeps
+    // the `assert` line below that frame, see `Triage::feed_levelled`).
     if class == "python_exception"
         && matches!(
             exc,
             Some(("ValueError" | "AssertionError" | "TypeError", _))
         )
-        && ev.frames.last().is_some_and(|f| is_config_check_frame(f))
+        && ev
+            .frames
+            .iter()
+            .rev()
+            .find(|f| frame_path(f).is_some())
+            .is_some_and(|f| is_config_check_frame(f))
     {
         class = "unsupported_config";
     }
