@@ -2300,7 +2300,8 @@ const CLASSES: &[(&str, &str)] = &[
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
     // accelerate, a tensor whose shape differs from the model's: `Trying to set a tensor of shape
-    // ... this looks incorrect`; torch, a truncated or corrupt `.pt`: `PytorchStreamReader failed
+    // ... this looks incorrect`, or that the model has no place for: `QuantLinear() does not
+    // have a parameter or a buffer named g_idx.`; torch, a truncated or corrupt `.pt`: `PytorchStreamReader failed
     // reading zip archive`, and since 2.6 a pickle its default `weights_only` load refuses:
     // `Weights only load failed`); vLLM's loader, a checkpoint tensor the model has no place for:
     // `There is no module or parameter named 'X' in <Model>` (a paste may wrap it after `named`),
@@ -2315,7 +2316,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("weight_load_error", VLLM_LORA_TARGETS),
     (
         "weight_load_error",
-        r"Weights only load failed\b|Required but not provided tensors\b|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes",
+        r"Weights only load failed\b|Required but not provided tensors\b|\bdoes not have a parameter or a buffer named \S|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server

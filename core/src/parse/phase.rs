@@ -460,6 +460,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // (TensorRT-LLM's checkpoint conversion: `XForCausalLM.from_hugging_face` reads the
         // checkpoint with its `ModelWeightsLoader`)
         "model_weights_loader",
+        // (accelerate's loader of a checkpoint into a model it built empty, which quantizers'
+        // `from_quantized` call)
+        "load_checkpoint_in_model",
     ];
     // (a tokenizer read as the program starts, inside a function that loads the model and its
     // tokenizer, `_load_model_tokenizer`: the innermost frame is the tokenizer's)
