@@ -440,11 +440,14 @@ fn below_error(level: Option<char>) -> bool {
 /// Whether an NCCL failure is of the kinds that creating a communicator meets: `unhandled system
 /// error`, `unhandled cuda error`, `internal error`, `invalid usage`, `invalid argument`, or a
 /// `WARN` from the code that loads its libraries and makes its first buffers (`misc/ibvwrap.cc`,
-/// `misc/cudawrap.cc`, `allocator.cc`).
+/// `misc/cudawrap.cc`, `allocator.cc`); and a transport's setup of its RDMA devices and queue
+/// pairs (Mooncake's `Failed to open device mlx5_8 on port 1 with GID 0`, `Failed to query GID 0
+/// on mlx5_0`, NVSHMEM's `Error in mlx5dv_devx_obj_modify for INIT2RTR_QP`, the OFI plugin's
+/// `Creating new endpoint for domain ... failed`), which it does as it connects its peers.
 fn nccl_setup_failure(text: &str) -> bool {
     static SETUP: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"unhandled (?:system|cuda) error|\binternal error\b|\binvalid usage\b|\binvalid argument\b|\b(?:misc/)?(?:ibvwrap|cudawrap|allocator)\.cc:\d+ ",
+            r"unhandled (?:system|cuda) error|\binternal error\b|\binvalid usage\b|\binvalid argument\b|\b(?:misc/)?(?:ibvwrap|cudawrap|allocator)\.cc:\d+ |\bFailed to (?:open device|query (?:GID|port))\b|\bCreating new endpoint\b.* failed\b|\bfor (?:RST2INIT|INIT2RTR|RTR2RTS)_QP\b",
         )
     });
     const RUNNING: &[&str] = &[
