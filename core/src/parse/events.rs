@@ -513,6 +513,19 @@ const DETECTORS: &[(&str, u8)] = &[
     // as a compiler's `error:` otherwise, and the backend's own `Failed to create instance:
     // <cause>`, which comes first)
     (TRITON_LOAD_WRAPPER, 2),
+    // (torch elastic's error record, which its error handler logs as indented JSON, `ERROR:...
+    // error_handler:{` / `"message": {` / `"message": "RendezvousClosedError: ",`: the exception
+    // it caught, quoted as a JSON string)
+    (
+        r#"^\s*"message": "(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): "#,
+        3,
+    ),
+    // (ggml's abort after a CUDA call failed, `GGML_ASSERT: ggml-cuda.cu:101: !"CUDA error"`:
+    // its `CUDA_CHECK` printed the error and where above it, so the assert repeats them)
+    (
+        r#"\bGGML_ASSERT(?:\(|: \S+:\d+: )!"(?:CUDA|ROCm|HIP|MUSA|SYCL) error"\)?"#,
+        1,
+    ),
     // (ggml's failed check, in each of its wordings: `GGML_ASSERT(x) failed`, the older
     // `GGML_ASSERT: file.cu:48: x`, a bare `GGML_ASSERT(x);` its abort printed, and
     // `GGML_ABORT`'s `FILE:LINE: fatal error`)
@@ -2228,7 +2241,7 @@ const CLASSES: &[(&str, &str)] = &[
         "nccl_error",
         concat!(
             nccl_error_trace!(),
-            r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|RendezvousConnectionError|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|",
+            r"|client socket has timed out after|Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|Rendezvous(?:Connection|Closed)Error|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|",
             nvshmem_error!(),
             r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |\bNIXL_ERR_[A-Z_]+|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |\bNCCL communicator was aborted\b|\b(?:[Cc]an't|[Cc]annot|[Uu]nable to) register memory\b|Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),

@@ -285,8 +285,17 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // store by key '0', but store->get('0') got error: ...`): the process group's set-up
     // (and JAX's clients meeting at the coordination service as they connect, `Barrier timed
     // out. Barrier_id: PjRT_Client_Connect.`)
+    // (and torch elastic's rendezvous of a worker group, closed or unreachable as the workers
+    // meet: `RendezvousClosedError`, `RendezvousConnectionError`, `RendezvousTimeoutError`)
     if text.contains("is setting up NCCL communicator and retrieving ncclUniqueId")
         || text.contains("Barrier_id: PjRT_Client_Connect")
+        || [
+            "RendezvousClosedError",
+            "RendezvousConnectionError",
+            "RendezvousTimeoutError",
+        ]
+        .iter()
+        .any(|e| text.contains(e))
     {
         return Some("startup");
     }
