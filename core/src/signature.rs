@@ -597,6 +597,20 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if let Some(key) = dll_key(&ev.text) {
         return Some(key);
     }
+    // the NVIDIA container hook's refusal (`nvidia-container-cli: initialization error: driver
+    // error: timed out`), alone or quoted inside Docker's `OCI runtime create failed` with each
+    // quote level's escapes (`timed out\\\\n\\\"\"": unknown.`): its own words, to the first escape
+    if class == "cuda_driver_error" {
+        if let Some((_, rest)) = norm.split_once("nvidia-container-cli: ") {
+            let msg = rest.split(['\\', '"']).next().unwrap_or(rest).trim();
+            let msg = msg
+                .trim_end_matches(": unknown")
+                .trim_end_matches(['.', ':']);
+            if !msg.is_empty() {
+                return Some(format!("nvidia-container-cli: {msg}").to_lowercase());
+            }
+        }
+    }
     // vLLM's warning that its extension did not load for a library it links (`Failed to import
     // from vllm._C with ImportError('libcudart.so.12: cannot open shared object file: No such
     // file or directory')`): that library, as the loader's own line states it, however a paste
@@ -1834,6 +1848,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch|NVRM: API mismatch: the client has the version|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b",
         "nvml: driver/library version mismatch",
+    ),
+    // CUDA's error 804, a container's CUDA newer than the host's driver on a GPU that cannot
+    // take the forward-compatibility package: `forward compatibility was attempted on non
+    // supported HW`, as torch's device count warning, ggml's `failed to initialize CUDA: ...` or
+    // the status name states it: one problem, whoever asked first
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r"(?i)forward compatibility was attempted on non supported HW|\bcudaErrorCompatNotSupportedOnDevice\b|\bCUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE\b",
+        "cuda: forward compatibility attempted on unsupported hardware (804)",
     ),
     // CUDA's `CUDA unknown error - this may be due to an incorrectly set up environment, ...` at
     // its initialisation, torch's warning or the error it raises later: one problem
