@@ -821,8 +821,8 @@ const DETECTORS: &[(&str, u8)] = &[
     // which torch quotes below its `Last error:` (the warning alone, or the quote above torch's
     // error in a reordered paste, may be all that states it), and every argument it refuses
     // with `NCCL WARN Invalid ...` (`Invalid rank requested : 1/1`), as its bootstrap root a
-    // rank seen twice (`rank 1 of 8 ranks has already checked in`); TensorRT's logger marks its error severity `[TRT] [E]` (Python) or `[E]
-    // [TRT]` (trtexec); the common `CHECK_CUDA` macro (flash-attention's among them) prints `CUDA
+    // rank seen twice (`rank 1 of 8 ranks has already checked in`); TensorRT's logger marks its
+    // error severity `[TRT] [E]` (Python) or `[E] [TRT]` (trtexec); the common `CHECK_CUDA` macro (flash-attention's among them) prints `CUDA
     // error (FILE:LINE): <CUDA message>` before it exits; c10d logs `Gloo connectFullMesh failed
     // with [FILE:LINE] <errno text>` when Gloo's ranks cannot connect, before it raises; torch
     // before 1.8 printed a failed CUDA call as `THCudaCheck FAIL file=F line=N error=N : msg`
