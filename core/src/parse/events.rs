@@ -916,11 +916,13 @@ const DETECTORS: &[(&str, u8)] = &[
     (GLIBC_HEAP, 3),
     // --- a shared library a program loads at run time and could not (cuDNN's own loader:
     // `Could not load library libcudnn_ops_infer.so.8. Error: ...: cannot open shared object
-    // file`), stated before the abort it leads to (tier 3) ---
+    // file`; on Windows `Could not load library cudnn_cnn_infer64_8.dll. Error code 126`, and
+    // cuDNN 8's `Could not locate cudnn_ops_infer64_8.dll. Please make sure it is in your library
+    // path!`), stated before the abort it leads to (tier 3) ---
     // (cuDNN 9's loader, and CTranslate2's, name every file they tried: `Unable to load any of
     // {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, ...}`)
     (
-        r"^Could not load library \S+\. Error: |^Unable to load any of \{\S+\.so",
+        r"^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|^Unable to load any of \{\S+\.so",
         3,
     ),
     // --- a library handle a program could not create (DeepSpeed's ops: `Fail to create cublas
@@ -1233,6 +1235,9 @@ const EVENT_WORDS: &[&str] = &[
     "which is incompatible",
     // (TEI's `Runtime compute cap 120 is not compatible with compile time compute cap 80`)
     "compile time compute cap",
+    // (cuDNN 8's loader on Windows, `Could not locate cudnn_ops_infer64_8.dll. Please make sure
+    // it is in your library path!`)
+    "in your library path",
     // (torch's `Unexpected key(s) in state_dict: "..."`, NumPy's `A module that was compiled
     // using NumPy 1.x cannot be run in NumPy 2.0.0`)
     "key(s) in state_dict",
@@ -2258,7 +2263,7 @@ const CLASSES: &[(&str, &str)] = &[
     // whose plugin did not load as `getPluginParams: backend 'UCX' not found`)
     (
         "import_error",
-        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|^Could not load library \S+\. Error: |ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
+        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
