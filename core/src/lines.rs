@@ -408,8 +408,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp):\d+\] ",
         // glog: E0305 20:23:38.890000 755 file.py:533] (torch's logs at verbose level, `V0703`;
         // a paste that cut the level letter, `0804 00:10:29.919358 56 pb_stub.cc:639] `; abseil's
-        // logger before its clock is set, the epoch in the seconds, `E0000 00:00:1762238119.118504`)
-        r"^(?:(?P<level>[EWIFDV])\d{3,4}|\d{4}) \d{2}:\d{2}:(?:\d{2}|\d{10})(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
+        // logger before its clock is set, the epoch in the seconds, `E0000 00:00:1762238119.118504`;
+        // glog 0.7's year in the date, `E20260106 06:43:02.966156  5793 file.cpp:820] `)
+        r"^(?:(?P<level>[EWIFDV])(?:\d{8}|\d{3,4})|\d{4}) \d{2}:\d{2}:(?:\d{2}|\d{10})(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
         // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms); a CI
         // runner's UTC time: [2025-03-10T15:07:20Z]
         r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?Z?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",
@@ -1314,6 +1315,9 @@ mod tests {
         let l = text("E1130 03:12:18.297000 1138 torch/distributed/elastic/multiprocessing/api.py:986] failed (exitcode: -6)");
         assert_eq!(l.level, Some('E'));
         assert_eq!(l.text, "failed (exitcode: -6)");
+        // (glog 0.7 writes the year into the date)
+        let l = text("E20260106 06:43:02.966156  5793 ascend_direct_transport.cpp:820] Failed");
+        assert_eq!((l.level, l.text.as_str()), (Some('E'), "Failed"));
         let l = text("[2026-11-30 03:09:50,914] INFO Capture cuda graph begin.");
         assert_eq!(l.text, "Capture cuda graph begin.");
         // Python's default format has no space after the logger's name, which names the
