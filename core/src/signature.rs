@@ -2209,8 +2209,13 @@ fn http_retries_key(text: &str) -> Option<String> {
 
 /// Windows' loader failing on a DLL (`Error loading "C:\\...\\torch\\lib\\fbgemm.dll" or one
 /// of its dependencies`, `Could not find module 'C:\\...\\koboldcpp_cublas.dll'`): the DLL is the
-/// problem, whichever install path and whichever language the system states it in.
+/// problem, whichever install path and whichever language the system states it in. (Not when
+/// the loader ran out of commit memory, `[WinError 1455] The paging file is too small`: then the
+/// DLL is whichever was loading, the paging file the problem.)
 fn dll_key(text: &str) -> Option<String> {
+    if text.contains("[WinError 1455]") {
+        return Some("windows: paging file too small to load a library".into());
+    }
     // (the path quoted as a JSON string quotes it, `Error loading \"c:\\...\\fbgemm.dll\"`)
     static DLL: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
