@@ -1849,6 +1849,25 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch|NVRM: API mismatch: the client has the version|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b",
         "nvml: driver/library version mismatch",
     ),
+    // Windows' loader out of commit memory as it loads a DLL (`[WinError 1455] The paging file
+    // is too small for this operation to complete. Error loading "...\\cudnn_cnn_infer64_8.dll"`,
+    // in the system's language): the paging file, whichever DLL was loading
+    (
+        None,
+        Scope::Message,
+        r"\[WinError 1455\]",
+        "windows: paging file too small to load a library",
+    ),
+    // ONNX Runtime's report of the node whose kernel failed (`Non-zero status code returned
+    // while running Resize node. Name:'Resize_124' Status Message: CUDA error
+    // cudaErrorNoKernelImageForDevice:...`), behind its logger's or a caller's words: its CUDA
+    // provider's build lacks the GPU, whichever node of the model runs first
+    (
+        Some("no_kernel_image"),
+        Scope::Message,
+        r"Non-zero status code returned while running",
+        "onnxruntime: a node's cuda kernel: no kernel image is available",
+    ),
     // CUDA's error 804, a container's CUDA newer than the host's driver on a GPU that cannot
     // take the forward-compatibility package: `forward compatibility was attempted on non
     // supported HW`, as torch's device count warning, ggml's `failed to initialize CUDA: ...` or
@@ -2210,12 +2229,8 @@ fn http_retries_key(text: &str) -> Option<String> {
 /// Windows' loader failing on a DLL (`Error loading "C:\\...\\torch\\lib\\fbgemm.dll" or one
 /// of its dependencies`, `Could not find module 'C:\\...\\koboldcpp_cublas.dll'`): the DLL is the
 /// problem, whichever install path and whichever language the system states it in. (Not when
-/// the loader ran out of commit memory, `[WinError 1455] The paging file is too small`: then the
-/// DLL is whichever was loading, the paging file the problem.)
+/// the loader ran out of commit memory: see [`ONE_PROBLEM`].)
 fn dll_key(text: &str) -> Option<String> {
-    if text.contains("[WinError 1455]") {
-        return Some("windows: paging file too small to load a library".into());
-    }
     // (the path quoted as a JSON string quotes it, `Error loading \"c:\\...\\fbgemm.dll\"`)
     static DLL: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
@@ -3299,13 +3314,6 @@ fn key_message(class: &str, norm: &str) -> String {
                 return format!("failed call to {call}: no kernel image is available")
                     .to_lowercase();
             }
-        }
-        // (ONNX Runtime's report of the node whose kernel failed, `Non-zero status code returned
-        // while running Resize node. Name:'Resize_124' Status Message: CUDA error
-        // cudaErrorNoKernelImageForDevice:...`, behind its logger's or a caller's words: its
-        // CUDA provider's build lacks the GPU, whichever node of the model runs first)
-        if norm.contains("Non-zero status code returned while running") {
-            return "onnxruntime: a node's cuda kernel: no kernel image is available".into();
         }
     }
     // PyTorch's warning that its build lacks the GPU's architecture is the cause CUDA's `no

@@ -3178,7 +3178,7 @@ static ASSERTS_SUPPORT: LazyLock<AsciiFirst> =
 /// innermost frame is `<module>` and its caller another module's import (a `<module>` frame, or
 /// importlib's), in Python's traceback (innermost last) or in the `At:` stack pybind11 prints
 /// for an exception that reached C++ (innermost first, `path(N): <module>`).
-fn raised_at_import(ev: &Event) -> bool {
+pub(crate) fn raised_at_import(ev: &Event) -> bool {
     let module = |f: &str| f.trim_end().ends_with("<module>");
     let importer = |f: &str| module(f) || f.contains("importlib");
     let n = ev.frames.len();

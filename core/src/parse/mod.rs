@@ -2621,10 +2621,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown" && class == "import_error" && !called {
         return "startup";
     }
-    // (whatever the error, one a package raised as it was imported, `import torch` failing to
+    // (whatever the error, one a module raised as it was imported, `import torch` failing to
     // load its DLLs on Windows with `[WinError 1455] The paging file is too small`: the program
     // was starting)
-    if ev.phase == "unknown" && phase::raised_importing_package(&ev.frames) {
+    if ev.phase == "unknown" && events::raised_at_import(ev) {
         return "startup";
     }
     // A container that Docker could not give the GPUs it asked for never started, nor did one

@@ -783,17 +783,6 @@ fn frame_file(frame: &str) -> Option<(&str, &str)> {
     Some((path, path.rsplit(['/', '\\']).next().unwrap_or(path)))
 }
 
-/// Whether the innermost frame of a traceback runs a package's `__init__.py` at module level
-/// (`File ".../torch/__init__.py", line 124, in <module>`): the error was raised as the package
-/// was imported.
-pub(crate) fn raised_importing_package(frames: &[String]) -> bool {
-    frames
-        .iter()
-        .rev()
-        .find_map(|f| frame_file(f).map(|(_, name)| (f, name)))
-        .is_some_and(|(f, name)| name == "__init__.py" && function_of(f) == Some("<module>"))
-}
-
 /// Whether a frame's path holds `path` (written with `/`), also in a Windows path.
 pub(crate) fn frame_in(frame: &str, path: &str) -> bool {
     frame.contains(path) || (frame.contains('\\') && frame.replace('\\', "/").contains(path))
