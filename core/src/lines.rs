@@ -976,6 +976,11 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
             rest = rest[..i].trim_end();
         }
     }
+    // A traceback that a JSON string carried, printed with its newlines undone but its quotes
+    // still escaped (`  File \"/x.py\", line 3, in f`): the frame is read as Python wrote it.
+    if rest.trim_start().starts_with("File \\\"") && rest.contains("\\\", line ") {
+        return rest.replace("\\\"", "\"");
+    }
     rest.to_string()
 }
 
@@ -1470,6 +1475,15 @@ mod tests {
         );
         let l = text("  File \"/x.py\", line 3, in <module>");
         assert_eq!(l.text, "  File \"/x.py\", line 3, in <module>");
+    }
+
+    #[test]
+    fn a_frame_with_quotes_a_json_string_escaped_is_unescaped() {
+        let l = text(r#"  File \"/x.py\", line 3, in run"#);
+        assert_eq!(l.text, "  File \"/x.py\", line 3, in run");
+        // (only a frame: an exception's message keeps what it printed)
+        let l = text(r#"ValueError: bad \"x\""#);
+        assert_eq!(l.text, r#"ValueError: bad \"x\""#);
     }
 
     #[test]
