@@ -574,6 +574,7 @@ crate::scan::words! { W {
     CAPS_PER_GPU = "CAPABILITIES_PER_GPU",
     SM_LOWER = "sm_",
     SM_UPPER = "SM",
+    ON_SM = " on sm",
     DEVICE_PROPERTIES = "DeviceProperties(",
     EXPECTING_COMPUTE = "expecting compute",
     COMPUTE_CAP = "compute cap ",
@@ -821,10 +822,11 @@ impl Seen {
 // TensorRT older than the GPU: `Target GPU SM 120 is not supported by this TensorRT release.`;
 // TEI's check of its build against the device: `Runtime compute cap 120 is not compatible with
 // compile time compute cap 80`, the device's first; Paddle's note of each device as it starts,
-// `Please NOTE: device: 0, CUDA Capability: 70, Driver API Version: 11.0`)
+// `Please NOTE: device: 0, CUDA Capability: 70, Driver API Version: 11.0`; vLLM's CUTLASS runners
+// name the device's architecture they failed on: `Failed to run cutlass FP4 gemm on sm120.`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute|CUDA) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute|CUDA) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b|\bgemm on sm(\d{2,3})[af]?\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -1233,6 +1235,7 @@ impl EnvCollector {
             || w.has(W::CAPS_PER_GPU)
             || w.has(W::SM_LOWER)
             || w.has(W::SM_UPPER)
+            || w.has(W::ON_SM)
             || w.has(W::DEVICE_PROPERTIES)
             || w.has(W::EXPECTING_COMPUTE)
             || w.has(W::COMPUTE_CAP)
@@ -1281,6 +1284,7 @@ impl EnvCollector {
                         .or(c.get(19))
                         .or(c.get(20))
                         .or(c.get(23))
+                        .or(c.get(24))
                         .map(|m| format!("sm_{}", m.as_str().replace('.', "")))
                 };
                 if let Some(sm) = sm {

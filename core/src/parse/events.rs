@@ -2173,7 +2173,10 @@ const CLASSES: &[(&str, &str)] = &[
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built
     // successfully.`), which llm.c's check macro heads with `[CUDNN ERROR] at file F:N:`;
     // a check of CUTLASS's status, `Expected status == cutlass::Status::kSuccess to be true`, or
-    // the status's own wording as the whole message, vLLM's `RuntimeError: Error Internal`;
+    // the status's own wording as the whole message, vLLM's `RuntimeError: Error Internal`, or
+    // after a CUTLASS runner's words (`Failed to run cutlass FP4 gemm on sm120. Error: Error
+    // Internal`); c10 naming CUTLASS's caller as the thrower (`Exception raised from
+    // cutlass_gemm_caller at ...`) of a message with no class (`Invalid status`);
     // DeepSpeed's kernels print a failed cuBLAS GEMM as `!!!! kernel execution error.`; XLA's
     // check of the cuDNN it loaded, `Loaded runtime CuDNN library: 8.5.0 but source was compiled
     // with: 8.6.0.`)
@@ -2181,7 +2184,7 @@ const CLASSES: &[(&str, &str)] = &[
     // its hipBLASLt, `rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat`)
     (
         "cublas_cudnn_error",
-        r"\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|^(?:\w+Error: )?Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to
