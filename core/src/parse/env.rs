@@ -235,9 +235,12 @@ static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// other is named, and then in this order (what runs inside the others first).
 const WEAK_FRAMEWORKS: &[&str] = &[
     "llama.cpp",
+    // (ONNX Runtime may run TensorRT as its execution provider)
+    "onnxruntime",
     "deepgemm",
     "flashinfer",
     "tensorrt",
+    "bitsandbytes",
     "xformers",
     "transformers",
     "pytorch",
@@ -472,6 +475,28 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // DeepSpeed, the training engine a run goes through, in its package's paths (a frame's
     // `site-packages/deepspeed/runtime/engine.py`) and its own name in its reports (`DeepSpeed
     // info: version=...`, `DeepSpeedEngine`)
+    // Applications and services that name themselves in their paths, modules and loggers:
+    // ComfyUI (`ComfyUI/execution.py`, `ComfyUI_windows_portable`, `ComfyUI-Manager`), Xinference
+    // (`xinference.api.restful_api`), KTransformers (`site-packages/ktransformers/...`,
+    // `KTransformersOps`), faster-whisper (`faster_whisper/transcribe.py`), and NVIDIA's
+    // Kubernetes device plugin (its pods, `nvidia-device-plugin-daemonset-x`, and its docs'
+    // links, `github.com/NVIDIA/k8s-device-plugin#quick-start`)
+    (W::COMFYUI, "comfyui"),
+    (W::XINFERENCE, "xinference"),
+    (W::XINFERENCE_NAME, "xinference"),
+    (W::KTRANSFORMERS, "ktransformers"),
+    (W::KTRANSFORMERS_NAME, "ktransformers"),
+    (W::FASTER_WHISPER, "faster-whisper"),
+    (W::FASTER_WHISPER_DASH, "faster-whisper"),
+    (W::FASTER_WHISPER_NAME, "faster-whisper"),
+    (W::NVIDIA_DEVICE_PLUGIN, "k8s-device-plugin"),
+    (W::K8S_DEVICE_PLUGIN, "k8s-device-plugin"),
+    // Libraries that programs run their models through, weak as torch is: ONNX Runtime
+    // (`onnxruntime::CudaCall`, `[E:onnxruntime:, ...]`, `[ONNXRuntimeError]`) and bitsandbytes
+    // (`site-packages/bitsandbytes/...`, `libbitsandbytes_cuda116.dll`)
+    (W::ONNXRUNTIME, "onnxruntime"),
+    (W::ONNXRUNTIME_ERROR, "onnxruntime"),
+    (W::BITSANDBYTES, "bitsandbytes"),
     (W::DEEPSPEED_DIR, "deepspeed"),
     (W::DEEPSPEED, "deepspeed"),
     // (and the tag of its loss scaler's records: `[deepspeed] OVERFLOW! Rank 0 Skipping step.`)
@@ -773,6 +798,19 @@ crate::scan::words! { W {
     NINJA = "ninja",
     BUILDING_WHEEL = "Building wheel",
     CUDA_ARCH_ = "CUDA arch ",
+    COMFYUI = "ComfyUI",
+    XINFERENCE = "xinference",
+    XINFERENCE_NAME = "Xinference",
+    KTRANSFORMERS = "ktransformers",
+    KTRANSFORMERS_NAME = "KTransformers",
+    FASTER_WHISPER = "faster_whisper",
+    FASTER_WHISPER_DASH = "aster-whisper",
+    FASTER_WHISPER_NAME = "Faster Whisper",
+    NVIDIA_DEVICE_PLUGIN = "nvidia-device-plugin",
+    K8S_DEVICE_PLUGIN = "k8s-device-plugin",
+    ONNXRUNTIME = "onnxruntime",
+    ONNXRUNTIME_ERROR = "ONNXRuntimeError",
+    BITSANDBYTES = "bitsandbytes",
 } }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
@@ -1443,7 +1481,7 @@ impl EnvCollector {
                 continue;
             }
             let named = match text {
-                "sglang" | "vllm" => names_package(t, text),
+                "sglang" | "vllm" | "xinference" | "ktransformers" => names_package(t, text),
                 // (a name inside another word names something else: `hoyollama2-70b`, a
                 // model's directory, is no Ollama)
                 "transformers/" | "transformers\\" | "ollama" => {
