@@ -1615,8 +1615,20 @@ fn names_package(t: &str, name: &str) -> bool {
             || before.ends_with("/.")
             || before.ends_with(|c: char| c == '-' || c.is_ascii_alphanumeric())
             || after.starts_with("/lib/python")
-            || after.starts_with("/bin/"))
+            || after.starts_with("/bin/")
+            || encloses_environment(after))
     })
+}
+
+/// Whether the rest of a path, after a directory's name, goes into a Python environment
+/// (`ktransformers/.venv/lib/python3.11/site-packages/sglang/...`): that directory is a
+/// checkout the environment lives in, and the packages the environment runs are others.
+fn encloses_environment(after: &str) -> bool {
+    let path = after
+        .split(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+        .next()
+        .unwrap_or("");
+    path.starts_with('/') && (path.contains("/.venv/") || path.contains("/site-packages/"))
 }
 
 /// A version as stated, without the punctuation after it or a container tag's CUDA flavour
@@ -2005,6 +2017,9 @@ mod tests {
         // the package itself, inside such an environment, is
         let raw = r#"  File "/envs/vllm/lib/python3.10/site-packages/vllm/engine/a.py", line 1"#;
         assert_eq!(framework_of(&[raw]).as_deref(), Some("vllm"));
+        // (and a checkout that holds the environment is not the package the environment runs)
+        let raw = r#"  File "/home/u/ktransformers/.venv/lib/python3.11/site-packages/sglang/srt/a.py", line 1"#;
+        assert_eq!(framework_of(&[raw]).as_deref(), Some("sglang"));
     }
 
     #[test]
