@@ -312,6 +312,10 @@ static TRITON_POSITION: LazyLock<AsciiFirst> =
 /// exception` in the signature's key).
 pub(crate) static EXCEPTION_STATED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^(?:\w+\.)*[A-Z]\w*(?:Error|Exception)(?:\(|: \S)"));
+/// asyncio's record of a task that raised, naming the exception with no message:
+/// `<Task finished coro=<...> exception=RayActorError()>`.
+static TASK_RAISED_BARE: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"<(?:Future|Task) finished .*exception=\w+\(\)>\s*$"));
 /// A diagnostic of ptxas itself: `ptxas fatal   : msg`, `ptxas FILE, line N; error   : msg`.
 static PTXAS_DIAGNOSTIC: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^ptxas\b.*\b(?:error|fatal)\s+:"));
@@ -356,6 +360,10 @@ enum Below {
     /// The next line that is not blank, which states what CMake's `CMake Error in FILE:` heads
     /// (both are shown, read as one).
     Detail,
+    /// The exception line of the traceback that asyncio prints below its record of a task that
+    /// raised, when the record names the exception without its message (`future: <Task
+    /// finished coro=<...> exception=RayActorError()>`).
+    Raised,
 }
 
 /// Whether a line stopped mid-phrase, as a hard wrap cuts one: long, not a traceback's frame,
@@ -821,6 +829,7 @@ impl Triage {
                 Below::SummarySignal => (SUMMARY_SIGNAL.is_match(t), Some(below)),
                 Below::CompilerError => (NVCC_ERROR.is_match(t), Some(below)),
                 Below::Bracketed => (t.starts_with("[[") && t.ends_with("]]"), None),
+                Below::Raised => (EXCEPTION_STATED.is_match(t), Some(below)),
                 Below::ListedFailure => (
                     events::detect(t, None).is_some_and(|tier| tier >= 2),
                     Some(below),
@@ -1731,6 +1740,9 @@ impl Triage {
         // Message:** Allocation on device`: the message is the statement.
         if text.contains("Exception Type:** ") {
             self.state_below(1, Below::ListedFailure);
+        }
+        if text.contains("finished coro=<") && TASK_RAISED_BARE.is_match(text) {
+            self.state_below(20, Below::Raised);
         }
         if text.contains("The NVIDIA Driver is present, but CUDA failed to initialize") {
             self.state_below(1, Below::Bracketed);
