@@ -1150,6 +1150,15 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // HIP's runtime with no code object for the GPU's ISA: torch's `HIP error: invalid device
+    // function`, and the runtime's own trace of the launch, `hipLaunchKernel: Returned
+    // hipErrorInvalidDeviceFunction`
+    (
+        Some("no_kernel_image"),
+        Scope::Message,
+        r"\bHIP error: invalid device function\b|\bhipErrorInvalidDeviceFunction\b",
+        "hip: invalid device function (no code for the GPU's ISA)",
+    ),
     // NumPy 2 importing a module built for NumPy 1: its own statement (`A module that was
     // compiled using NumPy 1.x cannot be run in NumPy 2.2.6 ...`) and the error the import then
     // raises (`AttributeError: _ARRAY_API not found`)
