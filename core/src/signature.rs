@@ -1150,6 +1150,16 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // a rank that timed out fetching NCCL's unique id from the store (`[1] is setting up NCCL
+    // communicator and retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but
+    // store->get('0') got error: Socket Timeout`; torch 1.13 spelt it `retreiving`): rank 0 never
+    // published it, whichever ranks and key
+    (
+        Some("nccl_timeout"),
+        Scope::Message,
+        r"\bis setting up NCCL communicator and retr(?:ie|ei)ving ncclUniqueId from \[\d+\] .* got error: Socket Timeout\b",
+        "c10d: timed out fetching ncclUniqueId from the store",
+    ),
     // HIP's runtime with no code object for the GPU's ISA: torch's `HIP error: invalid device
     // function`, and the runtime's own trace of the launch, `hipLaunchKernel: Returned
     // hipErrorInvalidDeviceFunction`

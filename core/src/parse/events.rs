@@ -2213,7 +2213,7 @@ const CLASSES: &[(&str, &str)] = &[
     // Timed out waiting for object available to read`: a worker stuck in its step)
     (
         "nccl_timeout",
-        r"\bRayChannelTimeoutError: .*\bTimed out waiting\b|\bDEADLINE_EXCEEDED: Barrier timed out\b|This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retrieving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
+        r"\bRayChannelTimeoutError: .*\bTimed out waiting\b|\bDEADLINE_EXCEEDED: Barrier timed out\b|This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retr(?:ie|ei)ving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
     ),
     // (DTensor's dispatch of an op, a collective's among them, given no distributed tensor to
     // take its device mesh from: `found no DeviceMesh from dtensor args for

@@ -282,12 +282,13 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // c10d creating a communicator, its ranks exchanging NCCL's unique id through the store (`[1]
     // is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value
-    // store by key '0', but store->get('0') got error: ...`): the process group's set-up
+    // store by key '0', but store->get('0') got error: ...`; torch 1.13 spelt it `retreiving`):
+    // the process group's set-up
     // (and JAX's clients meeting at the coordination service as they connect, `Barrier timed
     // out. Barrier_id: PjRT_Client_Connect.`)
     // (and torch elastic's rendezvous of a worker group, closed or unreachable as the workers
     // meet: `RendezvousClosedError`, `RendezvousConnectionError`, `RendezvousTimeoutError`)
-    if text.contains("is setting up NCCL communicator and retrieving ncclUniqueId")
+    if text.contains("is setting up NCCL communicator and retr")
         || text.contains("Barrier_id: PjRT_Client_Connect")
         || [
             "RendezvousClosedError",
