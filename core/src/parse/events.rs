@@ -622,15 +622,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // socket whose peer went away, `Transport endpoint is not connected`; NumPy 2's
     // `AttributeError: _ARRAY_API not found` as a module built for NumPy 1 imports, below its
     // own statement of that (`A module that was compiled using NumPy 1.x cannot be run in`);
-    // Dynamo's account of a graph break below its exception (`Explanation: ...`, `Hint: Dynamo
-    // has detected that tracing the code will result in an error ...`);
+    // Dynamo's account of a graph break below its exception (`Explanation: ...`);
     // NVSHMEM's closing
     // `nvshmem initialization failed, exiting`, below the step that failed ---
     // (gRPC states a failed call as `<AioRpcError of RPC that terminated with:` (or
     // `_InactiveRpcError`), then `status = ...` and `details = "..."` on lines of their own: the
     // details say what failed)
     (
-        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|_ARRAY_API not found|^\s*(?:Hint|Explanation|Developer debug context): |nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
+        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|_ARRAY_API not found|^\s*(?:Explanation|Developer debug context): |nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -1585,6 +1584,12 @@ pub static K8S_FAILED_EVENT: LazyLock<AsciiFirst> =
 
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
+    // a program's advice, whatever it names (Dynamo's below a graph break, `Hint: Dynamo has
+    // detected that tracing the code will result in an error ...`; a UI's at start-up, `Hint:
+    // your device supports --cuda-malloc for potential speed improvements.`)
+    if text.trim_start().starts_with("Hint: ") {
+        return true;
+    }
     // a frame of c10's C++ backtrace below the error it follows (`frame #0:
     // c10::Error::Error(c10::SourceLocation, ...) + 0x98 (0x7f... in .../libc10.so)`): the
     // constructor of the error is no statement of one
