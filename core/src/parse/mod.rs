@@ -362,7 +362,8 @@ enum Below {
     Detail,
     /// The exception line of the traceback that asyncio prints below its record of a task that
     /// raised, when the record names the exception without its message (`future: <Task
-    /// finished coro=<...> exception=RayActorError()>`).
+    /// finished coro=<...> exception=RayActorError()>`), or that Ray prints below its record of
+    /// a task's unhandled error.
     Raised,
 }
 
@@ -863,6 +864,15 @@ impl Triage {
             };
             if states {
                 self.restate(i, line, t);
+                // (a statement far below its record has its own lines after it, which NCCL's
+                // `Last error:` and a message's continuation are on: the record's are the
+                // traceback's frames)
+                if matches!(below, Some(Below::Raised)) {
+                    self.events[i].after.truncate(1);
+                    if !self.open_context.contains(&i) {
+                        self.open_context.push(i);
+                    }
+                }
             } else if let Some(below) = below.filter(|_| left > 1) {
                 self.stated_below.push((i, left - 1, below));
             }
@@ -1743,6 +1753,12 @@ impl Triage {
         }
         if text.contains("finished coro=<") && TASK_RAISED_BARE.is_match(text) {
             self.state_below(20, Below::Raised);
+        }
+        // (Ray's record of a task's error that nothing retrieved, `Unhandled error (suppress with
+        // 'RAY_IGNORE_UNHANDLED_ERRORS=1'): ray::Worker.method() (pid=N, ...)`, names the task;
+        // the traceback below it states the error)
+        if text.contains("Unhandled error") && text.contains(": ray::") {
+            self.state_below(40, Below::Raised);
         }
         if text.contains("The NVIDIA Driver is present, but CUDA failed to initialize") {
             self.state_below(1, Below::Bracketed);
