@@ -2215,10 +2215,12 @@ const CLASSES: &[(&str, &str)] = &[
     // JAX's coordination service, whose barrier some task never reached: `DEADLINE_EXCEEDED:
     // Barrier timed out. Barrier_id: PjRT_Client_Connect.`; Ray's compiled graph, whose channel
     // between the driver and a worker got nothing in time, `RayChannelTimeoutError: System error:
-    // Timed out waiting for object available to read`: a worker stuck in its step)
+    // Timed out waiting for object available to read`: a worker stuck in its step; SGLang's
+    // health check, which found the pipeline silent, `Health check failed. Server couldn't get a
+    // response from detokenizer for last 20 seconds.`: its hang watchdog)
     (
         "nccl_timeout",
-        r"\bRayChannelTimeoutError: .*\bTimed out waiting\b|\bDEADLINE_EXCEEDED: Barrier timed out\b|This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retr(?:ie|ei)ving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
+        r"\bRayChannelTimeoutError: .*\bTimed out waiting\b|\bServer couldn't get a response from detokenizer for last \d+ seconds\b|\bDEADLINE_EXCEEDED: Barrier timed out\b|This may indicate a possible application crash on rank \d+ or a network|Timed out initializing process group in store based barrier|: DeepEP timeout check failed|retr(?:ie|ei)ving ncclUniqueId from \[\d+\] .* got error: Socket Timeout",
     ),
     // (DTensor's dispatch of an op, a collective's among them, given no distributed tensor to
     // take its device mesh from: `found no DeviceMesh from dtensor args for
