@@ -770,6 +770,8 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if class == "cuda_driver_error" {
         const MACHINE: &[(&str, &str)] = &[
             ("system not yet initialized", "system not yet initialized"),
+            // (NVIDIA's containers' banner: `[[ System not yet initialized (error 802) ]]`)
+            ("System not yet initialized", "system not yet initialized"),
             // (the GPUs held by another process or set exclusive, in CUDA's old wording, `all
             // CUDA-capable devices are busy or unavailable`, and its new one, `CUDA-capable
             // device(s) is/are busy or unavailable`)
@@ -1150,6 +1152,14 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // CUTLASS's TMA descriptor set-up returning the sticky fault an earlier kernel left: the
+    // CUresult names the fault, 700 an illegal address, 715 an illegal instruction
+    (
+        Some("cuda_illegal_memory_access"),
+        Scope::Message,
+        r"\bFailed to initialize the TMA descriptor,? (?:error code: )?715\b",
+        "cutlass: tma descriptor after a sticky illegal instruction (715)",
+    ),
     // a rank that timed out fetching NCCL's unique id from the store (`[1] is setting up NCCL
     // communicator and retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but
     // store->get('0') got error: Socket Timeout`; torch 1.13 spelt it `retreiving`): rank 0 never
@@ -3395,7 +3405,12 @@ fn key_message(class: &str, norm: &str) -> String {
     }
     // Docker's daemon found no runtime for the GPUs a container asked for: one problem, whether
     // `--gpus` (no driver named, `""`) or a compose file's `driver: nvidia` asked.
+    // (not CDI's devices, `could not select device driver "cdi" with capabilities: []`: the
+    // daemon's CDI support is off, another fix)
     if class == "cuda_driver_error" && norm.contains("could not select device driver") {
+        if norm.contains("device driver \"cdi\"") {
+            return "docker: cdi devices requested with cdi not enabled".into();
+        }
         return "docker: no container runtime provides gpus".into();
     }
     // The GPU left the bus: the Xid line and the driver's own sentence say the same thing.
