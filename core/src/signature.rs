@@ -555,10 +555,11 @@ const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
         false,
     ),
     // NCCL's wrapper of a verbs call that failed (`misc/ibvwrap.cc:190 NCCL WARN Call to
-    // ibv_create_cq failed with error Cannot allocate memory`, a paste cut after `failed`): the
-    // call is the problem, the errno often missing
+    // ibv_create_cq failed with error Cannot allocate memory`, a paste cut after `failed`; NCCL
+    // 2.0-2.3 without its name, `misc/ibvwrap.cu:269 WARN Call to ...`): the call is the
+    // problem, the errno often missing
     (
-        r"NCCL WARN Call to (ibv_\w+) failed\b",
+        r"(?:NCCL )?WARN Call to (ibv_\w+) failed\b",
         "nccl: ib verbs call failed:",
         false,
     ),
@@ -1378,14 +1379,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         "triton: fp8 type not supported on this architecture",
     ),
     // The NVIDIA container runtime's refusal of an image built for a newer CUDA than the host's
-    // driver (`requirement error: unsatisfied condition: cuda>=12.8`), whichever CUDA, and
-    // whichever tool (docker, compose, an API that created the container) relayed it; or the
+    // driver (`requirement error: unsatisfied condition: cuda>=12.8`, older hooks' `cuda >= 9.0`),
+    // whichever CUDA, and whichever tool (docker, compose, an API that created the container)
+    // relayed it; or the
     // image's own entrypoint finding the driver too old (NGC's `This container was built for
     // NVIDIA Driver Release 450.36 or later, but version 440.100 was detected`)
     (
         Some("cuda_driver_error"),
         Scope::Lines,
-        r"unsatisfied condition: cuda>=|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE \(cuInit",
+        r"unsatisfied condition: cuda ?>=|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE \(cuInit",
         "container: image needs a newer cuda driver than the host's",
     ),
     // Triton's ptxas that cannot target the GPU's architecture (a bundled ptxas older than the
@@ -3419,9 +3421,16 @@ fn key_message(class: &str, norm: &str) -> String {
     }
     // `host:pid:tid [dev] misc/ibvwrap.cc:N NCCL WARN Call to ibv_create_qp failed`: NCCL's
     // warning is the problem, not the source file of the NCCL build that printed it
+    // (NCCL 2.0-2.3 printed it without its name: `misc/ibvwrap.cu:N WARN Call to ...`)
     if class == "nccl_error" {
-        if let Some(i) = norm.find("NCCL WARN ") {
-            return format!("nccl warn: {}", norm[i + "NCCL WARN ".len()..].trim()).to_lowercase();
+        static OLD_WARN: LazyLock<AsciiFirst> =
+            LazyLock::new(|| AsciiFirst::new(r"\.(?:cc|cu|c|h):N WARN "));
+        let at = norm
+            .find("NCCL WARN ")
+            .map(|i| i + "NCCL WARN ".len())
+            .or_else(|| OLD_WARN.find(norm).map(|m| m.end()));
+        if let Some(i) = at {
+            return format!("nccl warn: {}", norm[i..].trim()).to_lowercase();
         }
     }
     // `NCCL error in: …/ProcessGroupNCCL.cpp:N, remote process exited ..., NCCL version N`: the
