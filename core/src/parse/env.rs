@@ -243,6 +243,7 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "bitsandbytes",
     "xformers",
     "transformers",
+    "tensorflow",
     "pytorch",
     "triton",
     "ray",
@@ -494,6 +495,13 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // Libraries that programs run their models through, weak as torch is: ONNX Runtime
     // (`onnxruntime::CudaCall`, `[E:onnxruntime:, ...]`, `[ONNXRuntimeError]`) and bitsandbytes
     // (`site-packages/bitsandbytes/...`, `libbitsandbytes_cuda116.dll`)
+    // (and TensorFlow, by its sources in its C++ logger's records, `tensorflow/core/...`,
+    // `tensorflow/stream_executor/...`, and its Python package's paths; not JAX's build of XLA
+    // from TensorFlow's tree, `external/org_tensorflow/tensorflow/compiler/...`)
+    (W::TF_CORE, "tensorflow"),
+    (W::TF_STREAM_EXECUTOR, "tensorflow"),
+    (W::TF_PYTHON, "tensorflow"),
+    (W::TF_PYTHON_WIN, "tensorflow"),
     (W::ONNXRUNTIME, "onnxruntime"),
     (W::ONNXRUNTIME_ERROR, "onnxruntime"),
     (W::BITSANDBYTES, "bitsandbytes"),
@@ -811,6 +819,10 @@ crate::scan::words! { W {
     ONNXRUNTIME = "onnxruntime",
     ONNXRUNTIME_ERROR = "ONNXRuntimeError",
     BITSANDBYTES = "bitsandbytes",
+    TF_CORE = "tensorflow/core/",
+    TF_STREAM_EXECUTOR = "tensorflow/stream_executor/",
+    TF_PYTHON = "tensorflow/python/",
+    TF_PYTHON_WIN = "tensorflow\\python\\",
 } }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring

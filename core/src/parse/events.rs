@@ -877,7 +877,7 @@ const DETECTORS: &[(&str, u8)] = &[
             ggml_device_alloc!(),
             r"|This container was built for NVIDIA Driver Release [\d.]+ or later|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bOn entry to \w+ parameter number \d+ had an illegal value\b|NCCL error|",
             nccl_error_tail!(),
-            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
+            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
             "|",
             windows_exception!()
@@ -1453,7 +1453,9 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // the benchmark reports, whatever its value, not a failure of the program that prints it)
 // (a hint of what to do if an error happens, within one sentence: a decimal point is no end of
 // one, and a sentence after it may state the error, `If you are running Triton inside docker,
-// use '--shm-size' ... Error: No space left on device`)
+// use '--shm-size' ... Error: No space left on device`; a sentence of its own, not a clause
+// after the statement it follows, `ptxas returned an error ...  If the error message indicates
+// that a file could not be written, ...`)
 // (and ggml's loader probing each library beside it for a backend it can load: one linked
 // into the program has no entry point, `load_backend: failed to find ggml_backend_init in
 // .../libggml-cuda.so`, and the backend is already registered)
@@ -1461,7 +1463,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // goes on)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|\bif\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$"#,
+        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|(?:^|[.;!?]\s+)(?:\w+,\s*)?\W*if\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$"#,
     )
 });
 
@@ -1499,7 +1501,10 @@ fn is_column_header(text: &str) -> bool {
 /// out-of-memory. (Its like warning that `the caller indicates that this is not a failure` is
 /// only advice.)
 pub fn is_allocator_failure(text: &str) -> bool {
-    text.contains("_bfc) ran out of memory trying to allocate ") && !text.contains("not a failure")
+    (text.contains("_bfc) ran out of memory trying to allocate ") && !text.contains("not a failure"))
+        // (and the op's own failure that follows, also a warning: `OP_REQUIRES failed at
+        // tile_ops.cc:123 : Resource exhausted: OOM when allocating tensor with shape[...]`)
+        || (text.contains("OP_REQUIRES failed at ") && text.contains("OOM when allocating tensor"))
 }
 
 /// c10's warning of a CUDA call that failed in a destructor with a kernel's sticky fault
@@ -1888,10 +1893,12 @@ const CLASSES: &[(&str, &str)] = &[
     // they cannot find as `fatal error: <file>: No such file or directory` and stop with
     // `compilation terminated.`, with or without the file's position;
     // a JIT or build that runs a missing compiler or build tool fails in Python's subprocess:
-    // `FileNotFoundError: [Errno 2] No such file or directory: 'ninja'`)
+    // `FileNotFoundError: [Errno 2] No such file or directory: 'ninja'`; XLA's compile of a
+    // program's PTX with the ptxas it found, `ptxas returned an error during compilation of ptx
+    // to sass: ...`)
     (
         "build_error",
-        r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$|ninja exited with status \d+|fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$|No such file or directory: '(?:\S*/)?(?:ninja|nvcc|ptxas|cmake|make|gcc|g\+\+|c\+\+|cc|clang)'",
+        r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$|ninja exited with status \d+|\bptxas returned an error during compilation of ptx to sass\b|fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$|No such file or directory: '(?:\S*/)?(?:ninja|nvcc|ptxas|cmake|make|gcc|g\+\+|c\+\+|cc|clang)'",
     ),
     (
         "cuda_device_side_assert",
@@ -1958,6 +1965,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (NVSHMEM's check of a CUDA driver call states the call's status: `non-zero status: 2
     // cuMemCreate failed`, where 2 is CUDA_ERROR_OUT_OF_MEMORY, its heap's physical memory)
     ("cuda_oom", r"\bnon-zero status: 2 cuMem\w+ failed\b"),
+    // (TensorFlow's op that could not allocate its output on a GPU: `OP_REQUIRES failed at
+    // tile_ops.cc:123 : Resource exhausted: OOM when allocating tensor with shape[...] and type
+    // float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc`)
+    (
+        "cuda_oom",
+        r"\bOOM when allocating tensor\b.*(?:\bdevice:GPU:\d+|\bGPU_\d+_bfc\b)",
+    ),
     (
         "cuda_oom",
         concat!(
@@ -2028,7 +2042,9 @@ const CLASSES: &[(&str, &str)] = &[
     // check of the GPU's generation as a torch check, `Expected is_sm90 || is_sm8x || is_sm75 to
     // be true, but got false`; CUDA's `named symbol not found`, a kernel the loaded binary has no
     // code of for this device, as bitsandbytes and torch state it: `Error named symbol not found
-    // at line 116 in file .../ops.cu`, `CUDA error: named symbol not found`; NCCL's own `Cuda
+    // at line 116 in file .../ops.cu`, `CUDA error: named symbol not found`, and XLA's driver
+    // wrapper: `failed to get PTX kernel "x" from module: CUDA_ERROR_NOT_FOUND: named symbol not
+    // found`; NCCL's own `Cuda
     // failure 'named symbol not found'` stays the collective's; HIP's runtime finding no code
     // object for the GPU, `hipErrorNoBinaryForGpu: Unable to find code object for all current
     // devices!`, and the driver API's `CUDA_ERROR_NO_BINARY_FOR_GPU` as a module loads (TVM's
@@ -2042,7 +2058,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "no_kernel_image",
         concat!(
-            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:) named symbol not found\b|cudaErrorSymbolNotFound|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b|",
+            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:|CUDA_ERROR_NOT_FOUND:) named symbol not found\b|cudaErrorSymbolNotFound|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b|",
             trt_release_lacks_sm!()
         ),
     ),
