@@ -1451,11 +1451,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // an ARM host, `Error in cpuinfo: prctl(PR_SVE_GET_VL) failed`: it goes on without them)
 // (a serving benchmark's table of results, vLLM's and SGLang's `Failed requests:    0`: a count
 // the benchmark reports, whatever its value, not a failure of the program that prints it)
-// (a hint of what to do if an error happens, within one sentence: a decimal point is no end of
-// one, and a sentence after it may state the error, `If you are running Triton inside docker,
-// use '--shm-size' ... Error: No space left on device`; a sentence of its own, not a clause
-// after the statement it follows, `ptxas returned an error ...  If the error message indicates
-// that a file could not be written, ...`)
+// (a hint of what to do if an error happens: see `is_if_hint`)
 // (and ggml's loader probing each library beside it for a backend it can load: one linked
 // into the program has no entry point, `load_backend: failed to find ggml_backend_init in
 // .../libggml-cuda.so`, and the backend is already registered)
@@ -1463,7 +1459,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // goes on)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|(?:^|[.;!?]\s+)(?:\w+,\s*)?\W*if\b(?:[^.]|\.\S)* error|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$"#,
+        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$"#,
     )
 });
 
@@ -1493,6 +1489,28 @@ fn is_column_header(text: &str) -> bool {
         && t.split("  ").filter(|p| !p.trim().is_empty()).count() >= 3
         && t.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '_' || c == '-')
+}
+
+/// A hint of what to do if an error happens (`If you are running Triton inside docker, use
+/// '--shm-size' ...`), within one sentence: a decimal point is no end of one, and a sentence after
+/// it may state the error. The hint is a sentence of its own (or after a word and a comma,
+/// `However, if ...`), not a clause after the statement it follows (`ptxas returned an error ...
+/// If the error message indicates that a file could not be written, ...`).
+fn is_if_hint(text: &str) -> bool {
+    static IF_HINT: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"(?i)\bif\b(?:[^.]|\.\S)* error"));
+    let Some(m) = IF_HINT.find(text) else {
+        return false;
+    };
+    let before = text[..m.start()].trim_end();
+    // (a word and a comma before it: `However, if I set it to 0.7, I receive the following error`)
+    let before = match before.strip_suffix(',') {
+        Some(b) => b.trim_end_matches(char::is_alphanumeric).trim_end(),
+        None => before,
+    };
+    before.is_empty()
+        || before.ends_with(['.', ';', '!', '?'])
+        || !before.contains(char::is_alphanumeric)
 }
 
 /// TensorFlow's and XLA's BFC allocator warns of an allocation it could not make for an op
@@ -1757,6 +1775,7 @@ pub fn is_benign(text: &str) -> bool {
     static SETTING: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::matcher(r"(?i)=\s*(true|false|none)\b"));
     BENIGN.is_match(text)
+        || is_if_hint(text)
         || (b.has(B::EQUALS)
             && SETTING.is_match(text)
             // (not a C++ function's template arguments as GCC prints them, `CudaCall(...) [with
