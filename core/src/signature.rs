@@ -771,8 +771,6 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     if class == "cuda_driver_error" {
         const MACHINE: &[(&str, &str)] = &[
             ("system not yet initialized", "system not yet initialized"),
-            // (NVIDIA's containers' banner: `[[ System not yet initialized (error 802) ]]`)
-            ("System not yet initialized", "system not yet initialized"),
             // (the GPUs held by another process or set exclusive, in CUDA's old wording, `all
             // CUDA-capable devices are busy or unavailable`, and its new one, `CUDA-capable
             // device(s) is/are busy or unavailable`)
@@ -793,10 +791,20 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         ];
         // (NCCL's account below torch's `unhandled cuda error` may come further down, behind
         // `Last error:`)
+        // (in any case: NVIDIA's containers' banner capitalises it, `[[ System not yet
+        // initialized (error 802) ]]`)
         let detail = nccl_last_error(ev).or_else(|| nccl_detail(ev));
-        if let Some((_, m)) = MACHINE.iter().find(|(w, _)| {
-            ev.lines().take(3).any(|t| t.contains(w)) || detail.is_some_and(|d| d.contains(w))
-        }) {
+        let read: Vec<String> = ev
+            .lines()
+            .take(3)
+            .map(String::as_str)
+            .chain(detail)
+            .map(str::to_ascii_lowercase)
+            .collect();
+        if let Some((_, m)) = MACHINE
+            .iter()
+            .find(|(w, _)| read.iter().any(|t| t.contains(&w.to_ascii_lowercase())))
+        {
             return Some(format!("cuda: {m}"));
         }
     }

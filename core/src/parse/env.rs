@@ -495,6 +495,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // Libraries that programs run their models through, weak as torch is: ONNX Runtime
     // (`onnxruntime::CudaCall`, `[E:onnxruntime:, ...]`, `[ONNXRuntimeError]`) and bitsandbytes
     // (`site-packages/bitsandbytes/...`, `libbitsandbytes_cuda116.dll`)
+    (W::ONNXRUNTIME, "onnxruntime"),
+    (W::ONNXRUNTIME_ERROR, "onnxruntime"),
+    (W::BITSANDBYTES, "bitsandbytes"),
     // (and TensorFlow, by its sources in its C++ logger's records, `tensorflow/core/...`,
     // `tensorflow/stream_executor/...`, and its Python package's paths; not JAX's build of XLA
     // from TensorFlow's tree, `external/org_tensorflow/tensorflow/compiler/...`)
@@ -502,9 +505,6 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TF_STREAM_EXECUTOR, "tensorflow"),
     (W::TF_PYTHON, "tensorflow"),
     (W::TF_PYTHON_WIN, "tensorflow"),
-    (W::ONNXRUNTIME, "onnxruntime"),
-    (W::ONNXRUNTIME_ERROR, "onnxruntime"),
-    (W::BITSANDBYTES, "bitsandbytes"),
     (W::DEEPSPEED_DIR, "deepspeed"),
     (W::DEEPSPEED, "deepspeed"),
     // (and the tag of its loss scaler's records: `[deepspeed] OVERFLOW! Rank 0 Skipping step.`)
