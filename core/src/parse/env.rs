@@ -243,6 +243,7 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "bitsandbytes",
     "xformers",
     "transformers",
+    "accelerate",
     "tensorflow",
     "pytorch",
     "triton",
@@ -505,6 +506,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TF_STREAM_EXECUTOR, "tensorflow"),
     (W::TF_PYTHON, "tensorflow"),
     (W::TF_PYTHON_WIN, "tensorflow"),
+    // (and Hugging Face Accelerate's own report, `accelerate env`: ``- `Accelerate` version:
+    // 0.20.3``, then the platform's and torch's; weak, as a trainer's crash may quote it)
+    (W::ACCELERATE_ENV, "accelerate"),
     (W::DEEPSPEED_DIR, "deepspeed"),
     (W::DEEPSPEED, "deepspeed"),
     // (and the tag of its loss scaler's records: `[deepspeed] OVERFLOW! Rank 0 Skipping step.`)
@@ -567,6 +571,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and its logger's tag of the records only rank 0 writes, `[logging.py:69:log_dist] [Rank
     // 0] step=40, skipped=2, ...`)
     (W::DS_LOG_DIST, "deepspeed"),
+    // (and of its engine's configuration, one indented setting a record: `[config.py:957:print]
+    //   fp16_enabled ........ False`)
+    (W::DS_CONFIG_PRINT, "deepspeed"),
     // (and its launcher's modules, as the command it runs names them: `-m
     // deepspeed.pt.deepspeed_launch`, later `deepspeed.launcher.launch`)
     (W::DS_LAUNCH_MODULE, "deepspeed"),
@@ -689,6 +696,7 @@ crate::scan::words! { W {
     SGL_STEP_BEGIN = " begin. avail mem=",
     DS_SIGKILL_HANDLER = ":sigkill_handler]",
     DS_LOG_DIST = ":log_dist]",
+    DS_CONFIG_PRINT = ":print]   ",
     TORCH_REDUCER_REBUILT = "Reducer buckets have been rebuilt",
     TORCH_CUDA_ERROR = "RuntimeError: CUDA error: ",
     TORCH_CUBLAS_CALL = " when calling `cublas",
@@ -823,6 +831,7 @@ crate::scan::words! { W {
     TF_STREAM_EXECUTOR = "tensorflow/stream_executor/",
     TF_PYTHON = "tensorflow/python/",
     TF_PYTHON_WIN = "tensorflow\\python\\",
+    ACCELERATE_ENV = "`Accelerate` version:",
 } }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring

@@ -1574,6 +1574,7 @@ crate::scan::words! { B {
     EQUALS = "=",
     NVCC_FATAL = "nvcc fatal",
     FATAL_ERROR = " fatal error: ",
+    DIAGNOSTIC_ERROR = ": error: ",
     NV_WARN = "[NV_WARN_",
     NV_ERR = "[NV_ERR_",
     UNSUPPORTED_DIRECTIVE = "#error -- unsupported ",
@@ -1594,6 +1595,10 @@ crate::scan::words! { B {
     ACTOR_DIED = "The actor died unexpectedly before finishing this task",
     NODE_DEAD = "has been marked dead because the detector has missed too many heartbeats",
 } }
+
+/// A compiler's error at a line and column of a file (see [`is_benign`]).
+static COMPILER_ERROR_AT: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^\s*\S+:\d+:\d+: error: "));
 
 /// A count of failures that is zero (see [`is_benign`]).
 static ZERO_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r"\bfailed: +0\b"));
@@ -1734,6 +1739,11 @@ pub fn is_benign(text: &str) -> bool {
     // nvcc's and a compiler driver's fatal errors are never warnings, even glued to the end of
     // a warning line
     if b.has(B::NVCC_FATAL) || b.has(B::FATAL_ERROR) {
+        return false;
+    }
+    // (nor a compiler's error at a position in a file, whatever the file's name says: GCC's
+    // `/usr/include/c++/5/bits/c++0x_warning.h:32:2: error: #error This file requires ...`)
+    if b.has(B::DIAGNOSTIC_ERROR) && COMPILER_ERROR_AT.is_match(text) {
         return false;
     }
     // a driver status whose description starts with `WARNING` (`[NV_WARN_NOTHING_TO_DO]`) is

@@ -2608,6 +2608,16 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         }
         return p;
     }
+    // An error raised inside an extension builder (torch's `cpp_extension.py` checking the
+    // CUDA version or arch list, a JIT compiler, a package's `setup.py`) was raised building,
+    // whatever its class, when no progress line said otherwise (not a built module that fails
+    // to import as a builder loads it: that is the program starting)
+    if ev.phase == "unknown"
+        && class != "import_error"
+        && ev.frames.iter().any(|f| phase::in_builder(f))
+    {
+        return "build";
+    }
     // TensorRT calls a plugin creator's `deserializePlugin` only while it deserialises an engine:
     // that frame of a C++ backtrace below the error places it in the load, where no progress
     // line (`Loaded engine size`) was kept before it; TensorRT-LLM's runtime is constructed
