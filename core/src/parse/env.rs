@@ -377,6 +377,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TRITON_LANGUAGE_DIR, "triton"),
     (W::TRITON_RUNTIME_DIR, "triton"),
     (W::TRITON_COMPILER_MODULE, "triton"),
+    // (and its compiler's own words: its GPU dialect's passes in an MLIR failure,
+    // `ConvertTritonGPUToLLVM`, `Failed to translate TritonGPU to LLVM IR`, and its old wrapper
+    // of ptxas's errors, `Internal Triton PTX codegen error`)
+    (W::TRITON_GPU_DIALECT, "triton"),
+    (W::TRITON_CODEGEN, "triton"),
     (W::TRITONSERVER, "triton"),
     (W::TRITON_MODEL_REPOSITORY, "triton"),
     // (and the server's own words as it starts: its banner and version, `== Triton Inference
@@ -581,6 +586,15 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and DDP's reducer, once its gradient buckets are laid out: `Reducer buckets have been
     // rebuilt in this iteration.`)
     (W::TORCH_REDUCER_REBUILT, "pytorch"),
+    // (and PyTorch Lightning, which labellers name torch: its packages' paths, its seed notice
+    // on each rank, `[rank: 1] Global seed set to 42`, its progress bar's `v_num=`, and its
+    // handler of Slurm's SIGTERM, `Bypassing SIGTERM: 15`)
+    (W::LIGHTNING_DIR, "pytorch"),
+    (W::LIGHTNING_PKG_DIR, "pytorch"),
+    (W::LIGHTNING_FABRIC, "pytorch"),
+    (W::LIGHTNING_SEED, "pytorch"),
+    (W::LIGHTNING_VNUM, "pytorch"),
+    (W::LIGHTNING_SIGTERM, "pytorch"),
     // torch's wording of a CUDA call that failed (`RuntimeError: CUDA error: ...`, a cuBLAS call
     // `... when calling `cublasCreate(handle)``): torch seen where no frame names it
     (W::TORCH_CUDA_ERROR, "pytorch"),
@@ -599,10 +613,11 @@ static RAY_ACCELERATOR: LazyLock<AsciiFirst> =
     LazyLock::new(|| re(r"\baccelerator_type:([A-Z][A-Za-z0-9]*(?:-\d+G)?)\b"));
 
 /// Literal hints without which [`BARE_MODEL`] cannot match (it is too costly for every line).
+/// (The scan reports overlapping matches, so a hint inside another name stands for it: `H20`
+/// for `H200`, `B200` for `GB200`, `A10` for `A100`, `L4` for `L40`.)
 const BARE_HINTS: &[&str] = &[
-    "H100", "H200", "H800", "H20", "B100", "B200", "B300", "GB200", "GB300", "GB10", "A100",
-    "A800", "A10", "L40", "L20", "L4", "RTX", "Tesla", "P4000", "P5000", "P6000", "0 GPU",
-    "0 card", "GTX",
+    "H100", "H800", "H20", "B100", "B200", "B300", "GB10", "A800", "A10", "L20", "L4", "RTX",
+    "Tesla", "P4000", "P5000", "P6000", "0 GPU", "0 card", "GTX",
 ];
 
 crate::scan::words! { W {
@@ -698,6 +713,12 @@ crate::scan::words! { W {
     DS_LOG_DIST = ":log_dist]",
     DS_CONFIG_PRINT = ":print]   ",
     TORCH_REDUCER_REBUILT = "Reducer buckets have been rebuilt",
+    LIGHTNING_DIR = "pytorch_lightning",
+    LIGHTNING_PKG_DIR = "lightning/pytorch/",
+    LIGHTNING_FABRIC = "lightning_fabric",
+    LIGHTNING_SEED = "Global seed set to ",
+    LIGHTNING_VNUM = ", v_num=",
+    LIGHTNING_SIGTERM = "Bypassing SIGTERM",
     TORCH_CUDA_ERROR = "RuntimeError: CUDA error: ",
     TORCH_CUBLAS_CALL = " when calling `cublas",
     DEEP_GEMM_DIR = "deep_gemm/",
@@ -722,6 +743,8 @@ crate::scan::words! { W {
     TRITON_LANGUAGE_DIR = "triton/language/",
     TRITON_RUNTIME_DIR = "triton/runtime/",
     TRITON_COMPILER_MODULE = "triton.compiler.",
+    TRITON_GPU_DIALECT = "TritonGPU",
+    TRITON_CODEGEN = "Internal Triton PTX codegen error",
     TRITONSERVER = "tritonserver",
     TRITON_MODEL_REPOSITORY = "model_repository_manager",
     TRITON_SERVER_NAME = "Triton Inference Server",
@@ -814,6 +837,8 @@ crate::scan::words! { W {
     NINJA = "ninja",
     BUILDING_WHEEL = "Building wheel",
     CUDA_ARCH_ = "CUDA arch ",
+    TARGET_CUDA = "target=cuda:",
+    COMPUTE_CAPABILITY_OPTION = "compute-capability=",
     COMFYUI = "ComfyUI",
     XINFERENCE = "xinference",
     XINFERENCE_NAME = "Xinference",
@@ -882,10 +907,13 @@ impl Seen {
 // TEI's check of its build against the device: `Runtime compute cap 120 is not compatible with
 // compile time compute cap 80`, the device's first; Paddle's note of each device as it starts,
 // `Please NOTE: device: 0, CUDA Capability: 70, Driver API Version: 11.0`; vLLM's CUTLASS runners
-// name the device's architecture they failed on: `Failed to run cutlass FP4 gemm on sm120.`)
+// name the device's architecture they failed on: `Failed to run cutlass FP4 gemm on sm120.`;
+// Triton's MLIR reproducer lists its passes' options, the device's architecture among them:
+// `convert-triton-to-tritongpu{... target=cuda:75 ...}`, `allocate-shared-memory-nv{
+// compute-capability=120 ...}`, whole only before the next option: a paste may cut it)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute|CUDA) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b|\bgemm on sm(\d{2,3})[af]?\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute|CUDA) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b|\bgemm on sm(\d{2,3})[af]?\b|\btarget=cuda:(\d{2,3})[ },]|\bcompute-capability=(\d{2,3})[ },]",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -1300,6 +1328,8 @@ impl EnvCollector {
             || w.has(W::COMPUTE_CAP)
             || w.has(W::COMMA_SM_EQ)
             || w.has(W::CUDA_ARCH_)
+            || w.has(W::TARGET_CUDA)
+            || w.has(W::COMPUTE_CAPABILITY_OPTION)
         {
             if w.has(W::MIN_CAP) && !w.has(W::CUR_CAP) {
                 return;
@@ -1344,6 +1374,8 @@ impl EnvCollector {
                         .or(c.get(20))
                         .or(c.get(23))
                         .or(c.get(24))
+                        .or(c.get(25))
+                        .or(c.get(26))
                         .map(|m| format!("sm_{}", m.as_str().replace('.', "")))
                 };
                 if let Some(sm) = sm {
