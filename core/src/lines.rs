@@ -981,6 +981,10 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
     if rest.trim_start().starts_with("File \\\"") && rest.contains("\\\", line ") {
         return rest.replace("\\\"", "\"");
     }
+    // (or one a forum's typography curled: `File “main.py”, line 135, in`)
+    if rest.trim_start().starts_with("File “") && rest.contains("”, line ") {
+        return rest.replacen('“', "\"", 1).replacen('”', "\"", 1);
+    }
     rest.to_string()
 }
 
@@ -1484,6 +1488,14 @@ mod tests {
         // (only a frame: an exception's message keeps what it printed)
         let l = text(r#"ValueError: bad \"x\""#);
         assert_eq!(l.text, r#"ValueError: bad \"x\""#);
+    }
+
+    #[test]
+    fn a_frame_whose_quotes_a_forum_curled_is_read_straight() {
+        let l = text("File “main.py”, line 135, in main");
+        assert_eq!(l.text, "File \"main.py\", line 135, in main");
+        let l = text("ValueError: bad “x”");
+        assert_eq!(l.text, "ValueError: bad “x”");
     }
 
     #[test]
