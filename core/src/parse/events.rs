@@ -1425,7 +1425,10 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
     }
     // The generic fallback counts only on lines a logger marked as errors. (Whether an error
     // word is benign is asked only of the one line a last resort keeps: [`is_benign`].)
-    let on_error_line = matches!(level, Some('E') | Some('F') | Some('C'));
+    // (and on a line that quotes CUDA's text of a kernel's sticky fault, at whatever level a
+    // logger wrote it: see `states_sticky_fault`)
+    let on_error_line =
+        matches!(level, Some('E') | Some('F') | Some('C')) || states_sticky_fault(text);
     if first == DETECTORS.len() - 1 && !on_error_line {
         // (an exception named in prose is no error word; an error word beside it still is)
         static WORD: LazyLock<AsciiFirst> =
@@ -1540,6 +1543,19 @@ pub fn is_cuda_warning_of_fault(text: &str) -> bool {
         ]
         .iter()
         .any(|f| text.contains(f))
+}
+
+/// A failed CUDA call quoted with CUDA's own text of a kernel's sticky fault after a colon
+/// (`...: an illegal memory access was encountered`), whoever logged it and at what level.
+pub fn states_sticky_fault(text: &str) -> bool {
+    [
+        ": an illegal memory access was encountered",
+        ": unspecified launch failure",
+        ": misaligned address",
+        ": device-side assert triggered",
+    ]
+    .iter()
+    .any(|f| text.contains(f))
 }
 
 /// The end of c10d's `NCCL error in:` line (see the detectors).

@@ -1536,6 +1536,10 @@ impl Triage {
             Some(t) if line.level == Some('I') && text.contains(WRAPPED_QUOTE_TAIL) => t,
             // (nor the exception that Triton's Python stub reports before it exits)
             Some(t) if line.level == Some('I') && line.text.contains(PY_STUB_FAILED) => t,
+            // (nor a CUDA call's sticky fault in CUDA's own words, which a server may log at
+            // INFO as it frees memory: Triton's `I0329 ... backend_memory.cc:177] failed to free
+            // CUDA memory: an illegal memory access was encountered`: the context is lost)
+            Some(t) if line.level == Some('I') && events::states_sticky_fault(text) => t,
             // (nor a KV-cache size below zero, which vLLM logs at INFO before it raises)
             Some(t) if line.level == Some('I') && events::NEGATIVE_KV_MEMORY.is_match(text) => t,
             _ => return,
