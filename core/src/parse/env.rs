@@ -498,6 +498,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::FASTER_WHISPER_NAME, "faster-whisper"),
     (W::NVIDIA_DEVICE_PLUGIN, "k8s-device-plugin"),
     (W::K8S_DEVICE_PLUGIN, "k8s-device-plugin"),
+    // (and SkyPilot, which launches clusters and services for other programs, by its name, its
+    // package's paths, `site-packages/sky/serve/serve_utils.py`, and its state's, `~/.sky/`)
+    (W::SKYPILOT, "skypilot"),
+    (W::SKY_DIR, "skypilot"),
+    (W::SKY_HOME, "skypilot"),
     // Libraries that programs run their models through, weak as torch is: ONNX Runtime
     // (`onnxruntime::CudaCall`, `[E:onnxruntime:, ...]`, `[ONNXRuntimeError]`) and bitsandbytes
     // (`site-packages/bitsandbytes/...`, `libbitsandbytes_cuda116.dll`)
@@ -849,6 +854,9 @@ crate::scan::words! { W {
     FASTER_WHISPER_NAME = "Faster Whisper",
     NVIDIA_DEVICE_PLUGIN = "nvidia-device-plugin",
     K8S_DEVICE_PLUGIN = "k8s-device-plugin",
+    SKYPILOT = "SkyPilot",
+    SKY_DIR = "/sky/",
+    SKY_HOME = ".sky/",
     ONNXRUNTIME = "onnxruntime",
     ONNXRUNTIME_ERROR = "ONNXRuntimeError",
     BITSANDBYTES = "bitsandbytes",
