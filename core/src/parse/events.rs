@@ -2273,9 +2273,12 @@ const CLASSES: &[(&str, &str)] = &[
     // timed out.`; vLLM's V0 engine, that a step did not finish: `Engine iteration timed out`;
     // SGLang's decode side, KV caches that did not arrive in time: `... with exception
     // KVTransferError(...): Request N timed out after 600.0s in KVPoll.WaitingForInput`)
+    // (torch 2.5's watchdog states the work it gave up on, `[PG ID 1 PG GUID 1 Rank 1] failure
+    // detected by watchdog at work sequence id: 1116 PG status: ...`, a paste may keep only
+    // that; and its dump signal's `... from this local rank` may wrap before `rank`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local rank|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
+        r"^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local\b|\bfailure detected by watchdog at work sequence id\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
     ),
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`
