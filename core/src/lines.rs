@@ -916,8 +916,12 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
                 line.pytest_margin = true;
             } else if Some(i) == *LEVEL_FIRST_AT {
                 // (the logger Python's default format names is the package that logged; Go's
-                // slog names none, and leaves the program a journal's prefix named before it)
-                line.logger = python_logger(m.as_str()).or(line.logger);
+                // slog names none, and leaves the program a journal's prefix named before it,
+                // unless it names the Go source that logged, as Ollama's server has it do:
+                // `time=... level=INFO source=ggml.go:104 msg=...`)
+                line.logger = python_logger(m.as_str())
+                    .or_else(|| GO_SOURCE.is_match(m.as_str()).then_some("ollama"))
+                    .or(line.logger);
             } else if m.as_str().contains("[TRT-LLM]") || m.as_str().starts_with("[TensorRT-LLM][")
             {
                 line.logger = Some("tensorrt_llm");
@@ -987,6 +991,9 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
     }
     rest.to_string()
 }
+
+/// Go's slog naming the source file that logged (see the line reader).
+static GO_SOURCE: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(r" source=\S+\.go:\d+ "));
 
 /// The framework whose package a Python logger is named for (`INFO:torch.distributed...:`).
 fn python_logger(prefix: &str) -> Option<&'static str> {
@@ -1344,6 +1351,10 @@ mod tests {
         );
         assert_eq!(l.level, Some('E'));
         assert_eq!(l.text, r#"msg="error loading llama server""#);
+        // (the Go source it names marks Ollama's server; a record without one names nothing)
+        assert_eq!(l.logger, Some("ollama"));
+        let l = text(r#"time=2026-09-19T20:06:59.547Z level=INFO msg="Starting dcgm-exporter""#);
+        assert_eq!(l.logger, None);
     }
 
     #[test]

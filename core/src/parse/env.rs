@@ -286,7 +286,7 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (LMDeploy's inference engine, in its sources' paths and its logs: `src/turbomind/...`)
     (W::TURBOMIND, "lmdeploy"),
     // Ollama: its CLI's and server's own name (`ollama run`, `/root/.ollama/models`, a compose
-    // service `ollama  | ...`)
+    // service `ollama  | ...`; its server's records are read by their prefix, see `lines`)
     (W::OLLAMA, "ollama"),
     // TGI: `text_generation_launcher:` before its launcher's lines, `text_generation_server` in
     // its shards' frames, and the shard's command, `bin/text-generation-server`
@@ -523,8 +523,6 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::DEEPSPEED, "deepspeed"),
     // (and the tag of its loss scaler's records: `[deepspeed] OVERFLOW! Rank 0 Skipping step.`)
     (W::DEEPSPEED_TAG, "deepspeed"),
-    // (and its launcher's module, `python -u -m deepspeed.launcher.launch --world_info=...`)
-    (W::DEEPSPEED_LAUNCHER, "deepspeed"),
     // TensorRT, in its loggers' tags (`[11/08/2024-08:46:50] [E] [TRT] ...`, `[TensorRT]
     // ERROR: ...`, tkDNN's `TENSORRT LOG: ...`), its benchmark `trtexec` and its errors'
     // `[file.cpp::function::line] Error Code N: ...`: weak, as TensorRT-LLM and other
@@ -585,7 +583,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     //   fp16_enabled ........ False`)
     (W::DS_CONFIG_PRINT, "deepspeed"),
     // (and its launcher's modules, as the command it runs names them: `-m
-    // deepspeed.pt.deepspeed_launch`, later `deepspeed.launcher.launch`)
+    // deepspeed.pt.deepspeed_launch`, later `python -u -m deepspeed.launcher.launch
+    // --world_info=...`)
     (W::DS_LAUNCH_MODULE, "deepspeed"),
     (W::DS_LAUNCHER_MODULE, "deepspeed"),
     // (and DDP's reducer, once its gradient buckets are laid out: `Reducer buckets have been
@@ -808,7 +807,6 @@ crate::scan::words! { W {
     TRT_RT_SAFE = "rtSafe/",
     TRTEXEC_WALLTIME = "Total Host Walltime",
     TENSORRT_ENGINE = "TensorRT engine",
-    DEEPSPEED_LAUNCHER = "deepspeed.launcher",
     TORCH_SAME_DEVICE = "Expected all tensors to be on the same device",
     TORCH_WORKER_SIGNAL = " encountered in worker.",
     NCCL_TESTS_FAILURE = ": Test CUDA failure ",
