@@ -240,6 +240,8 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "deepgemm",
     "flashinfer",
     "tensorrt",
+    // (Unsloth runs its models through bitsandbytes and xformers)
+    "unsloth",
     "bitsandbytes",
     "xformers",
     "transformers",
@@ -509,6 +511,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::ONNXRUNTIME, "onnxruntime"),
     (W::ONNXRUNTIME_ERROR, "onnxruntime"),
     (W::BITSANDBYTES, "bitsandbytes"),
+    // (and Unsloth, by its name as it writes it in its banners and notices, `🦥 Unsloth: Will
+    // patch your computer`, `Unsloth 2025.3.19 patched 28 layers`; weak, as its quantised models
+    // are served by the others under the lower-case `unsloth/...` of their repositories)
+    (W::UNSLOTH, "unsloth"),
     // (and TensorFlow, by its sources in its C++ logger's records, `tensorflow/core/...`,
     // `tensorflow/stream_executor/...`, and its Python package's paths; not JAX's build of XLA
     // from TensorFlow's tree, `external/org_tensorflow/tensorflow/compiler/...`)
@@ -858,6 +864,7 @@ crate::scan::words! { W {
     ONNXRUNTIME = "onnxruntime",
     ONNXRUNTIME_ERROR = "ONNXRuntimeError",
     BITSANDBYTES = "bitsandbytes",
+    UNSLOTH = "Unsloth",
     TF_CORE = "tensorflow/core/",
     TF_STREAM_EXECUTOR = "tensorflow/stream_executor/",
     TF_PYTHON = "tensorflow/python/",
