@@ -920,7 +920,10 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
                 // unless it names the Go source that logged, as Ollama's server has it do:
                 // `time=... level=INFO source=ggml.go:104 msg=...`)
                 line.logger = python_logger(m.as_str())
-                    .or_else(|| GO_SOURCE.is_match(m.as_str()).then_some("ollama"))
+                    .or_else(|| {
+                        let p = m.as_str();
+                        (p.contains(".go:") && GO_SOURCE.is_match(p)).then_some("ollama")
+                    })
                     .or(line.logger);
             } else if m.as_str().contains("[TRT-LLM]") || m.as_str().starts_with("[TensorRT-LLM][")
             {

@@ -1428,8 +1428,8 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
     // (and on a line that quotes CUDA's text of a kernel's sticky fault, at whatever level a
     // logger wrote it: see `states_sticky_fault`)
     let on_error_line =
-        matches!(level, Some('E') | Some('F') | Some('C')) || states_sticky_fault(text);
-    if first == DETECTORS.len() - 1 && !on_error_line {
+        || matches!(level, Some('E') | Some('F') | Some('C')) || states_sticky_fault(text);
+    if first == DETECTORS.len() - 1 && !on_error_line() {
         // (an exception named in prose is no error word; an error word beside it still is)
         static WORD: LazyLock<AsciiFirst> =
             LazyLock::new(|| AsciiFirst::new(concat!(r"(?i)\b(", error_words!(), r")\b")));
