@@ -932,6 +932,14 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
                 // (c10d's own source in glog's tag, `[E ProcessGroupNCCL.cpp:737]`: torch's
                 // line, in whatever program ran it)
                 line.logger = Some("pytorch");
+            } else if ["model_repository_manager.cc:", "backend_model_instance.cc:"]
+                .iter()
+                .any(|f| m.as_str().contains(f))
+            {
+                // (Triton Inference Server's own sources in glog's tag, `I0329 17:33:30.929620
+                // 5501 model_repository_manager.cc:960] successfully loaded ...`: the server's
+                // line, whatever backend it runs)
+                line.logger = Some("triton");
             } else if Some(i) == *TORCH_RANK_TAG_AT {
                 // (torch's, whatever runs in it: a weak vote, and the logger of a message
                 // behind the tag, read next, names the program that printed it)
@@ -1358,6 +1366,13 @@ mod tests {
         assert_eq!(l.logger, Some("ollama"));
         let l = text(r#"time=2026-09-19T20:06:59.547Z level=INFO msg="Starting dcgm-exporter""#);
         assert_eq!(l.logger, None);
+    }
+
+    #[test]
+    fn triton_servers_glog_sources_name_it() {
+        let l = text("I0329 17:33:30.929620 5501 model_repository_manager.cc:960] successfully loaded 'retinaface' version 1");
+        assert_eq!(l.logger, Some("triton"));
+        assert_eq!(l.text, "successfully loaded 'retinaface' version 1");
     }
 
     #[test]
