@@ -678,7 +678,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "training_loop",
         "train_loop",
         "train_epoch",
+        "_train_epoch",
         "train_one_epoch",
+        "train_model",
+        "train_step",
+        "training_step",
         "ppo_train",
         "fit_loop",
         // (a step's own functions: Hugging Face's and TRL's trainers compute the loss in
