@@ -2693,28 +2693,47 @@ const RAISING_MODULES: &[(&str, &str)] = &[
     ("setup.py", "build_error"),
 ];
 
+/// The class of [`RAISING_MODULES`] whose module a traceback frame is in, if any.
+fn raising_module(frame: &str) -> Option<&'static str> {
+    let path = frame_path(frame)?.replace('\\', "/");
+    RAISING_MODULES
+        .iter()
+        .find(|(m, _)| {
+            if m.ends_with('/') {
+                path.contains(m)
+            } else if m.starts_with('/') {
+                path.ends_with(m)
+            } else {
+                // (a file's name, in any directory)
+                file_name(&path) == *m
+            }
+        })
+        .map(|(_, class)| *class)
+}
+
+/// Whether a frame is in an extension builder: one of [`RAISING_MODULES`] whose errors are
+/// builds' (torch's `cpp_extension.py`, DeepSpeed's op builders, a package's `setup.py`), or
+/// anywhere in FlashInfer's and DeepGEMM's JIT packages.
+pub fn in_builder(frame: &str) -> bool {
+    raising_module(frame) == Some("build_error")
+        || frame_path(frame).is_some_and(|p| {
+            let p = p.replace('\\', "/");
+            p.contains("/flashinfer/jit/") || p.contains("/deep_gemm/jit/")
+        })
+}
+
 /// The class of an exception of unknown words by the module that raised it: a traceback frame
 /// (`File "<path>", line N, in <function>`) in one of [`RAISING_MODULES`]. A collective's or a
 /// store's failure that says it timed out is a timeout.
 fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
-    let path = frame_path(frame)?.replace('\\', "/");
-    let (_, class) = RAISING_MODULES.iter().find(|(m, _)| {
-        if m.ends_with('/') {
-            path.contains(m)
-        } else if m.starts_with('/') {
-            path.ends_with(m)
-        } else {
-            // (a file's name, in any directory)
-            file_name(&path) == *m
-        }
-    })?;
+    let class = raising_module(frame)?;
     // (but DDP's check that every rank built the same model, which `distributed/utils.py`
     // raises, `DDP expects same model across all ranks, but Rank 1 has 212 params, while rank 0
     // has inconsistent 0 params`, is the program's model, not the collective that compared it)
     // (nor torch's arithmetic on mismatched shapes in a communicator's code, `The size of
     // tensor a (33554432) must match the size of tensor b (40701952) at non-singleton dimension
     // 0`: a tensor the program passed, not a collective that failed)
-    if *class == "nccl_error"
+    if class == "nccl_error"
         && (text.contains("expects same model across all ranks")
             || text.contains("must match the size of tensor b")
             || text.contains("appears not to match sizes of the same param in process")
@@ -2724,7 +2743,7 @@ fn raising_module_class(frame: &str, text: &str) -> Option<&'static str> {
     }
     let lower = text.to_ascii_lowercase();
     // (but one that timed out connecting never reached its peer or store: a network problem)
-    if *class == "nccl_error"
+    if class == "nccl_error"
         && (lower.contains("timed out") || lower.contains("timeout"))
         && !lower.contains("connect")
     {

@@ -2618,7 +2618,7 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     // to import as a builder loads it: that is the program starting)
     if ev.phase == "unknown"
         && class != "import_error"
-        && ev.frames.iter().any(|f| phase::in_builder(f))
+        && ev.frames.iter().any(|f| events::in_builder(f))
     {
         return "build";
     }

@@ -744,20 +744,6 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     })
 }
 
-/// Whether a frame is in an extension builder: torch's `cpp_extension.py`, DeepSpeed's op
-/// builders, FlashInfer's and DeepGEMM's JIT compilers, or a package's `setup.py`.
-pub(crate) fn in_builder(frame: &str) -> bool {
-    [
-        "/torch/utils/cpp_extension.py",
-        "/deepspeed/ops/op_builder/",
-        "/flashinfer/jit/",
-        "/deep_gemm/jit/",
-    ]
-    .iter()
-    .any(|m| frame_in(frame, m))
-        || frame_file(frame).is_some_and(|(_, name)| name == "setup.py")
-}
-
 /// Whether a frame reads a tokenizer (transformers' `tokenization_auto.py`, a server's
 /// `get_tokenizer`).
 fn is_tokenizer_frame(f: &str) -> bool {
