@@ -90,21 +90,27 @@ macro_rules! words {
 }
 pub(crate) use words;
 
-/// Which of up to 256 words (the patterns of one DFA) occur in a text, from one scan instead of
-/// a substring search per word (each `str::contains` builds a fresh searcher).
-#[derive(Clone, Copy, Default)]
-pub struct Found([u128; 2]);
+/// Which of up to `128 * N` words (the patterns of one DFA) occur in a text, from one scan instead
+/// of a substring search per word (each `str::contains` builds a fresh searcher).
+#[derive(Clone, Copy)]
+pub struct Found<const N: usize = 2>([u128; N]);
 
-impl Found {
-    pub fn of(aut: &dfa::DFA, hay: &[u8]) -> Found {
-        debug_assert!(aut.patterns_len() <= 256);
+impl<const N: usize> Default for Found<N> {
+    fn default() -> Self {
+        Found([0; N])
+    }
+}
+
+impl<const N: usize> Found<N> {
+    pub fn of(aut: &dfa::DFA, hay: &[u8]) -> Found<N> {
+        debug_assert!(aut.patterns_len() <= 128 * N);
         let mut found = Found::default();
         overlapping(aut, hay, |p, _| found.insert(p.as_usize()));
         found
     }
 
     /// The set of the given patterns.
-    pub fn from_patterns(patterns: impl IntoIterator<Item = usize>) -> Found {
+    pub fn from_patterns(patterns: impl IntoIterator<Item = usize>) -> Found<N> {
         let mut found = Found::default();
         patterns.into_iter().for_each(|p| found.insert(p));
         found
@@ -115,8 +121,8 @@ impl Found {
     }
 
     /// Whether any word occurs in both sets.
-    pub fn meets(self, other: Found) -> bool {
-        self.0[0] & other.0[0] != 0 || self.0[1] & other.0[1] != 0
+    pub fn meets(self, other: Found<N>) -> bool {
+        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
     }
 
     /// Whether the word of pattern `i` occurs.
@@ -142,13 +148,21 @@ mod tests {
         // (more than 128 words, so that both halves of the set are used)
         let words: Vec<String> = (0..200).map(|i| format!("<w{i}>")).collect();
         let aut = dfa(&words, false).unwrap();
-        let f = Found::of(&aut, b"x <w3> y <w150> <w3>");
+        let f = Found::<2>::of(&aut, b"x <w3> y <w150> <w3>");
         assert!(f.has(3usize) && f.has(150usize));
         assert!(!f.has(4usize) && !f.has(149usize));
         assert!(f.any_from(150) && !f.any_from(151));
         assert!(f.meets(Found::from_patterns([150, 7])));
         assert!(!f.meets(Found::from_patterns([7, 199])));
-        assert!(!Found::of(&aut, b"no words").any_from(0));
+        assert!(!Found::<2>::of(&aut, b"no words").any_from(0));
+
+        // a third word of bits, for sets of up to 384 words
+        let words: Vec<String> = (0..300).map(|i| format!("<w{i}>")).collect();
+        let aut = dfa(&words, false).unwrap();
+        let f = Found::<3>::of(&aut, b"<w299> <w3>");
+        assert!(f.has(299usize) && f.has(3usize) && !f.has(298usize));
+        assert!(f.any_from(299) && f.any_from(257) && !Found::<3>::of(&aut, b"<w3>").any_from(4));
+        assert!(f.meets(Found::from_patterns([299])) && !f.meets(Found::from_patterns([298, 4])));
     }
 
     /// The walk reports what `AhoCorasick`'s overlapping search reports, in its order.

@@ -880,10 +880,10 @@ static WORDS: LazyLock<aho_corasick::dfa::DFA> = LazyLock::new(|| {
 
 /// The words of `W` (and, from bit `W::TEXT.len()` on, the bare-model hints) that occur in a line.
 #[derive(Clone, Copy, Default)]
-struct Seen(crate::scan::Found);
+struct Seen(crate::scan::Found<3>);
 
 // one bit per word and hint
-const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 256);
+const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 384);
 
 impl Seen {
     fn of(t: &str) -> Seen {
@@ -1535,7 +1535,7 @@ impl EnvCollector {
 
     fn frameworks(&mut self, t: &str, w: Seen) {
         // (most lines name no framework: one test of the bits spares the walk over the words)
-        static ANY: LazyLock<crate::scan::Found> = LazyLock::new(|| {
+        static ANY: LazyLock<crate::scan::Found<3>> = LazyLock::new(|| {
             crate::scan::Found::from_patterns(FRAMEWORK_VOTES.iter().map(|(w, _)| *w as usize))
         });
         if !w.0.meets(*ANY) {
