@@ -898,9 +898,11 @@ const DETECTORS: &[(&str, u8)] = &[
     (CUDA_CHECK_FAILED, 3),
     // --- compute-sanitizer's memcheck report of a kernel's bad access, the first line of its
     // block (`========= Invalid __global__ write of size 4 bytes`, then the kernel, the thread
-    // and the address): the access itself, before the CUDA error it causes (tier 3) ---
+    // and the address), or of the hardware exception a kernel raised (`========= Illegal
+    // instruction`, `Misaligned address`, `Invalid PC`): the fault itself, before the CUDA
+    // error it causes (tier 3) ---
     (
-        r"^=+ +(?:Invalid __(?:global|shared|local)__ (?:read|write|atomic)\b|(?:Out-of-range|Misaligned) Shared or Local Address\b)",
+        r"^=+ +(?:Invalid __(?:global|shared|local)__ (?:read|write|atomic)\b|(?:Out-of-range|Misaligned) Shared or Local Address\b|(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$)",
         3,
     ),
     // --- NVSHMEM's error macros (DeepEP's transport) print `FILE:LINE: non-zero status: N ` or
@@ -2047,10 +2049,11 @@ const CLASSES: &[(&str, &str)] = &[
     // GPU node-N`, ROCm's queue aborting with `HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The
     // agent attempted to access memory beyond the largest legal address` or a kernel's other
     // hardware exception, `HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware
-    // exception. code: 0x1016`, and cuda-gdb's `CUDA Exception: Warp Out of range Address`)
+    // exception. code: 0x1016`, cuda-gdb's `CUDA Exception: Warp Out of range Address`, and
+    // compute-sanitizer's report of a kernel's hardware exception, `========= Illegal instruction`)
     (
         "cuda_illegal_memory_access",
-        r"\bInvalid __(?:global|shared|local)__ (?:read|write|atomic)\b|\b(?:Out-of-range|Misaligned) Shared or Local Address\b|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
+        r"\bInvalid __(?:global|shared|local)__ (?:read|write|atomic)\b|\b(?:Out-of-range|Misaligned) Shared or Local Address\b|^=+ +(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
     ),
     // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
     // `Piecewise CUDA Graph failed with error: <e>`; torch's CUDA graph trees refuse a read of a
@@ -2491,10 +2494,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (vLLM refusing an attention backend a model cannot run on, `Please use Flashinfer backend
     // for models with logits_soft_cap (i.e., Gemma-2)`; Transformer Engine finding none of its
     // attention backends able to run the inputs, `No dot product attention backend is available
-    // for the provided inputs`)
+    // for the provided inputs`; torch's scaled_dot_product_attention likewise, with the backends
+    // it was allowed, after a warning per backend saying why: `No available kernel. Aborting
+    // execution.`)
     (
         "unsupported_config",
-        r"\bPlease use \w+ backend for models with|\bNo dot product attention backend is available for the provided inputs",
+        r"\bPlease use \w+ backend for models with|\bNo dot product attention backend is available for the provided inputs|\bNo available kernel\. +Aborting execution\b",
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
