@@ -408,6 +408,19 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("memory_init");
     }
+    // SGLang replaying the graph it captured for a decode batch (`cuda_graph_runner.py`, in
+    // `replay` or `replay_prepare`), no capture on the stack: a decode step's run, not the
+    // capture (its piecewise runner replays prefills)
+    if frames.iter().any(|f| {
+        frame_in(f, "cuda_graph_runner.py")
+            && !f.contains("piecewise")
+            && matches!(function_of(f), Some("replay" | "replay_prepare"))
+    }) && !frames
+        .iter()
+        .any(|f| function_of(f).is_some_and(|func| func.contains("capture")))
+    {
+        return Some("decode");
+    }
     if has(&[
         "cuda_graph_runner",
         "capture_one_batch",
