@@ -425,6 +425,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and xformers, the attention kernels many trainers and UIs call through torch, by its
     // name in its paths and modules: weak, above transformers)
     (W::XFORMERS, "xformers"),
+    // (and by its attention operator, in its refusals, `Operator `memory_efficient_attention`
+    // does not support inputs:`, and its `python -m xformers.info` report, `memory_efficient_
+    // attention.cutlassF: available`)
+    (W::XFORMERS_MEA, "xformers"),
     // NVIDIA Dynamo, which serves through vLLM, SGLang or TensorRT-LLM: its Rust runtime's and
     // LLM crate's log targets (`ERROR dynamo_runtime::worker: ...`), its workers' packages
     // (`dynamo/trtllm/main.py`) and its logger (`dynamo.worker:`); not torch's `_dynamo`
@@ -617,6 +621,13 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::DEEPGEMM_NAME, "deepgemm"),
     (W::FLASHINFER_DIR, "flashinfer"),
     (W::FLASHINFER_MODULE, "flashinfer"),
+    // Last, torch by what only a script on it prints: its wheels' local version (`2.0.0.dev20230209
+    // +cu117`, `torch 2.4.0+cu121`, also torchvision's and torchaudio's) and nanoGPT's training
+    // records (`iter 10: loss 3.2202, time 893.76ms, mfu 16.68%`); and torch's attention refusing
+    // inputs none of its kernels runs (`No available kernel. Aborting execution.`)
+    (W::TORCH_CU_WHEEL, "pytorch"),
+    (W::NANOGPT_MFU, "pytorch"),
+    (W::TORCH_SDPA_NO_KERNEL, "pytorch"),
 ];
 /// A GPU as Ray names a node's resource: `accelerator_type:T4`, `accelerator_type:A100-80G`.
 static RAY_ACCELERATOR: LazyLock<AsciiFirst> =
@@ -782,6 +793,10 @@ crate::scan::words! { W {
     SGL_KERNEL_DIR = "/sgl-kernel/",
     LOAD_TENSORS = "load_tensors: ",
     XFORMERS = "xformers",
+    XFORMERS_MEA = "memory_efficient_attention",
+    TORCH_CU_WHEEL = "+cu1",
+    NANOGPT_MFU = "ms, mfu ",
+    TORCH_SDPA_NO_KERNEL = "No available kernel. Aborting execution.",
     JAX_ERRORS = "jax.errors.",
     JAX_NUMPY = "jax.numpy",
     XLA_RUNTIME_ERROR = "XlaRuntimeError",
