@@ -932,13 +932,19 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
                 // (c10d's own source in glog's tag, `[E ProcessGroupNCCL.cpp:737]`: torch's
                 // line, in whatever program ran it)
                 line.logger = Some("pytorch");
-            } else if ["model_repository_manager.cc:", "backend_model_instance.cc:"]
-                .iter()
-                .any(|f| m.as_str().contains(f))
+            } else if [
+                "model_repository_manager.cc:",
+                "backend_model_instance.cc:",
+                "pinned_memory_manager.cc:",
+                "cuda_memory_manager.cc:",
+            ]
+            .iter()
+            .any(|f| m.as_str().contains(f))
             {
                 // (Triton Inference Server's own sources in glog's tag, `I0329 17:33:30.929620
-                // 5501 model_repository_manager.cc:960] successfully loaded ...`: the server's
-                // line, whatever backend it runs)
+                // 5501 model_repository_manager.cc:960] successfully loaded ...`, and its memory
+                // pools' as it starts, `pinned_memory_manager.cc:271]`: the server's line,
+                // whatever backend it runs)
                 line.logger = Some("triton");
             } else if Some(i) == *TORCH_RANK_TAG_AT {
                 // (torch's, whatever runs in it: a weak vote, and the logger of a message
