@@ -1022,6 +1022,12 @@ static VERSION_LINES: LazyLock<Vec<(AsciiFirst, &'static str)>> = LazyLock::new(
             "sglang",
         ),
         (re(r"vllm/vllm-openai:v(\d+\.\d+\.\d+)"), "vllm"),
+        // (transformers' own report, `transformers env`, first of the packages it lists:
+        // ``- `transformers` version: 4.55.0``, then `- DeepSpeed version: not installed` ...)
+        (
+            re(r"^- `transformers` version: (\d+\.\d+[\w.+\-]*)"),
+            "transformers",
+        ),
     ]
 });
 /// All of [`VERSION_LINES`] in one pass: most lines that mention a version match none of them.
@@ -1554,6 +1560,12 @@ impl EnvCollector {
             crate::scan::Found::from_patterns(FRAMEWORK_VOTES.iter().map(|(w, _)| *w as usize))
         });
         if !w.0.meets(*ANY) {
+            return;
+        }
+        // (an environment report's line for a package it did not find, `- DeepSpeed version: not
+        // installed`, `- Tensorflow version (GPU?): not installed (NA)`, names what is absent)
+        let t_end = t.trim_end();
+        if t_end.ends_with(": not installed") || t_end.ends_with(": not installed (NA)") {
             return;
         }
         for (word, fw) in FRAMEWORK_VOTES {
