@@ -255,6 +255,16 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if text.contains("in local grad norm") {
         return Some("training");
     }
+    // autograd's refusals, which only a backward pass meets (`Trying to backward through the
+    // graph a second time`, `element 0 of tensors does not require grad and does not have a
+    // grad_fn`, `... has been modified by an inplace operation`): a step of training
+    if text.contains("backward through the graph a second time")
+        || text.contains("does not require grad and does not have a grad_fn")
+        || text
+            .contains("needed for gradient computation has been modified by an inplace operation")
+    {
+        return Some("training");
+    }
     // A grammar backend advances each request's automaton by every token the model samples
     // (`Failed to advance FSM for request R for tokens N`): a step of decoding
     // (and SGLang's decode server failing to receive a request's KV cache from its prefill
