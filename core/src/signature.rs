@@ -2851,6 +2851,11 @@ fn core_message(text: &str) -> String {
         Some((test, rest)) if test.contains("::") && !rest.trim().is_empty() => rest.trim(),
         _ => t,
     };
+    // JAX's re-raise of an error with its whole traceback (`jax._src.traceback_util.
+    // UnfilteredStackTrace: RuntimeError: cuSolver internal error`): the error it carries
+    let t = t
+        .strip_prefix("jax._src.traceback_util.UnfilteredStackTrace: ")
+        .unwrap_or(t);
     // a message quoted whole (a repr printed alone, `"Prefill out of memory. ...\n"`): its words
     let t = match t
         .strip_prefix('"')

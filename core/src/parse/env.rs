@@ -384,6 +384,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // of ptxas's errors, `Internal Triton PTX codegen error`)
     (W::TRITON_GPU_DIALECT, "triton"),
     (W::TRITON_CODEGEN, "triton"),
+    // (and a kernel's own source, which its compile errors quote: `b_dk += tl.dot(...)`)
+    (W::TRITON_TL_ASSIGN, "triton"),
     (W::TRITONSERVER, "triton"),
     (W::TRITON_MODEL_REPOSITORY, "triton"),
     // (and the server's own words as it starts: its banner and version, `== Triton Inference
@@ -794,6 +796,7 @@ crate::scan::words! { W {
     LOAD_TENSORS = "load_tensors: ",
     XFORMERS = "xformers",
     XFORMERS_MEA = "memory_efficient_attention",
+    TRITON_TL_ASSIGN = "= tl.",
     TORCH_CU_WHEEL = "+cu1",
     NANOGPT_MFU = "ms, mfu ",
     TORCH_SDPA_NO_KERNEL = "No available kernel. Aborting execution.",

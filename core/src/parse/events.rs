@@ -2268,11 +2268,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (and ROCm's rocBLAS, `rocBLAS error: Cannot read .../TensileLibrary.dat: Illegal seek`, and
     // its hipBLASLt, `rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat`)
     // (and torch's THC before 1.5, `cublas runtime error : unknown error at .../THCBlas.cu:271`)
+    // (and jaxlib's wording of a cuSOLVER status, `RuntimeError: cuSolver internal error`)
     // (and torch's own checks of a cuDNN call in its cuDNN bindings, `mha_graph->execute(...)
     // .is_good() INTERNAL ASSERT FAILED at ".../aten/src/ATen/native/cudnn/MHA.cpp":410`)
     (
         "cublas_cudnn_error",
-        r"\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcuSolver internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to
@@ -2380,10 +2381,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
     // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off; an assertion of
     // the LLVM that Triton downloads and compiles with, `~/.triton/llvm/.../Casting.h:566: ...
-    // Assertion `isa<To>(Val) && ...' failed.`)
+    // Assertion `isa<To>(Val) && ...' failed.`; LLVM's `UNREACHABLE executed at .../lib/Dialect/
+    // TritonGPU/Transforms/HoistTMEMAlloc.cpp:418!` in one of Triton's passes; MLIR's verifier at a
+    // kernel's line and column in its Python source, `wy_fast.py:208:39: error: operand #2 does
+    // not dominate this use`: no other compiler places a diagnostic in a `.py` file by column)
     (
         "triton_error",
-        r"error: '(?:tt|ttg|ttng|triton_gpu|triton_nvidia_gpu)\.\w+' op\b|/\.triton/llvm/\S+: .*Assertion\b",
+        r"error: '(?:tt|ttg|ttng|triton_gpu|triton_nvidia_gpu)\.\w+' op\b|/\.triton/llvm/\S+: .*Assertion\b|\bUNREACHABLE executed at \S*(?:Triton|triton)|\.py:\d+:\d+: error: |\berror: operand #\d+ does not dominate this use\b",
     ),
     // (torch's caching allocator asks NVML for the device's memory as it handles an allocation
     // that failed, and asserts when NVML cannot answer: `NVML_SUCCESS == r INTERNAL ASSERT FAILED
