@@ -92,6 +92,9 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("P104", "sm_61"),
     ("P102", "sm_61"),
     ("P100", "sm_60"),
+    // (the Quadro boards named for their chips: `Quadro GP100`, `Quadro GV100`)
+    ("GP100", "sm_60"),
+    ("GV100", "sm_70"),
     ("P40", "sm_61"),
     ("P4", "sm_61"),
     ("K80", "sm_37"),
@@ -1868,6 +1871,8 @@ mod tests {
         assert_eq!(sm_for_model("GRID A100D-3-40C"), Some("sm_80"));
         assert_eq!(sm_for_model("Tesla V100S-PCIE-32GB"), Some("sm_70"));
         assert_eq!(sm_for_model("NVIDIA TITAN Xp"), Some("sm_61"));
+        assert_eq!(sm_for_model("Quadro GP100"), Some("sm_60"));
+        assert_eq!(sm_for_model("Quadro GV100"), Some("sm_70"));
     }
 
     #[test]
