@@ -102,7 +102,14 @@ fn json_log_message(raw: &str) -> Option<String> {
     {
         return None;
     }
-    let v: serde_json::Value = serde_json::from_str(t).ok()?;
+    // (a paste may keep a record only up to its message, `{"log":"<text>\n"`, dropping the
+    // stream and time fields after it: the record closed there)
+    let v: serde_json::Value = serde_json::from_str(t).ok().or_else(|| {
+        let t = t.trim_end();
+        t.ends_with('"')
+            .then(|| serde_json::from_str(&format!("{t}}}")).ok())
+            .flatten()
+    })?;
     let msg = ["log", "message", "msg"]
         .iter()
         .find_map(|k| v.get(*k)?.as_str())?;
@@ -1563,6 +1570,9 @@ mod tests {
             r#"{"log":"RuntimeError: CUDA error: out of memory\n","stream":"stderr","time":"2026-01-01T00:00:00Z"}"#,
         );
         assert_eq!(l.text, "RuntimeError: CUDA error: out of memory");
+        // (a paste that kept the record only up to its message)
+        let l = text(r#"{"log":"releasing cuda driver library\n""#);
+        assert_eq!(l.text, "releasing cuda driver library");
     }
 
     #[test]
