@@ -283,6 +283,8 @@ fn collector_prefixes_change_no_analysis() {
     // collector never prefixes those.
     const PASTED_AS_PROSE: &[&str] = &[
         "docker_json_oom.log",
+        // (docker's json-file records: a collector's own format, not a line it prefixes)
+        "ollama_docker_json_file_device_context_800.log",
         "ima_boxed_panel_lines.log",
         "ima_flashinfer_prefill_launch_backticked.log",
         "sglang_alloc_req_slots_prose.log",
