@@ -1068,6 +1068,9 @@ const DETECTORS: &[(&str, u8)] = &[
         ),
         3,
     ),
+    // --- llama.cpp's server that could not open its port, `main: couldn't bind HTTP server
+    // socket, hostname: 127.0.0.1, port: 8080`, printed with no level as it exits (tier 3) ---
+    (r"\bcouldn't bind HTTP server socket\b", 3),
     // --- Slurm's daemons state their own errors behind their name, whatever the syslog prefix
     // (`slurmd: error: Waiting for gres.conf file /dev/nvidia0`, `slurmd: fatal: can't stat
     // gres.conf file ...`), before systemd reports the unit's exit (tier 3) ---
@@ -1226,6 +1229,8 @@ const EVENT_WORDS: &[&str] = &[
     "cancelled at",
     // (torch's `... at non-singleton dimension 0.  Target sizes: [N].  Tensor sizes: [N]`)
     "non-singleton dimension",
+    // (llama.cpp's server: `couldn't bind HTTP server socket`)
+    "couldn't bind",
     // (GNU ld's `multiple definition of `sym'`)
     "multiple definition of",
     // (c10d's store: `... a possible application crash on rank 0 ...`)
@@ -1873,6 +1878,13 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (TensorRT's refusal of a network it cannot build as given, see [`TRT_UNBUILDABLE`])
     ("unsupported_config", TRT_UNBUILDABLE),
+    // (an operation a library supports only from a version of another on: c10d's
+    // `ProcessGroupNCCL only supports alltoall* for NCCL lib version >= 2.7.0`, whatever
+    // collective library it names)
+    (
+        "unsupported_config",
+        r"\bonly supports [\w*]+ for \w+ (?:lib )?version >= \d",
+    ),
     // (serde refusing a file written in a later format than the library reading it, tokenizers'
     // `data did not match any variant of untagged enum ModelWrapper`: this version cannot read it)
     (
@@ -3245,8 +3257,10 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     }
     // A port another process holds (c10d's store: `The server socket has failed to bind to
     // [::]:29500 (errno: 98 - Address already in use)`, then `... failed to listen on any local
-    // network address`) is a socket the program could not open: no collective ran.
-    if class == "nccl_error" && is_bind_failure(text) {
+    // network address`) is a socket the program could not open: no collective ran, and no
+    // signal killed the program (llama.cpp's server exits after `couldn't bind HTTP server
+    // socket`, with no exception to name).
+    if matches!(class, "nccl_error" | "process_crash") && is_bind_failure(text) {
         class = "python_exception";
     }
     if class == "cuda_device_side_assert"
@@ -3265,6 +3279,9 @@ pub fn is_bind_failure(text: &str) -> bool {
         || text.contains("address already in use")
         || text.contains("failed to listen on any")
         || text.contains("error while attempting to bind on address")
+        // (llama.cpp's server: `main: couldn't bind HTTP server socket, hostname: 127.0.0.1,
+        // port: 8080`)
+        || text.contains("couldn't bind HTTP server socket")
 }
 
 /// A message hard-wrapped mid-sentence: its line ends in a word, the next starts in lower case.
