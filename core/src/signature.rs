@@ -2851,6 +2851,23 @@ fn core_message(text: &str) -> String {
         Some((test, rest)) if test.contains("::") && !rest.trim().is_empty() => rest.trim(),
         _ => t,
     };
+    // a Go program's structured record of a failed call (Ollama's slog: `msg="error looking up
+    // nvidia GPU memory" error="nvcuda failed to get primary device context 800"`): the error
+    // field states what failed, the message only which step met it
+    static SLOG_ERROR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r#"^(?:\S+=\S+ )*msg="[^"]*"(?: \S+=(?:"[^"]*"|\S+))*? err(?:or)?="([^"]+)""#,
+        )
+    });
+    // (and a record with no error field states it in its message: `msg="error looking up CUDA
+    // GPU memory: device memory info lookup failure 0: 4"`, which is no quoted value to hide)
+    static SLOG_MSG: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r#"^(?:\S+=\S+ )*msg="([^"]+)""#));
+    let slog_error = SLOG_ERROR
+        .captures(t)
+        .or_else(|| SLOG_MSG.captures(t))
+        .map(|c| c[1].to_string());
+    let t = slog_error.as_deref().unwrap_or(t);
     // JAX's re-raise of an error with its whole traceback (`jax._src.traceback_util.
     // UnfilteredStackTrace: RuntimeError: cuSolver internal error`): the error it carries
     let t = t
@@ -4049,6 +4066,29 @@ mod tests {
             key("Trial 3 failed because of the following error: ValueError('the batch size must divide the number of GPUs')").1,
             key("ValueError: the batch size must divide the number of GPUs").1
         );
+    }
+
+    #[test]
+    fn slog_records_are_keyed_by_what_failed() {
+        let ev = |t: &str| event(t, "startup");
+        let key = |t: &str| signature("cuda_driver_error", "startup", &ev(t), Some("ollama"));
+        // the error field, not the step's message, and not a quoted value hidden as one
+        let a = key(
+            r#"msg="error looking up nvidia GPU memory" error="nvcuda failed to get primary device context 800""#,
+        );
+        assert!(
+            a.0.contains("failed to get primary device context"),
+            "{}",
+            a.0
+        );
+        let b = key(
+            r#"msg="error looking up CUDA GPU memory: device memory info lookup failure 0: 4""#,
+        );
+        let c = key(
+            r#"msg="Unable to load cudart CUDA management library /tmp/x/libcudart.so.11.0: cudart init failure: 35""#,
+        );
+        assert!(b.0.contains("device memory info lookup failure"), "{}", b.0);
+        assert_ne!(b.1, c.1);
     }
 
     #[test]
