@@ -1823,6 +1823,10 @@ pub fn is_benign(text: &str) -> bool {
             // (not a C++ function's template arguments as GCC prints them, `CudaCall(...) [with
             // ERRTYPE = cudaError; bool THRW = true]`, before the error it raised)
             && !text.contains("[with ")
+            // (nor a program's report of a step that failed, quoting an error that advises a
+            // setting: `Training failed: Trying to backward through the graph a second time
+            // ... Specify retain_graph=True if you need to ...`)
+            && !text.contains(" failed: ")
             && exception_parts(text).is_none()
             && !EXCEPTION_MODULE_LINE.is_match(text))
 }
