@@ -273,6 +273,15 @@ macro_rules! torch_no_kernel {
 /// See the `torch_no_kernel` macro.
 pub const TORCH_NO_KERNEL: &str = torch_no_kernel!();
 
+/// compute-sanitizer's report of a hardware exception a kernel raised, its block's first line
+/// (`========= Illegal instruction`, `Misaligned address`, `Invalid PC`): the detector and the
+/// illegal-memory-access class both read it.
+macro_rules! sanitizer_hw_exception {
+    () => {
+        r"^=+ +(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$"
+    };
+}
+
 /// ggml's allocation of a device's buffer, whichever backend's device (`ggml_gallocr_reserve_n:
 /// failed to allocate ROCm0 buffer of size N`, its loader's `error loading model: unable to
 /// allocate CUDA2 buffer`, SYCL's `can't malloc N Bytes memory on device`,
@@ -907,7 +916,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // instruction`, `Misaligned address`, `Invalid PC`): the fault itself, before the CUDA
     // error it causes (tier 3) ---
     (
-        r"^=+ +(?:Invalid __(?:global|shared|local)__ (?:read|write|atomic)\b|(?:Out-of-range|Misaligned) Shared or Local Address\b|(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$)",
+        concat!(
+            r"^=+ +(?:Invalid __(?:global|shared|local)__ (?:read|write|atomic)\b|(?:Out-of-range|Misaligned) Shared or Local Address\b)|",
+            sanitizer_hw_exception!()
+        ),
         3,
     ),
     // --- NVSHMEM's error macros (DeepEP's transport) print `FILE:LINE: non-zero status: N ` or
@@ -2081,7 +2093,11 @@ const CLASSES: &[(&str, &str)] = &[
     // compute-sanitizer's report of a kernel's hardware exception, `========= Illegal instruction`)
     (
         "cuda_illegal_memory_access",
-        r"\bInvalid __(?:global|shared|local)__ (?:read|write|atomic)\b|\b(?:Out-of-range|Misaligned) Shared or Local Address\b|^=+ +(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc",
+        concat!(
+            r"\bInvalid __(?:global|shared|local)__ (?:read|write|atomic)\b|\b(?:Out-of-range|Misaligned) Shared or Local Address\b|",
+            sanitizer_hw_exception!(),
+            r"|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc"
+        ),
     ),
     // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
     // `Piecewise CUDA Graph failed with error: <e>`; torch's CUDA graph trees refuse a read of a
