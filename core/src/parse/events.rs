@@ -2757,7 +2757,11 @@ const RAISING_MODULES: &[(&str, &str)] = &[
 
 /// The class of [`RAISING_MODULES`] whose module a traceback frame is in, if any.
 fn raising_module(frame: &str) -> Option<&'static str> {
-    let path = frame_path(frame)?.replace('\\', "/");
+    module_class(&frame_path(frame)?.replace('\\', "/"))
+}
+
+/// The class of [`RAISING_MODULES`] whose module a path (with `/` separators) is, if any.
+fn module_class(path: &str) -> Option<&'static str> {
     RAISING_MODULES
         .iter()
         .find(|(m, _)| {
@@ -2767,7 +2771,7 @@ fn raising_module(frame: &str) -> Option<&'static str> {
                 path.ends_with(m)
             } else {
                 // (a file's name, in any directory)
-                file_name(&path) == *m
+                file_name(path) == *m
             }
         })
         .map(|(_, class)| *class)
@@ -2777,11 +2781,13 @@ fn raising_module(frame: &str) -> Option<&'static str> {
 /// builds' (torch's `cpp_extension.py`, DeepSpeed's op builders, a package's `setup.py`), or
 /// anywhere in FlashInfer's and DeepGEMM's JIT packages.
 pub fn in_builder(frame: &str) -> bool {
-    raising_module(frame) == Some("build_error")
-        || frame_path(frame).is_some_and(|p| {
-            let p = p.replace('\\', "/");
-            p.contains("/flashinfer/jit/") || p.contains("/deep_gemm/jit/")
-        })
+    // (the frame's path read once, for the table and the JIT packages both)
+    frame_path(frame).is_some_and(|p| {
+        let p = p.replace('\\', "/");
+        module_class(&p) == Some("build_error")
+            || p.contains("/flashinfer/jit/")
+            || p.contains("/deep_gemm/jit/")
+    })
 }
 
 /// The class of an exception of unknown words by the module that raised it: a traceback frame
