@@ -249,8 +249,10 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "xformers",
     "transformers",
     "accelerate",
-    "tensorflow",
     "pytorch",
+    // (after torch: a torch program's environment may import TensorFlow, which logs as it
+    // loads, as transformers does when both are installed)
+    "tensorflow",
     "triton",
     "ray",
     "nccl",
@@ -297,6 +299,16 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // its shards' frames, and the shard's command, `bin/text-generation-server`
     (W::TEXT_GENERATION, "tgi"),
     (W::TEXT_GENERATION_SERVER_CMD, "tgi"),
+    // TEI, its sibling for embeddings: its crates' tracing targets, `text_embeddings_router:`,
+    // `text_embeddings_backend:`, and its binary's and repository's names,
+    // `text-embeddings-router`, `text-embeddings-inference`
+    (W::TEXT_EMBEDDINGS, "tei"),
+    (W::TEXT_EMBEDDINGS_CMD, "tei"),
+    // (and its backends' own reports as they start: `Could not start Candle backend`, its
+    // check of the build's arch, `Runtime compute cap 70 is not compatible with compile time
+    // compute cap 80`)
+    (W::TEI_CANDLE, "tei"),
+    (W::TEI_COMPUTE_CAP, "tei"),
     // JAX: its compiled library's module, `jaxlib.xla_extension.XlaRuntimeError`, and its
     // sources in a traceback's frames
     (W::JAXLIB, "jax"),
@@ -531,6 +543,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TF_STREAM_EXECUTOR, "tensorflow"),
     (W::TF_PYTHON, "tensorflow"),
     (W::TF_PYTHON_WIN, "tensorflow"),
+    (W::TF_CORE_WIN, "tensorflow"),
+    (W::TF_STREAM_EXECUTOR_WIN, "tensorflow"),
     // (and Hugging Face Accelerate's own report, `accelerate env`: ``- `Accelerate` version:
     // 0.20.3``, then the platform's and torch's; weak, as a trainer's crash may quote it)
     (W::ACCELERATE_ENV, "accelerate"),
@@ -715,6 +729,10 @@ crate::scan::words! { W {
     OLLAMA = "ollama",
     TEXT_GENERATION = "text_generation",
     TEXT_GENERATION_SERVER_CMD = "/text-generation-server\"",
+    TEXT_EMBEDDINGS = "text_embeddings_",
+    TEXT_EMBEDDINGS_CMD = "text-embeddings-",
+    TEI_CANDLE = "Candle backend",
+    TEI_COMPUTE_CAP = "compile time compute cap",
     JAXLIB = "jaxlib",
     JAX_SRC = "jax/_src/",
     TORCH = "torch",
@@ -890,6 +908,8 @@ crate::scan::words! { W {
     TF_STREAM_EXECUTOR = "tensorflow/stream_executor/",
     TF_PYTHON = "tensorflow/python/",
     TF_PYTHON_WIN = "tensorflow\\python\\",
+    TF_CORE_WIN = "tensorflow\\core\\",
+    TF_STREAM_EXECUTOR_WIN = "tensorflow\\stream_executor\\",
     ACCELERATE_ENV = "`Accelerate` version:",
 } }
 
@@ -1212,6 +1232,14 @@ impl EnvCollector {
                 .unwrap_or("");
             if prefix.contains("external/xla/xla/") || prefix.contains("external/org_tensorflow/") {
                 self.vote("jax", 1);
+            } else if prefix.contains(" text_embeddings_") {
+                // (TEI's crates as tracing's target, which the line reader took off:
+                // `ERROR text_embeddings_backend: backends/src/lib.rs:491: `)
+                self.vote("tei", 1);
+            } else if prefix.contains(" tensorflow/") || prefix.contains("\\tensorflow\\") {
+                // (TensorFlow's own sources, `I tensorflow/core/common_runtime/gpu/
+                // gpu_device.cc:1618] `: weak, as it names no program that runs it)
+                self.vote("tensorflow", 0);
             }
         }
         if let Some(p) = &line.process {

@@ -3195,10 +3195,10 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // The runtime's query of free device memory failing (torch's `mem_get_info`, `RuntimeError:
     // HIP error: invalid argument` from its `cudaMemGetInfo`; ROCm's own trace of it,
     // `HSA_AMD_AGENT_INFO_MEMORY_AVAIL query failed.`): the driver would not answer, however the
-    // runtime words it.
+    // runtime words it. (Not an illegal address: a query touches no kernel's memory, so that is
+    // an earlier kernel's fault, reported late.)
     if memory_query_failed(ev)
-        && (MEMORY_QUERY_FAILED.is_match(&ev.text)
-            || matches!(class, "python_exception" | "cuda_illegal_memory_access"))
+        && (MEMORY_QUERY_FAILED.is_match(&ev.text) || class == "python_exception")
     {
         class = "cuda_driver_error";
     }
