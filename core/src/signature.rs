@@ -2873,6 +2873,15 @@ fn core_message(text: &str) -> String {
     let t = t
         .strip_prefix("jax._src.traceback_util.UnfilteredStackTrace: ")
         .unwrap_or(t);
+    // TensorFlow's op that failed (`OP_REQUIRES failed at tile_ops.cc:123 : Resource exhausted:
+    // OOM when allocating ...`) and its listed statuses (`(0) Unknown: Failed to get ...`): the
+    // status's message, as the op's line and the exception below it both state it
+    static TF_STATUS_HEAD: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"^(?:OP_REQUIRES failed at \S+ : |\(\d+\) )(?:[A-Z][a-z]+(?: [a-z]+)?|[A-Z]+(?:_[A-Z]+)*): +",
+        )
+    });
+    let t = TF_STATUS_HEAD.find(t).map_or(t, |m| &t[m.end()..]);
     // a message quoted whole (a repr printed alone, `"Prefill out of memory. ...\n"`): its words
     let t = match t
         .strip_prefix('"')

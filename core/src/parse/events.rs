@@ -441,6 +441,20 @@ const DETECTORS: &[(&str, u8)] = &[
     // `(1) RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory.`, listed
     // before the op that reports it (tier 3) ---
     (r"\bRESOURCE_EXHAUSTED: \S", 3),
+    // --- and TensorFlow 1.x's statuses as it lists them under `2 root error(s) found.`, in
+    // words (`(0) Unknown: Failed to get convolution algorithm. ...`, `(1) Internal: ...`): each
+    // a statement of the error, whose wrapper names only its class (tier 3) ---
+    (TF_LISTED_STATUS, 3),
+    // --- and its statement of an allocation that failed, on a line of its own below the
+    // exception that wraps it (`ResourceExhaustedError: Graph execution error:`, then `OOM when
+    // allocating tensor with shape[16,64,64,64] and type float on /job:localhost/...`) (tier 3) ---
+    (
+        r"^\s*OOM when allocating tensor with shape\S* and type \w+ on \S",
+        3,
+    ),
+    // --- and an op's failure as its kernel logs it, at warning level, before Python raises it
+    // (see `is_allocator_failure`) (tier 3) ---
+    (OP_FAILED_RE, 3),
     // --- Open MPI's shared-memory transport whose single copy between processes failed
     // (`Read -1, expected 33554432, errno = 14`: `process_vm_readv` refused, as a container
     // without ptrace rights refuses it), stated before the crash it leads to (tier 3) ---
@@ -1407,6 +1421,19 @@ const EVENT_WORDS: &[&str] = &[
     "arch conditional mma",
     "out of bound tensor access",
     "cuda warning: ",
+    // TensorFlow's allocation that failed, on its own line below `Graph execution error:`, and
+    // its listed statuses (`(0) Internal: ...`)
+    "oom when allocating",
+    ") unknown: ",
+    ") internal: ",
+    ") invalid argument: ",
+    ") not found: ",
+    ") failed precondition: ",
+    ") aborted: ",
+    ") out of range: ",
+    ") unimplemented: ",
+    ") data loss: ",
+    ") resource exhausted: ",
 ];
 
 /// Returns the tier of a line's message if it states or wraps an error.
@@ -1553,8 +1580,15 @@ pub fn is_allocator_failure(text: &str) -> bool {
     (text.contains("_bfc) ran out of memory trying to allocate ") && !text.contains("not a failure"))
         // (and the op's own failure that follows, also a warning: `OP_REQUIRES failed at
         // tile_ops.cc:123 : Resource exhausted: OOM when allocating tensor with shape[...]`)
-        || (text.contains("OP_REQUIRES failed at ") && text.contains("OOM when allocating tensor"))
+        || (text.contains("OP_REQUIRES failed at ") && OP_FAILED.is_match(text))
 }
+
+/// A TensorFlow op's failure as its kernel logs it, at warning level, before the status is
+/// raised: `OP_REQUIRES failed at xla_ops.cc:590 : UNAVAILABLE: No PTX compilation provider is
+/// available.` (Not the statuses an input pipeline ends or is stopped with, `OUT_OF_RANGE: End
+/// of sequence`, `CANCELLED`, nor a lookup a caller may answer, `NOT_FOUND`.)
+static OP_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(OP_FAILED_RE));
+const OP_FAILED_RE: &str = r"\bOP_REQUIRES failed at \S+ : (?:Unknown|UNKNOWN|Internal|INTERNAL|Unavailable|UNAVAILABLE|Resource exhausted|RESOURCE_EXHAUSTED|Failed precondition|FAILED_PRECONDITION|Invalid argument|INVALID_ARGUMENT): \S";
 
 /// c10's warning of a CUDA call that failed in a destructor with a kernel's sticky fault
 /// (`Warning: CUDA warning: an illegal memory access was encountered (function destroyEvent)`),
@@ -1656,8 +1690,19 @@ static BENIGN_WORDS: LazyLock<aho_corasick::dfa::DFA> =
 pub static K8S_FAILED_EVENT: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^\s*Warning\s{2,}Failed\s{2,}\S"));
 
+/// TensorFlow 1.x's statuses as it lists them under `2 root error(s) found.`, in words.
+const TF_LISTED_STATUS: &str = r"^\s*\(\d+\) (?:Unknown|Internal|Invalid argument|Not found|Unavailable|Failed precondition|Aborted|Out of range|Unimplemented|Data loss|Resource exhausted): \S";
+
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
+    // TensorFlow's listed status is the error, whatever its advice says (`... so try looking to
+    // see if a warning log message was printed above.`)
+    if text.trim_start().starts_with('(') {
+        static LISTED: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(TF_LISTED_STATUS));
+        if LISTED.is_match(text) {
+            return false;
+        }
+    }
     // a program's advice, whatever it names (Dynamo's below a graph break, `Hint: Dynamo has
     // detected that tracing the code will result in an error ...`; a UI's at start-up, `Hint:
     // your device supports --cuda-malloc for potential speed improvements.`)
@@ -1979,10 +2024,11 @@ const CLASSES: &[(&str, &str)] = &[
     // a JIT or build that runs a missing compiler or build tool fails in Python's subprocess:
     // `FileNotFoundError: [Errno 2] No such file or directory: 'ninja'`; XLA's compile of a
     // program's PTX with the ptxas it found, `ptxas returned an error during compilation of ptx
-    // to sass: ...`)
+    // to sass: ...`, and its finding none to compile with, `No PTX compilation provider is
+    // available. Neither ptxas/nvlink nor nvjtlink is available.`)
     (
         "build_error",
-        r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$|ninja exited with status \d+|\bptxas returned an error during compilation of ptx to sass\b|fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$|No such file or directory: '(?:\S*/)?(?:ninja|nvcc|ptxas|cmake|make|gcc|g\+\+|c\+\+|cc|clang)'",
+        r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$|ninja exited with status \d+|\bptxas returned an error during compilation of ptx to sass\b|\bNo PTX compilation provider is available\b|fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$|No such file or directory: '(?:\S*/)?(?:ninja|nvcc|ptxas|cmake|make|gcc|g\+\+|c\+\+|cc|clang)'",
     ),
     (
         "cuda_device_side_assert",
@@ -2040,10 +2086,11 @@ const CLASSES: &[(&str, &str)] = &[
     // cudaGetDeviceCount() ... Error 2: out of memory`: a driver that could not start, whatever
     // its status says, not an allocation of the program's; so does a program's own check of the
     // count, the CUDA samples' `code=2(cudaErrorMemoryAllocation) "cudaGetDeviceCount(&n)"` and
-    // `Failed to get count of cuda capable device. Exception:out of memory` under WSL)
+    // `Failed to get count of cuda capable device. Exception:out of memory` under WSL; and the
+    // deviceQuery sample's `cudaGetDeviceCount returned 999`, whatever the code)
     (
         "cuda_driver_error",
-        r#"Unexpected error from cudaGetDeviceCount\(\)|\(\w+\) "cudaGetDeviceCount\(|\bcount of cuda capable devices?\b.*\bout of memory\b"#,
+        r#"Unexpected error from cudaGetDeviceCount\(\)|^cudaGetDeviceCount returned \d+$|\(\w+\) "cudaGetDeviceCount\(|\bcount of cuda capable devices?\b.*\bout of memory\b"#,
     ),
     ("cuda_oom", ORT_ARENA_OOM),
     // (NVSHMEM's check of a CUDA driver call states the call's status: `non-zero status: 2
@@ -2059,13 +2106,15 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_oom",
         r"\bOOM when allocating tensor\b.*(?:\bdevice:GPU:\d+|\bGPU_\d+_bfc\b)",
     ),
+    // (and Paddle's allocator, `Out of memory error on GPU 0. Cannot allocate 172.000000MB memory
+    // on GPU 0, ...`, under its `ResourceExhaustedError:`)
     (
         "cuda_oom",
         concat!(
             r"CUDA out of memory|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
             r"\bRequested amount of memory \(\d+ bytes\) could not be allocated\b|",
             ggml_device_alloc!(),
-            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bInsufficient VRAM\b|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate|Error allocating device buffer|Attempting to reserve \S+ at the bottom of memory)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
+            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bInsufficient VRAM\b|\bOut of memory error on GPU \d+\. Cannot allocate\b|\bRESOURCE_EXHAUSTED: (?:Out of memory|Failed to allocate|Error allocating device buffer|Attempting to reserve \S+ at the bottom of memory)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
             negative_kv_memory!()
         ),
     ),
@@ -2196,7 +2245,8 @@ const CLASSES: &[(&str, &str)] = &[
             r"|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
-    // (torch finds no device it may use: `No CUDA GPUs are available`, a build of torch without
+    // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
+    // for either runtime, `No CUDA or HIP available on this system.`; a build of torch without
     // CUDA: `Torch not compiled with CUDA enabled`, vLLM finding no platform it can run on: `Failed to
     // infer device type`, or a device index beyond
     // the GPUs it sees, `device >= 0 && device < num_gpus INTERNAL ASSERT FAILED`, or refuses to load a
@@ -2218,7 +2268,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|",
             radv_context_lost!(),
-            r"|\bCDI device injection failed\b|No CUDA GPUs are available|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, "
+            r"|\bCDI device injection failed\b|No CUDA GPUs are available|\bNo CUDA or HIP available\b|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, "
         ),
     ),
     // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:
@@ -2316,11 +2366,13 @@ const CLASSES: &[(&str, &str)] = &[
     // its hipBLASLt, `rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat`)
     // (and torch's THC before 1.5, `cublas runtime error : unknown error at .../THCBlas.cu:271`)
     // (and jaxlib's wording of a cuSOLVER status, `RuntimeError: cuSolver internal error`)
+    // (and TensorFlow's guess at why it found no convolution algorithm, `Failed to get
+    // convolution algorithm. This is probably because cuDNN failed to initialize`)
     // (and torch's own checks of a cuDNN call in its cuDNN bindings, `mha_graph->execute(...)
     // .is_good() INTERNAL ASSERT FAILED at ".../aten/src/ATen/native/cudnn/MHA.cpp":410`)
     (
         "cublas_cudnn_error",
-        r"\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcuSolver internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcuSolver internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to

@@ -1749,6 +1749,12 @@ impl Triage {
         {
             self.state_below(3, Below::ListedFailure);
         }
+        // TensorFlow 2 raises an op's failure in a graph as `ResourceExhaustedError: Graph
+        // execution error:`, then lists where the op was defined and states the status below
+        // (`OOM when allocating tensor with shape[...] ...`): the status is the statement.
+        if text.trim_end().ends_with("Error: Graph execution error:") {
+            self.state_below(60, Below::ListedFailure);
+        }
         // ComfyUI's error report names the exception's type on its own line, `- **Exception
         // Type:** torch.OutOfMemoryError`, and states its message on the next, `- **Exception
         // Message:** Allocation on device`: the message is the statement.
