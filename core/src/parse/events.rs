@@ -433,6 +433,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // (`All nodes which are allocated for this job are already filled.` when a program spawns
     // workers beyond its allocation, `There are not enough slots available in the system ...`) ---
     (OMPI_START_FAILED, 3),
+    // --- and the remote shell's own error that Open MPI's launcher printed before that report
+    // (the daemon not on the remote `PATH`, `bash: orted: command not found`; ssh that could not
+    // reach or log into a node, `ssh: Could not resolve hostname localhost:4: Name or service not
+    // known`, `Host key verification failed.`): the cause its listed guesses only guess at
+    // (tier 3) ---
+    (OMPI_REMOTE_SHELL, 3),
     // --- a Go program's panic (`panic: At least one device with migEnabled=true was not
     // configured correctly: ...`, a Kubernetes device plugin's), the process's last statement
     // (tier 3) ---
@@ -1165,6 +1171,8 @@ pub const GGML_UNKNOWN_TYPE: &str = r"tensor '[^']*' has invalid ggml type (\d+)
 /// Open MPI's statement that its runtime did not start (see the detectors).
 const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_init|MPI_INIT|ompi_mpi_init)\b.* failed for some reason|\b[OP]RTE was unable to reliably start one or more daemons|^All nodes which are allocated for this job are already filled\.|^There are not enough slots available in the system to satisfy the \d+";
 
+const OMPI_REMOTE_SHELL: &str = r"^(?:ba|z)?sh: (?:line \d+: )?(?:orted|prted): (?:command )?not found|^ssh: (?:Could not resolve hostname \S+|connect to host \S+ port \d+): |^Host key verification failed\.|^Permission denied \(publickey";
+
 const OMPI_CMA_READ: &str = r"\bRead -1, expected \d+, errno = \d+";
 
 /// An operator stopping a process is not a crash, and says nothing about one.
@@ -1421,6 +1429,13 @@ const EVENT_WORDS: &[&str] = &[
     "arch conditional mma",
     "out of bound tensor access",
     "cuda warning: ",
+    // (a remote shell's errors under Open MPI's launcher)
+    "orted: ",
+    "prted: ",
+    "could not resolve hostname",
+    "connect to host",
+    "host key verification",
+    "permission denied (publickey",
     // TensorFlow's allocation that failed, on its own line below `Graph execution error:`, and
     // its listed statuses (`(0) Internal: ...`)
     "oom when allocating",
@@ -2693,6 +2708,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("build_error", PIP_CONFLICTS),
     // (Open MPI's runtime that did not start: not a collective library's failure, the launcher's)
     ("process_crash", OMPI_START_FAILED),
+    ("process_crash", OMPI_REMOTE_SHELL),
     ("process_crash", OMPI_CMA_READ),
     // (a kernel library's host-side check of its inputs, as DeepGEMM and TVM FFI state it:
     // `Assertion error (csrc/utils/layout.hpp:108): sf.size(-1) == ...`, a shape or layout the
