@@ -891,7 +891,9 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
                     }
                 }
             }
-            if let Some(r) = group(rank_i) {
+            // (an outer tag's rank stands: a launcher's global rank, `[1,3]<stdout>:`, over the
+            // local device NCCL's own prefix names behind it, `host:pid:tid [0]`)
+            if let Some(r) = group(rank_i).filter(|_| line.rank.is_none()) {
                 line.rank = r.as_str().parse().ok();
             }
             let mut end = m.end();
