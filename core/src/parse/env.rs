@@ -1269,8 +1269,21 @@ impl EnvCollector {
         let v1_worker = process
             .strip_prefix("Worker_")
             .is_some_and(|r| r.starts_with(['T', 'P', 'D', 'E']));
-        if v1_worker || VLLM_PROCESSES.iter().any(|p| process.starts_with(p)) {
+        // (and a compose service named after it alone, whose lines docker compose tags `vllm-1
+        // | ` by its replica's number: not another program named from it, `vllm-rs-svc0`)
+        let service_of = |name: &str| {
+            process.strip_prefix(name).is_some_and(|r| {
+                r.is_empty()
+                    || r.strip_prefix(['-', '_'])
+                        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+        };
+        if v1_worker || VLLM_PROCESSES.iter().any(|p| process.starts_with(p)) || service_of("vllm")
+        {
             self.vote("vllm", 1);
+        }
+        if service_of("sglang") {
+            self.vote("sglang", 1);
         }
         // SGLang's logger names a process by its place alone: `[TIME TP0]`, `[TIME DP1 TP3]`
         let sglang = process.split(' ').all(|t| {
@@ -2063,7 +2076,16 @@ mod tests {
         c.feed("torch._C._cuda_init()");
         c.feed_process("vllm-svc-1");
         c.feed_process("TP");
+        c.feed_process("vllm-rs-svc0");
         assert_eq!(c.finish().framework.as_deref(), Some("pytorch"));
+        // a compose service named after the framework alone, and its replica's number
+        for service in ["vllm-1", "vllm", "sglang_2"] {
+            let mut c = EnvCollector::default();
+            c.feed("torch._C._cuda_init()");
+            c.feed_process(service);
+            let want = service.split(['-', '_']).next();
+            assert_eq!(c.finish().framework.as_deref(), want, "{service}");
+        }
     }
 
     #[test]
