@@ -544,11 +544,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TF_PYTHON, "tensorflow"),
     (W::TF_PYTHON_WIN, "tensorflow"),
     (W::TF_CORE_WIN, "tensorflow"),
+    (W::TF_STREAM_EXECUTOR_WIN, "tensorflow"),
     // (and its Python package's modules, `tensorflow.python.framework.errors_impl.UnknownError`)
     (W::TF_PYTHON_MODULE, "tensorflow"),
     // MXNet, by its exception, `mxnet.base.MXNetError: [17:13:00] src/operator/...`
     (W::MXNET_ERROR, "mxnet"),
-    (W::TF_STREAM_EXECUTOR_WIN, "tensorflow"),
     // (and Hugging Face Accelerate's own report, `accelerate env`: ``- `Accelerate` version:
     // 0.20.3``, then the platform's and torch's; weak, as a trainer's crash may quote it)
     (W::ACCELERATE_ENV, "accelerate"),
