@@ -1429,6 +1429,36 @@ const EVENT_WORDS: &[&str] = &[
     "arch conditional mma",
     "out of bound tensor access",
     "cuda warning: ",
+    // (words of detectors that no word above let through: a shell that found no compiler,
+    // `sh: 1: nvcc: not found`; compute-sanitizer's `Illegal address`; HAMi's `Device 0 OOM N
+    // / N`; ggml's `unable to allocate Vulkan0 buffer`, `can't malloc N Bytes memory on
+    // device`; DDP's `Expected to have finished reduction ...` on a line of its own; NVRM's `No
+    // NVIDIA GPU found`; vLLM's `EngineCore encountered an issue`; and the weaker statements:
+    // `Transport endpoint is not connected`, NumPy's `_ARRAY_API not found`, Dynamo's
+    // `Explanation:`, `taking the entire process down`, `destroy_process_group() was not
+    // called`, HIP's debugging advice, torch's flight recorder, `NoneType: None`)
+    ": not found",
+    ": command not found",
+    "illegal address",
+    "misaligned address",
+    "invalid pc",
+    "invalid address space",
+    "oom ",
+    "unable to allocate",
+    "can't malloc",
+    "finished reduction",
+    "no nvidia gpu",
+    "encountered an issue",
+    "transport endpoint",
+    "_array_api",
+    "explanation: ",
+    "developer debug context",
+    "entire process down",
+    "was not called",
+    "amd_serialize_kernel",
+    "torch_use_hip_dsa",
+    "flight recorder",
+    "nonetype: none",
     // (a remote shell's errors under Open MPI's launcher)
     "orted: ",
     "prted: ",
@@ -3602,6 +3632,24 @@ pub fn patterns() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn statements_without_common_error_words_pass_the_gate() {
+        // (lines whose only words are the detector's own: the gate must let each through)
+        for line in [
+            "sh: 1: nvcc: not found",
+            "========= Illegal address",
+            "========= Misaligned address",
+            "Device 0 OOM 3171158016 / 3145728000",
+            "Expected to have finished reduction in the prior iteration before starting a new one.",
+            "OOM when allocating tensor with shape[16,64] and type float on /job:localhost/replica:0/task:0/device:GPU:0",
+            "  (1) Internal: Blas GEMM launch",
+            "bash: orted: command not found",
+            "ssh: Could not resolve hostname node7: Name or service not known",
+        ] {
+            assert!(detect(line, None).is_some(), "{line}");
+        }
+    }
 
     #[test]
     fn every_pattern_is_valid() {
