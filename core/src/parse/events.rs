@@ -2951,6 +2951,16 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         return "python_exception";
     }
+    // The message of LLVM's `llvm_unreachable`, whose next line names the compiler that stopped
+    // (`UNREACHABLE executed at .../lib/Dialect/TritonGPU/Transforms/HoistTMEMAlloc.cpp:418!`).
+    if let Some(c) = ev
+        .after
+        .first()
+        .filter(|a| a.starts_with("UNREACHABLE executed at "))
+        .and_then(|a| class_of(a))
+    {
+        return c;
+    }
     // ptxas's diagnostic under Triton's report of the ptxas run it made (`Internal Triton PTX
     // codegen error:`, Inductor's `Triton compilation failed: <kernel>`): Triton's compile of a
     // kernel, whatever the diagnostic says (`PTX .version 7.4 does not support .target sm_89`);

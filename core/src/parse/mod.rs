@@ -1142,6 +1142,19 @@ impl Triage {
                 }
             }
         }
+        // LLVM's `llvm_unreachable(msg)` prints its message, then `UNREACHABLE executed at
+        // FILE:N!` (a Triton pass's `Failed to hoist tmem_store`): the message, kept as the last
+        // resort on the line above, is the statement, and the line below says whose it is.
+        if text.starts_with("UNREACHABLE executed at ") {
+            if let Some((_, (n, t, raw), phase)) = self.last_resort.clone() {
+                if n + 1 == line.number {
+                    self.keep_first(3, false, || Event {
+                        after: vec![text.chars().take(500).collect()],
+                        ..Event::bare(n, 3, t, raw, phase)
+                    });
+                }
+            }
+        }
         if !code {
             self.detect(line, facts, qualified);
             self.warning(line);
