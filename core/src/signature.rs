@@ -1161,6 +1161,15 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // ssh that cannot resolve a node's name, as a launcher's daemons start: the resolver's own
+    // words for it (`Name or service not known`, `Temporary failure in name resolution`) differ
+    // by the host's resolver, not by the problem
+    (
+        Some("process_crash"),
+        Scope::Message,
+        r"^ssh: Could not resolve hostname \S+: ",
+        "ssh: could not resolve a node's hostname",
+    ),
     // CUTLASS's TMA descriptor set-up returning the sticky fault an earlier kernel left: the
     // CUresult names the fault, 700 an illegal address, 715 an illegal instruction
     (
