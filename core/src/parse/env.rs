@@ -466,6 +466,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::ATEN_SRC, "pytorch"),
     (W::TORCH_ASYNC_HINT, "pytorch"),
     (W::TCP_STORE, "pytorch"),
+    // (and c10d's tag on its socket's and store's records, `[c10d] The client socket has timed
+    // out after ...`)
+    (W::C10D_TAG, "pytorch"),
     (W::NUM_CUDA_DEVICES, "pytorch"),
     (W::AUTOGRAD_ENGINE, "pytorch"),
     // (and its elastic agent's report of a worker that died, `failed (exitcode: -9) local_rank: 5
@@ -745,6 +748,7 @@ crate::scan::words! { W {
     ATEN_SRC = "aten/src/",
     TORCH_ASYNC_HINT = "CUDA kernel errors might be asynchronously",
     TCP_STORE = "TCPStore",
+    C10D_TAG = "[c10d]",
     NUM_CUDA_DEVICES = "NumCudaDevices",
     AUTOGRAD_ENGINE = "_execution_engine",
     TORCH_ELASTIC_EXIT = "failed (exitcode: ",
