@@ -1173,6 +1173,14 @@ const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_
 
 const OMPI_REMOTE_SHELL: &str = r"^(?:ba|z)?sh: (?:line \d+: )?(?:orted|prted): (?:command )?not found|^ssh: (?:Could not resolve hostname \S+|connect to host \S+ port \d+): |^Host key verification failed\.|^Permission denied \(publickey";
 
+/// Whether a line is the remote shell's error that a launcher met starting a node's daemon (see
+/// [`OMPI_REMOTE_SHELL`]): a failure at start-up.
+pub fn is_remote_launch_failure(text: &str) -> bool {
+    static REMOTE_SHELL: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(OMPI_REMOTE_SHELL));
+    REMOTE_SHELL.is_match(text)
+}
+
 const OMPI_CMA_READ: &str = r"\bRead -1, expected \d+, errno = \d+";
 
 /// An operator stopping a process is not a crash, and says nothing about one.

@@ -2873,18 +2873,14 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             "RTE was unable to reliably start one or more daemons",
             "startup",
         ),
-        // (and the remote shell's error that launching a node's daemon met, `bash: orted:
-        // command not found`)
-        ("orted: command not found", "startup"),
-        ("prted: command not found", "startup"),
     ];
     if ev.phase == "unknown" {
         if let Some((_, p)) = FOUND_AT.iter().find(|(m, _)| ev.text.contains(m)) {
             return p;
         }
-        // (ssh that could not reach or log into a node, under a launcher: `ssh: Could not
-        // resolve hostname ...`, as the processes are launched)
-        if class == "process_crash" && ev.text.trim_start().starts_with("ssh: ") {
+        // (and the remote shell's error that launching a node's daemon met, `bash: orted:
+        // command not found`, `ssh: Could not resolve hostname ...`)
+        if events::is_remote_launch_failure(&ev.text) {
             return "startup";
         }
     }
