@@ -1308,6 +1308,8 @@ const EVENT_WORDS: &[&str] = &[
     // (`GGML_ABORT`'s message behind its source location, `llama.cpp:11968: The current context
     // does not support K-shift`)
     "llama.cpp:",
+    // (the same from one of its split sources, `src/llama-context.cpp:1034: Invalid input batch`)
+    "src/llama-",
     "ggml",
     // (XLA's `Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.6.0.`)
     "loaded runtime cudnn",
@@ -3664,6 +3666,7 @@ mod tests {
             "  (1) Internal: Blas GEMM launch",
             "bash: orted: command not found",
             "ssh: Could not resolve hostname node7: Name or service not known",
+            "/home/u/llama.cpp/src/llama-context.cpp:1034: Invalid input batch for sequence",
         ] {
             assert!(detect(line, None).is_some(), "{line}");
         }
