@@ -1899,6 +1899,10 @@ impl Triage {
                 && !self.in_traceback
                 && self.events.len() == 1)
         });
+        // A wait a program announces (`Waiting for workers to be ready.`) points at a cause only
+        // when one follows; alone, it is the program's progress.
+        let waits = |ev: &Event| ev.tier == 0 && ev.text.trim_start().starts_with("Waiting for ");
+        let elected = elected.filter(|ev| !(waits(ev) && self.events.iter().all(waits)));
         // An operator missing from torch's registry (`'_OpNamespace' '_C' object has no
         // attribute 'silu_and_mul'`) after a warning that the package's compiled extension did
         // not load: the extension's import failure is the cause, the missing op its consequence.
