@@ -1161,6 +1161,15 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // JAX's CUDA plugin checking the libraries it loads as it starts: jaxlib's releases word a
+    // missing one as `Unable to load cuSPARSE. Is it installed?` or as the library's own status,
+    // `operation cusparseGetProperty(...) failed: The cuSPARSE library was not found.`
+    (
+        Some("import_error"),
+        Scope::Message,
+        r"\bUnable to load cu\w+\. Is it installed\?|\bThe cu\w+ library was not found\b",
+        "jax: its CUDA plugin could not load a CUDA library",
+    ),
     // ssh that cannot resolve a node's name, as a launcher's daemons start: the resolver's own
     // words for it (`Name or service not known`, `Temporary failure in name resolution`) differ
     // by the host's resolver, not by the problem

@@ -636,7 +636,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // launcher's report of a command that failed, `RuntimeError: Error running command.`, above
     // the command's own stderr) ---
     (
-        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
+        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket
@@ -2373,10 +2373,12 @@ const CLASSES: &[(&str, &str)] = &[
     // XLA that could not load NCCL, `Unable to load NCCL library. Multi-GPU collectives will not
     // work.`, vLLM's NCCL wrapper, `Failed to load NCCL library from libnccl.so.2.`;
     // CTranslate2's loader of cuBLAS and cuDNN, `Library libcublas.so.12 is not found or cannot
-    // be loaded`)
+    // be loaded`; JAX's CUDA plugin checking the libraries it needs, `Unable to load cuSPARSE.
+    // Is it installed?`, `operation cusparseGetProperty(...) failed: The cuSPARSE library was not
+    // found.`)
     (
         "import_error",
-        r"Cannot find a working triton installation|\bTritonMissing\b|\bLibrary \S+\.(?:so|dll)\b\S* is not found or cannot be loaded|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load NCCL library|\bFailed to load NCCL library from\b|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
+        r"\bUnable to load cu\w+\. Is it installed\?|\bThe cu\w+ library was not found\b|Cannot find a working triton installation|\bTritonMissing\b|\bLibrary \S+\.(?:so|dll)\b\S* is not found or cannot be loaded|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load NCCL library|\bFailed to load NCCL library from\b|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
     ),
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
     // available`; torchvision whose compiled operators did not load into this torch: `operator
@@ -2428,14 +2430,15 @@ const CLASSES: &[(&str, &str)] = &[
     // (and ROCm's rocBLAS, `rocBLAS error: Cannot read .../TensileLibrary.dat: Illegal seek`, and
     // its hipBLASLt, `rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat`)
     // (and torch's THC before 1.5, `cublas runtime error : unknown error at .../THCBlas.cu:271`)
-    // (and jaxlib's wording of a cuSOLVER status, `RuntimeError: cuSolver internal error`)
+    // (and jaxlib's wording of a cuSOLVER or cuBLAS status, `RuntimeError: cuSolver internal
+    // error`, `operation cublasGetVersion( nullptr, &version) failed: cuBlas internal error`)
     // (and TensorFlow's guess at why it found no convolution algorithm, `Failed to get
     // convolution algorithm. This is probably because cuDNN failed to initialize`)
     // (and torch's own checks of a cuDNN call in its cuDNN bindings, `mha_graph->execute(...)
     // .is_good() INTERNAL ASSERT FAILED at ".../aten/src/ATen/native/cudnn/MHA.cpp":410`)
     (
         "cublas_cudnn_error",
-        r"\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcuSolver internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to

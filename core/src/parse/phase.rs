@@ -286,6 +286,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if text.contains("nvidia-container-cli: ") || text.contains("OCI runtime create failed") {
         return Some("startup");
     }
+    // JAX runs its backends' plugins (`jax_plugins/xla_cuda12`) only as it first sets up a
+    // backend: their checks of the CUDA libraries are the program's start
+    if has(&["/jax_plugins/", "\\jax_plugins\\"]) {
+        return Some("startup");
+    }
     // TensorRT-LLM checks the MPI world it was launched in against the engine's parallel
     // mapping when its runtime starts (`mpiSize == tp * pp`, `MPI size 1 != TP size 2 * PP size
     // 1`, and in early versions `Engine world size (2 * 1) != Runtime world size (1)`); other
