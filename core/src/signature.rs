@@ -483,8 +483,8 @@ fn bold_phrase(text: &str) -> Option<(usize, usize)> {
     (text.matches('*').count() == 4 && opens && closes).then_some((i, j))
 }
 
-/// Problems keyed by what their message captures, checked in order: the pattern (one capture
-/// group), the key's words before it, and whether the capture is lower-cased.
+/// Problems keyed by what their message captures, checked in order: the pattern (its first
+/// capture group that took part in the match), the key's words before it, and whether the capture is lower-cased.
 const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
     // ggml's first CUDA call failing (`ggml_cuda_init: failed to initialize CUDA: unknown
     // error`), whatever label or launcher printed it: CUDA's message is the problem
@@ -2262,7 +2262,10 @@ fn nccl_warn_key(text: &str) -> Option<String> {
 /// The key `<what> <first group>` of a message that `re` reads (a key named by one word of the
 /// message: the header, the file, the Xid).
 fn captured_key(re: &AsciiFirst, text: &str, what: &str) -> Option<String> {
-    re.captures(text).map(|c| format!("{what} {}", &c[1]))
+    // (a pattern of alternatives captures in whichever one matched)
+    let c = re.captures(text)?;
+    let got = (1..c.group_count()).find_map(|i| c.get(i))?;
+    Some(format!("{what} {}", got.as_str()))
 }
 
 /// urllib3 giving up on a host (`HTTPSConnectionPool(host='huggingface.co', port=443): Max

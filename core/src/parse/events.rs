@@ -466,8 +466,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // without ptrace rights refuses it), stated before the crash it leads to (tier 3) ---
     (OMPI_CMA_READ, 3),
     // --- ggml reading a GGUF tensor of a type its build does not know (`gguf_init_from_file_impl:
-    // tensor 'blk.0.ffn_down_exps.weight' has invalid ggml type 39 (NONE)`), before the loader's
-    // `failed to read tensor info` (tier 3) ---
+    // tensor 'blk.0.ffn_down_exps.weight' has invalid ggml type 39 (NONE)`), or one whose type
+    // number it gives another meaning (`... of type 4 (DEPRECATED) has 2880 elements per row, not
+    // a multiple of block size (0)`), before the loader's `failed to read tensor info` (tier 3) ---
     (GGML_UNKNOWN_TYPE, 3),
     // --- XLA's check of the cuDNN library it loaded against the one it was built with, logged
     // with no error word before the call that fails on it (tier 3) ---
@@ -1166,7 +1167,7 @@ pub const CUDA_CHECK_FAILED: &str =
 const PIP_CONFLICTS: &str = r"pip's dependency resolver does not currently take into account all the packages|\brequires \S+, but you have \S+ \S+ which is incompatible\b";
 
 /// ggml's refusal of a tensor type its build does not know (see the detectors).
-pub const GGML_UNKNOWN_TYPE: &str = r"tensor '[^']*' has invalid ggml type (\d+)";
+pub const GGML_UNKNOWN_TYPE: &str = r"tensor '[^']*' (?:has invalid ggml type (\d+)|of type (\d+) \(\w+\) has \d+ elements per row, not a multiple of block size\b)";
 
 /// Open MPI's statement that its runtime did not start (see the detectors).
 const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_init|MPI_INIT|ompi_mpi_init)\b.* failed for some reason|\b[OP]RTE was unable to reliably start one or more daemons|^All nodes which are allocated for this job are already filled\.|^There are not enough slots available in the system to satisfy the \d+";
@@ -1304,6 +1305,7 @@ const EVENT_WORDS: &[&str] = &[
     "dependency resolver",
     // (ggml's `tensor '...' has invalid ggml type 39 (NONE)`)
     "invalid ggml type",
+    "multiple of block size",
     "unsupported conversion from",
     // (`GGML_ABORT`'s message behind its source location, `llama.cpp:11968: The current context
     // does not support K-shift`)
@@ -3670,6 +3672,7 @@ mod tests {
             "bash: orted: command not found",
             "ssh: Could not resolve hostname node7: Name or service not known",
             "/home/u/llama.cpp/src/llama-context.cpp:1034: Invalid input batch for sequence",
+            "gguf_init_from_file_impl: tensor 'blk.0.ffn_down_exps.weight' of type 4 (DEPRECATED) has 2880 elements per row, not a multiple of block size (0)",
         ] {
             assert!(detect(line, None).is_some(), "{line}");
         }

@@ -2856,8 +2856,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     // Failures that can only happen at one step, whatever the log showed before them.
     const FOUND_AT: &[(&str, &str)] = &[
         // (ggml's refusal of a tensor in the GGUF file it reads, `gguf_init_from_file_impl:
-        // tensor '...' has invalid ggml type 39`: the model's file, as it is loaded)
+        // tensor '...' has invalid ggml type 39`: the model's file, as it is loaded; whatever
+        // else its reader of GGUF files refuses)
         ("has invalid ggml type", "model_load"),
+        ("gguf_init_from_file_impl: ", "model_load"),
         // (a HIP runtime with no code object for the GPU, which it checks as it initialises)
         ("hipErrorNoBinaryForGpu", "startup"),
         // (llama.cpp's loader giving up on a model, `llama_model_load: error loading model:
