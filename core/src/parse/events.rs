@@ -3352,6 +3352,21 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         class = "unsupported_config";
     }
+    // ... or that a package it would use was imported (`assert FLASH_ATTN_2_AVAILABLE`, `assert
+    // is_flash_attn_2_available()`, `assert HAS_TRITON`): the package did not import.
+    if class == "python_exception"
+        && ev
+            .text
+            .trim_end()
+            .trim_end_matches(':')
+            .ends_with("AssertionError")
+        && ev
+            .frames
+            .last()
+            .is_some_and(|f| ASSERTS_IMPORTED.is_match(f.trim_start()))
+    {
+        class = "import_error";
+    }
     // An exception raised while setuptools asks a package's setup script what it needs to build
     // (`get_requires_for_build_wheel`, under pip's `Getting requirements to build wheel` or
     // uv's `The build backend returned an error`): the package's build failed, whatever it
@@ -3487,6 +3502,13 @@ pub fn memory_query_failed(ev: &Event) -> bool {
 /// An `assert` of support: `assert is_fa_version_supported(v)`, `assert x in SUPPORTED_DTYPES`.
 static ASSERTS_SUPPORT: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"(?i)supported\b|_supported_"));
+
+/// An `assert` on a flag a module sets when a package it would use imported.
+static ASSERTS_IMPORTED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r"^assert\s+\(?(?:[\w.]*\b[A-Z0-9_]+_AVAILABLE|[\w.]*\bis_\w+_available\(\)|[\w.]*\bHAS_[A-Z0-9_]+)\)?\s*(?:,|$)",
+    )
+});
 
 /// Whether the exception was raised by a module's top-level code while it was imported: the
 /// innermost frame is `<module>` and its caller another module's import (a `<module>` frame, or
