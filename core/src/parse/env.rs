@@ -360,6 +360,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and its kernel package's build tree in a kernel's source path, `CUDA error
     // (/sgl-kernel/build/_deps/repo-flash-attention-src/hopper/...)`)
     (W::SGL_KERNEL_DIR, "sglang"),
+    // (and its distribution's name, as pip builds it: `Failed building editable for sgl-kernel`)
+    (W::SGL_KERNEL_DIST, "sglang"),
     (W::SGL_PREFILL_OOM, "sglang"),
     (W::SGL_POOL_LEAK, "sglang"),
     (W::SGL_DETOKENIZER, "sglang"),
@@ -871,6 +873,7 @@ crate::scan::words! { W {
     MEM_FRACTION = "mem-fraction-static",
     SCHEDULER_DEAD = "scheduler is dead",
     SGL_KERNEL = "sgl_kernel",
+    SGL_KERNEL_DIST = "sgl-kernel",
     SGL_PREFILL_OOM = "Prefill out of memory",
     SGL_POOL_LEAK = "KV cache pool leak detected",
     SGL_DETOKENIZER = "response from detokenizer",
