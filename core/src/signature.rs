@@ -1161,6 +1161,16 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // openai-harmony unable to fetch or read the tiktoken vocabulary gpt-oss's encoding needs
+    // (`error downloading or loading vocab file: failed to download or load vocab file`), in
+    // whichever server's words it is relayed (`Failed to load Harmony encoding: ...`, `Error in
+    // harmony chat completion: ...`, `HarmonyError: ...`): a host that cannot reach the file
+    (
+        None,
+        Scope::Message,
+        r"\berror downloading or loading vocab file\b",
+        "harmony: could not download or load the encoding's vocab file",
+    ),
     // JAX's CUDA plugin checking the libraries it loads as it starts: jaxlib's releases word a
     // missing one as `Unable to load cuSPARSE. Is it installed?` or as the library's own status,
     // `operation cusparseGetProperty(...) failed: The cuSPARSE library was not found.`
