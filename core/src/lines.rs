@@ -686,6 +686,15 @@ fn strip_margins(mut rest: &str) -> &str {
     // A line an issue's author set in Markdown's bold (`**ValueError: ...**`), indented or not.
     // (not the stars of a banner, absl's `*** SIGSEGV received at time=N ***`)
     let mut unindented = rest.trim_start();
+    // (italics set in bold: `**_RuntimeError: ..._**`)
+    if let Some(inner) = unindented
+        .strip_prefix("**_")
+        .and_then(|r| r.trim_end().strip_suffix("_**"))
+        .filter(|r| !r.starts_with(['*', '_', ' ']) && !r.is_empty())
+    {
+        rest = inner.trim_end();
+        unindented = "";
+    }
     // (bold set in italics too: `_**RuntimeError: ...**_`, `***RuntimeError: ...***`)
     for (open, close) in [("_**", "**_"), ("***", "***")] {
         if let Some(inner) = unindented
@@ -1328,6 +1337,26 @@ mod tests {
         for_each_line(log.as_bytes(), |l| lines.push(l)).unwrap();
         assert_eq!(lines[1].text, "1 0x00000000010d475f f() ???:0");
         assert_eq!(lines[3].text, "7 more");
+    }
+
+    #[test]
+    fn a_line_set_in_markdown_emphasis_is_the_line() {
+        for t in [
+            "**ValueError: bad value**",
+            "_**ValueError: bad value**_",
+            "**_ValueError: bad value_**",
+            "***ValueError: bad value***",
+        ] {
+            assert_eq!(text(t).text, "ValueError: bad value", "{t}");
+        }
+        // (a logger's prefix inside the emphasis comes off too)
+        let l = text("**_ERROR 11-25 06:52:24 engine.py:366] ValueError: bad value_**");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "ValueError: bad value");
+        // (a banner's stars stay)
+        assert!(text("*** SIGSEGV received at time=1 ***")
+            .text
+            .contains("SIGSEGV"));
     }
 
     #[test]
