@@ -950,6 +950,13 @@ fn is_start_frame(f: &str) -> bool {
         // (a trainer's constructor, `SFTTrainer(...)` reaching `Trainer.__init__`: built before
         // its first step)
         || (is_trainer_module(f) && function_of(f) == Some("__init__"))
+        // (and its set-up before the first epoch, Ultralytics' `_setup_train` broadcasting the
+        // AMP flag from rank 0)
+        || (is_trainer_module(f)
+            && matches!(
+                function_of(f),
+                Some("_setup_train" | "setup_train" | "_setup_training" | "setup_training")
+            ))
         || is_deepspeed_initialize(f)
         // (a serving engine building its model's configuration or its tokenizer manager, SGLang's
         // `configs/model_config.py` and `managers/tokenizer_manager.py` constructors: before any
