@@ -367,6 +367,16 @@ enum Below {
     Raised,
 }
 
+/// A heading in brackets that names a failure and states none (`[Compilation Error]`).
+fn is_bracketed_heading(t: &str) -> bool {
+    t.strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .is_some_and(|inner| {
+            inner.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
+                && (inner.contains("Error") || inner.contains("Fail"))
+        })
+}
+
 /// Whether a line stopped mid-phrase, as a hard wrap cuts one: long, not a traceback's frame,
 /// and ending in a comma or slash, a word that cannot end a sentence, or with a parenthesis left
 /// open (a line ending in a name or a number may be a whole record); or a device assertion's
@@ -848,6 +858,11 @@ impl Triage {
                         && t != "from user code:"
                     {
                         self.join_below(i, line, t, matches!(below, Below::Detail));
+                    }
+                    // (a message that only heads the report below it, cubecl's panic with
+                    // `[Compilation Error]` above NVRTC's log: the first error listed states it)
+                    if matches!(below, Below::Message) && is_bracketed_heading(t) {
+                        self.stated_below.push((i, 12, Below::ListedFailure));
                     }
                     continue;
                 }
