@@ -2017,11 +2017,13 @@ const CLASSES: &[(&str, &str)] = &[
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
     // (a GPU allocation that failed, raised as Python's `MemoryError` by PyCUDA, `MemoryError:
     // cuMemAlloc failed: out of memory`, and MXNet's check of a kernel launch, `Check failed: err
-    // == cudaSuccess (2 vs. 0) Name: mxnet_generic_kernel ErrStr:out of memory`: the device's
-    // memory, not the host's)
+    // == cudaSuccess (2 vs. 0) Name: mxnet_generic_kernel ErrStr:out of memory`, and thrust's
+    // `std::bad_alloc` carrying CUDA's status, XGBoost's `Memory allocation error on worker 0:
+    // std::bad_alloc: cudaErrorMemoryAllocation: out of memory`: the device's memory, not the
+    // host's)
     (
         "cuda_oom",
-        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b",
+        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bbad_alloc: cudaErrorMemoryAllocation\b",
     ),
     // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
     // killed as a result of limit of host`, and the ways launchers word its SIGKILL; Go's
