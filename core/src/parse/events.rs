@@ -465,6 +465,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // (`Read -1, expected 33554432, errno = 14`: `process_vm_readv` refused, as a container
     // without ptrace rights refuses it), stated before the crash it leads to (tier 3) ---
     (OMPI_CMA_READ, 3),
+    // --- CUDA's own words for finding no GPU, whoever prints them without a label of their
+    // own (XGBoost's `[12:56:52] .../common.h:41: .../common.cu: 13: no CUDA-capable device is
+    // detected`) (tier 3) ---
+    (r"\bno CUDA-capable device is detected\b", 3),
     // --- ggml reading a GGUF tensor of a type its build does not know (`gguf_init_from_file_impl:
     // tensor 'blk.0.ffn_down_exps.weight' has invalid ggml type 39 (NONE)`), or one whose type
     // number it gives another meaning (`... of type 4 (DEPRECATED) has 2880 elements per row, not
@@ -635,9 +639,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // from the adapter's own error; a server's HTTP 500 to its client, `fastapi.exceptions.
     // HTTPException: 500: Briton error during inference`, above the engine's own error; a
     // launcher's report of a command that failed, `RuntimeError: Error running command.`, above
-    // the command's own stderr) ---
+    // the command's own stderr; CatBoost's `Application terminated with error: ??+0 (0x...)`,
+    // its backtrace's first frame, with the exception stated below it) ---
     (
-        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
+        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket
