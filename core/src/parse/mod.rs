@@ -1748,6 +1748,10 @@ impl Triage {
         {
             self.state_below(1, Below::Message);
         }
+        // (LightGBM's command line prints the exception it caught below `Met Exceptions:`)
+        if text.trim() == "Met Exceptions:" {
+            self.state_below(1, Below::Message);
+        }
         // CMake heads an error with where it was raised (`CMake Error in common/CMakeLists.txt:`,
         // `CMake Error at FILE:N (message):`) and states it on the indented lines below: the
         // statement is the two read as one.
