@@ -1398,12 +1398,19 @@ impl EnvCollector {
                 t.split(". ")
                     .find(|s| s.len() < 300 && BARE_MODEL.is_match(s))
             };
-            if let Some(c) = short.and_then(|s| BARE_MODEL.captures(s)) {
+            if let Some((s, c)) = short.and_then(|s| Some((s, BARE_MODEL.captures(s)?))) {
                 // "a 3090 GPU": the GeForce card its number names
                 let name = match c[2].strip_suffix(" GPU").or(c[2].strip_suffix(" card")) {
                     Some(n) => format!("RTX {n}"),
                     None => c[2].to_string(),
                 };
+                // (with the brand a device's own name gives it, `Using GPU Device: GeForce GTX
+                // 1080 Ti, Vendor: NVIDIA Corporation`)
+                let before = c.get(2).map_or("", |m| &s[..m.start()]);
+                let name = ["NVIDIA GeForce ", "GeForce "]
+                    .iter()
+                    .find(|b| before.ends_with(*b) && name.starts_with(['G', 'R']))
+                    .map_or(name.clone(), |b| format!("{b}{name}"));
                 if sm_for_model(&name).is_some() && !w.has(W::DEVICE_NAME) {
                     self.env.gpu_model = Some(name);
                     if let Some(n) = c.get(1).and_then(|m| m.as_str().parse::<u32>().ok()) {
