@@ -472,6 +472,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- LightGBM's command line stating the exception it caught on the line below `Met
     // Exceptions:` (tier 3; the statement moves to that line) ---
     (r"^Met Exceptions:\s*$", 3),
+    // --- the Gaussian rasterizers' check of a CUDA call, `[CUDA ERROR] in
+    // cuda_rasterizer/rasterizer_impl.cu`, with CUDA's words on the line below (`Line 336: an
+    // illegal memory access was encountered`) (tier 3; the statement moves there) ---
+    (r"^\[CUDA ERROR\] in \S+\s*$", 3),
     // --- PhysX's GPU allocator out of device memory (`PxgCudaDeviceMemoryAllocator fail to
     // allocate memory N bytes!! Result = 2`), before the failures of the steps that needed it
     // (tier 3) ---
@@ -2034,6 +2038,23 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_oom",
         r"\bPxgCuda\w*MemoryAllocator fail to allocate memory \d+ bytes!* Result = 2\b",
+    ),
+    // (nvdiffrast's check of a CUDA call by its status number, `Cuda error: 2[cudaMalloc(&ptr,
+    // bytes);]`, 2 being cudaErrorMemoryAllocation)
+    ("cuda_oom", r"\bCuda error: 2\[cuda\w*(?:Malloc|Alloc)\w*\("),
+    // (torch's shared memory for tensors a DataLoader's workers pass, full: `unable to write to
+    // file </torch_8289_606636967_0>: No space left on device (28)`, a container's /dev/shm
+    // too small, host memory held back)
+    (
+        "host_oom",
+        r"\bunable to write to file </torch_[\w]+>: No space left on device\b",
+    ),
+    // (NVML refusing a query, as pynvml raises it: `NVMLError_InvalidArgument: Invalid Argument`,
+    // `NVMLError_Uninitialized`, `NVMLError_DriverNotLoaded`: the driver's management library,
+    // not a program's value)
+    (
+        "cuda_driver_error",
+        r"\bNVMLError_(?:InvalidArgument|Uninitialized|DriverNotLoaded|LibraryNotFound|LibRmVersionMismatch|NoPermission|Unknown)\b",
     ),
     (
         "cuda_illegal_memory_access",

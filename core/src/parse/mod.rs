@@ -1748,8 +1748,14 @@ impl Triage {
         {
             self.state_below(1, Below::Message);
         }
-        // (LightGBM's command line prints the exception it caught below `Met Exceptions:`)
-        if text.trim() == "Met Exceptions:" {
+        // (LightGBM's command line prints the exception it caught below `Met Exceptions:`, the
+        // Gaussian rasterizers CUDA's words below `[CUDA ERROR] in <file>`)
+        if text.trim() == "Met Exceptions:"
+            || text
+                .trim()
+                .strip_prefix("[CUDA ERROR] in ")
+                .is_some_and(|file| !file.contains(' '))
+        {
             self.state_below(1, Below::Message);
         }
         // CMake heads an error with where it was raised (`CMake Error in common/CMakeLists.txt:`,
