@@ -1161,6 +1161,15 @@ enum Scope {
 /// whatever else the message says: the class it must have (any, if `None`), where to look, a
 /// pattern, and the key. Checked in order; the last that matches wins.
 const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
+    // torch's shared memory for the tensors a DataLoader's workers pass, full (`unable to write
+    // to file </torch_8289_606636967_0>: No space left on device (28)`): a container's /dev/shm
+    // too small, not a process the kernel killed
+    (
+        Some("host_oom"),
+        Scope::Message,
+        r"\bunable to write to file </torch_\w+>: No space left on device\b",
+        "torch: shared memory (/dev/shm) full",
+    ),
     // openai-harmony unable to fetch or read the tiktoken vocabulary gpt-oss's encoding needs
     // (`error downloading or loading vocab file: failed to download or load vocab file`), in
     // whichever server's words it is relayed (`Failed to load Harmony encoding: ...`, `Error in

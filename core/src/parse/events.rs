@@ -3394,34 +3394,25 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         class = "cuda_driver_error";
     }
     // A bare `AssertionError` under an `assert` that something is supported (vLLM's `assert
-    // is_fa_version_supported(self.fa_version)`): the setting or the hardware is not supported.
-    if class == "python_exception"
-        && ev
-            .text
-            .trim_end()
-            .trim_end_matches(':')
-            .ends_with("AssertionError")
-        && ev.frames.last().is_some_and(|f| {
-            let code = f.trim_start();
-            code.starts_with("assert ") && ASSERTS_SUPPORT.is_match(code)
-        })
-    {
-        class = "unsupported_config";
-    }
-    // ... or that a package it would use was imported (`assert FLASH_ATTN_2_AVAILABLE`, `assert
+    // is_fa_version_supported(self.fa_version)`): the setting or the hardware is not supported;
+    // or that a package it would use was imported (`assert FLASH_ATTN_2_AVAILABLE`, `assert
     // is_flash_attn_2_available()`, `assert HAS_TRITON`): the package did not import.
-    if class == "python_exception"
-        && ev
-            .text
-            .trim_end()
-            .trim_end_matches(':')
-            .ends_with("AssertionError")
-        && ev
-            .frames
-            .last()
-            .is_some_and(|f| ASSERTS_IMPORTED.is_match(f.trim_start()))
+    let bare_assert = ev
+        .text
+        .trim_end()
+        .trim_end_matches(':')
+        .ends_with("AssertionError");
+    if let Some(code) = ev
+        .frames
+        .last()
+        .map(|f| f.trim_start())
+        .filter(|c| class == "python_exception" && bare_assert && c.starts_with("assert "))
     {
-        class = "import_error";
+        if ASSERTS_SUPPORT.is_match(code) {
+            class = "unsupported_config";
+        } else if ASSERTS_IMPORTED.is_match(code) {
+            class = "import_error";
+        }
     }
     // An exception raised while setuptools asks a package's setup script what it needs to build
     // (`get_requires_for_build_wheel`, under pip's `Getting requirements to build wheel` or
