@@ -484,7 +484,8 @@ fn bold_phrase(text: &str) -> Option<(usize, usize)> {
 }
 
 /// Problems keyed by what their message captures, checked in order: the pattern (its first
-/// capture group that took part in the match), the key's words before it, and whether the capture is lower-cased.
+/// capture group that took part in the match), the key's words before it, and whether the
+/// capture is lower-cased.
 const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
     // ggml's first CUDA call failing (`ggml_cuda_init: failed to initialize CUDA: unknown
     // error`), whatever label or launcher printed it: CUDA's message is the problem
@@ -1167,7 +1168,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("host_oom"),
         Scope::Message,
-        r"\bunable to write to file </torch_\w+>: No space left on device\b",
+        crate::parse::events::TORCH_SHM_FULL,
         "torch: shared memory (/dev/shm) full",
     ),
     // openai-harmony unable to fetch or read the tiktoken vocabulary gpt-oss's encoding needs
@@ -1186,7 +1187,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("import_error"),
         Scope::Message,
-        r"\bUnable to load cu\w+\. Is it installed\?|\bThe cu\w+ library was not found\b",
+        crate::parse::events::JAX_CUDA_LIB_MISSING,
         "jax: its CUDA plugin could not load a CUDA library",
     ),
     // ssh that cannot resolve a node's name, as a launcher's daemons start: the resolver's own

@@ -479,10 +479,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- PhysX's GPU allocator out of device memory (`PxgCudaDeviceMemoryAllocator fail to
     // allocate memory N bytes!! Result = 2`), before the failures of the steps that needed it
     // (tier 3) ---
-    (
-        r"\bPxgCuda\w*MemoryAllocator fail to allocate memory \d+ bytes!* Result = 2\b",
-        3,
-    ),
+    (PHYSX_ALLOC_OOM, 3),
     // --- ggml reading a GGUF tensor of a type its build does not know (`gguf_init_from_file_impl:
     // tensor 'blk.0.ffn_down_exps.weight' has invalid ggml type 39 (NONE)`), or one whose type
     // number it gives another meaning (`... of type 4 (DEPRECATED) has 2880 elements per row, not
@@ -1190,6 +1187,24 @@ const PIP_CONFLICTS: &str = r"pip's dependency resolver does not currently take 
 
 /// ggml's refusal of a tensor type its build does not know (see the detectors).
 pub const GGML_UNKNOWN_TYPE: &str = r"tensor '[^']*' (?:has invalid ggml type (\d+)|of type (\d+) \(\w+\) has \d+ elements per row, not a multiple of block size\b)";
+
+/// PhysX's GPU allocator out of device memory (`PxgCudaDeviceMemoryAllocator fail to allocate
+/// memory N bytes!! Result = 2`, 2 being CUDA_ERROR_OUT_OF_MEMORY).
+const PHYSX_ALLOC_OOM: &str =
+    r"\bPxgCuda\w*MemoryAllocator fail to allocate memory \d+ bytes!* Result = 2\b";
+
+/// torch's shared memory for the tensors a DataLoader's workers pass, full.
+pub const TORCH_SHM_FULL: &str =
+    r"\bunable to write to file </torch_\w+>: No space left on device\b";
+
+/// JAX's CUDA plugin finding a CUDA library missing, in either of jaxlib's wordings.
+macro_rules! jax_cuda_lib_missing {
+    () => {
+        r"\bUnable to load cu\w+\. Is it installed\?|\bThe cu\w+ library was not found\b"
+    };
+}
+/// [`jax_cuda_lib_missing!`], for the signature's key.
+pub const JAX_CUDA_LIB_MISSING: &str = jax_cuda_lib_missing!();
 
 /// Open MPI's statement that its runtime did not start (see the detectors).
 const OMPI_START_FAILED: &str = r"It looks like (?:orte_init|opal_init|ompi_rte_init|MPI_INIT|ompi_mpi_init)\b.* failed for some reason|\b[OP]RTE was unable to reliably start one or more daemons|^All nodes which are allocated for this job are already filled\.|^There are not enough slots available in the system to satisfy the \d+";
@@ -2035,20 +2050,14 @@ const CLASSES: &[(&str, &str)] = &[
     // Result = 2`, 2 being CUDA_ERROR_OUT_OF_MEMORY; and PhysX's steps that found the sticky
     // error an earlier kernel left, `PhysX error: Synchronizing GPU Narrowphase failed! 700`,
     // 700 being an illegal address)
-    (
-        "cuda_oom",
-        r"\bPxgCuda\w*MemoryAllocator fail to allocate memory \d+ bytes!* Result = 2\b",
-    ),
+    ("cuda_oom", PHYSX_ALLOC_OOM),
     // (nvdiffrast's check of a CUDA call by its status number, `Cuda error: 2[cudaMalloc(&ptr,
     // bytes);]`, 2 being cudaErrorMemoryAllocation)
     ("cuda_oom", r"\bCuda error: 2\[cuda\w*(?:Malloc|Alloc)\w*\("),
     // (torch's shared memory for tensors a DataLoader's workers pass, full: `unable to write to
     // file </torch_8289_606636967_0>: No space left on device (28)`, a container's /dev/shm
     // too small, host memory held back)
-    (
-        "host_oom",
-        r"\bunable to write to file </torch_[\w]+>: No space left on device\b",
-    ),
+    ("host_oom", TORCH_SHM_FULL),
     // (NVML refusing a query, as pynvml raises it: `NVMLError_InvalidArgument: Invalid Argument`,
     // `NVMLError_Uninitialized`, `NVMLError_DriverNotLoaded`: the driver's management library,
     // not a program's value)
@@ -2437,7 +2446,10 @@ const CLASSES: &[(&str, &str)] = &[
     // found.`)
     (
         "import_error",
-        r"\bUnable to load cu\w+\. Is it installed\?|\bThe cu\w+ library was not found\b|Cannot find a working triton installation|\bTritonMissing\b|\bLibrary \S+\.(?:so|dll)\b\S* is not found or cannot be loaded|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load NCCL library|\bFailed to load NCCL library from\b|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file",
+        concat!(
+            jax_cuda_lib_missing!(),
+            r"|Cannot find a working triton installation|\bTritonMissing\b|\bLibrary \S+\.(?:so|dll)\b\S* is not found or cannot be loaded|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load NCCL library|\bFailed to load NCCL library from\b|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file"
+        ),
     ),
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
     // available`; torchvision whose compiled operators did not load into this torch: `operator
