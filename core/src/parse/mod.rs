@@ -367,6 +367,30 @@ enum Below {
     Raised,
 }
 
+/// An error line that states nothing but a source place (`what():  [05:42:13] src/x.cc:126:`)
+/// or, for an exception, a rule of dashes (`TVMError: ------`).
+fn states_only_a_heading(text: &str, is_exception: bool) -> bool {
+    let t = text.trim_end();
+    if is_exception {
+        if let Some((_, m)) = events::exception_parts(t) {
+            let m = m.trim();
+            if m.len() >= 3 && m.bytes().all(|b| b == b'-' || b == b'=') {
+                return true;
+            }
+        }
+    }
+    t.strip_suffix(':')
+        .and_then(|t| t.rsplit(' ').next())
+        .and_then(|place| place.rsplit_once(':'))
+        .is_some_and(|(file, n)| {
+            !n.is_empty()
+                && n.bytes().all(|b| b.is_ascii_digit())
+                && [".cc", ".cpp", ".cu", ".cuh", ".h", ".hpp", ".c"]
+                    .iter()
+                    .any(|e| file.ends_with(e))
+        })
+}
+
 /// A heading in brackets that names a failure and states none (`[Compilation Error]`).
 fn is_bracketed_heading(t: &str) -> bool {
     t.strip_prefix('[')
@@ -1757,6 +1781,13 @@ impl Triage {
                 .is_some_and(|file| !file.contains(' '))
         {
             self.state_below(1, Below::Message);
+        }
+        // TVM heads an internal error with its place alone (`what():  [05:42:13]
+        // src/runtime/cuda/cuda_device_api.cc:126: `) or a rule (`TVMError: ----`), prints a
+        // banner of guidelines and states the check that failed below (`Check failed: ... CUDA:
+        // misaligned address`)
+        if tier >= 1 && states_only_a_heading(text, is_exception) {
+            self.state_below(8, Below::ListedFailure);
         }
         // CMake heads an error with where it was raised (`CMake Error in common/CMakeLists.txt:`,
         // `CMake Error at FILE:N (message):`) and states it on the indented lines below: the
