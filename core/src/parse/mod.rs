@@ -233,6 +233,9 @@ const PY_STUB_FAILED: &str = "Failed to initialize Python stub: ";
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
 static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
+static OP_UNREGISTERED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"\bNo such operator \w+::\w+|'_OpNamespace' '\w+' object has no attribute '")
+});
 static MISSING_LIBRARY: Word = Word::new("cannot open shared object file");
 /// The function a source line calls first (`self.forward_decode_batch(self.running_batch)`,
 /// `return fn(*args)`), not a keyword's parenthesis.
@@ -1603,6 +1606,14 @@ impl Triage {
         // (tier 3): the transport's record is the first statement, as strong as its repeats.
         let tier = if tier == 1 && events::TRANSPORT_SOURCE.is_match(&line.raw) {
             3
+        } else {
+            tier
+        };
+        // An operator that was never registered (`No such operator fbgemm::jagged_2d_to_dense`,
+        // `'_OpNamespace' 'fbgemm' object has no attribute ...`) after a library failed to load
+        // (`fbgemm_gpu_py.so: undefined symbol: ...`) is that failure's consequence.
+        let tier = if tier >= 2 && self.loader_failure.is_some() && OP_UNREGISTERED.is_match(text) {
+            1
         } else {
             tier
         };
