@@ -388,6 +388,7 @@ pub fn signature(
         if let Some(c) = SIGNAL.captures(&ev.text).filter(|_| {
             parts[1] != SIGFPE_KEY
                 && parts[1] != SIGBUS_KEY
+                && parts[1] != SIGILL_KEY
                 && !parts[1].starts_with("worker killed by signal ")
         }) {
             parts.push(format!("signal {}", &c[1]));
@@ -889,6 +890,13 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     // (Bus error: nonexistent physical address)`, the shell's `Bus error (core dumped)`
     if class == "process_crash" && (ev.text.contains("Bus error") || ev.text.contains("SIGBUS")) {
         return Some(SIGBUS_KEY.into());
+    }
+    // ... and SIGILL: the shell's `Illegal instruction` with or without `(core dumped)`,
+    // faulthandler's `Fatal Python error: Illegal instruction`
+    if class == "process_crash"
+        && (ev.text.contains("Illegal instruction") || ev.text.contains("SIGILL"))
+    {
+        return Some(SIGILL_KEY.into());
     }
     // torchrun's summary of a worker killed by a signal (`exitcode  : -6 (pid: N)`, `traceback :
     // Signal 6 (SIGABRT) received by PID N`): the signal is all the log knows, and it tells an
@@ -2353,6 +2361,8 @@ fn source_error_key(text: &str) -> Option<String> {
 const SIGFPE_KEY: &str = "killed by SIGFPE (floating point exception)";
 /// The key of a process killed by SIGBUS, whichever handler reported it.
 const SIGBUS_KEY: &str = "killed by SIGBUS (bus error)";
+/// One key for a process killed by SIGILL, an instruction its CPU (or GPU) lacks.
+const SIGILL_KEY: &str = "killed by SIGILL (illegal instruction)";
 
 /// The key of NCCL's failure to attach to a peer's shared memory segment.
 const SHM_ATTACH_KEY: &str = "nccl: a shared memory segment could not be attached";

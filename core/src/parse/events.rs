@@ -2480,6 +2480,12 @@ const CLASSES: &[(&str, &str)] = &[
     ("import_error", BNB_CPU_FALLBACK),
     ("import_error", NUMPY1_BUILD),
     ("import_error", r"\b_ARRAY_API not found\b"),
+    // (a package's own check for the native library it loads: DGL's `Cannot find DGL C++
+    // graphbolt library at .../libgraphbolt_pytorch_2.3.0.so`, built for another torch)
+    (
+        "import_error",
+        r"\bCannot find [\w+ ]*\blibrary at \S+\.(?:so|dll|dylib)\b",
+    ),
     (
         "import_error",
         r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and torchvision were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
