@@ -517,6 +517,14 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // Kubernetes device plugin (its pods, `nvidia-device-plugin-daemonset-x`, and its docs'
     // links, `github.com/NVIDIA/k8s-device-plugin#quick-start`)
     (W::COMFYUI, "comfyui"),
+    // (NVIDIA Merlin's HugeCTR, by its logger's tags, `[HCTR][07:03:04.414][INFO][RK0][main]:`,
+    // older `[HUGECTR][01:38:29][INFO][RANK0]:`, and its name in its sources and exceptions,
+    // `HugeCTR::internal_runtime_error`; DGL by its package's paths and its exception)
+    (W::HUGECTR_TAG, "hugectr"),
+    (W::HUGECTR_OLD_TAG, "hugectr"),
+    (W::HUGECTR, "hugectr"),
+    (W::DGL_DIR, "dgl"),
+    (W::DGL_ERROR, "dgl"),
     (W::XINFERENCE, "xinference"),
     (W::XINFERENCE_NAME, "xinference"),
     (W::KTRANSFORMERS, "ktransformers"),
@@ -899,6 +907,11 @@ crate::scan::words! { W {
     TARGET_CUDA = "target=cuda:",
     COMPUTE_CAPABILITY_OPTION = "compute-capability=",
     COMFYUI = "ComfyUI",
+    HUGECTR_TAG = "[HCTR]",
+    HUGECTR_OLD_TAG = "[HUGECTR]",
+    HUGECTR = "HugeCTR",
+    DGL_DIR = "/dgl/",
+    DGL_ERROR = "DGLError",
     XINFERENCE = "xinference",
     XINFERENCE_NAME = "Xinference",
     KTRANSFORMERS = "ktransformers",
