@@ -670,12 +670,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // own statement of that (`A module that was compiled using NumPy 1.x cannot be run in`);
     // Dynamo's account of a graph break below its exception (`Explanation: ...`);
     // NVSHMEM's closing
-    // `nvshmem initialization failed, exiting`, below the step that failed ---
+    // `nvshmem initialization failed, exiting`, below the step that failed; Open MPI's banner
+    // `*** Process received signal ***` above its `Signal: Segmentation fault (11)`, which a
+    // paste may have cut ---
     // (gRPC states a failed call as `<AioRpcError of RPC that terminated with:` (or
     // `_InactiveRpcError`), then `status = ...` and `details = "..."` on lines of their own: the
     // details say what failed)
     (
-        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|_ARRAY_API not found|^\s*(?:Explanation|Developer debug context): |nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
+        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|_ARRAY_API not found|^\s*(?:Explanation|Developer debug context): |nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|\*\*\* Process received signal \*\*\*|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -1252,6 +1254,7 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 /// Cheap pre-check: a line without any of these words (ASCII case ignored) cannot be an event.
 const EVENT_WORDS: &[&str] = &[
     "error",
+    "process received signal",
     "cuinit err",
     "exception",
     "fail",
@@ -2805,7 +2808,7 @@ const CLASSES: &[(&str, &str)] = &[
             windows_exception!(),
             "|",
             glibc_heap!(),
-            r"|core dumped|^Illegal instruction\s*$|\bAborted(?: \(core dumped\))?\.?\s*$|^Aborted\b|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|",
+            r"|core dumped|\*\*\* Process received signal \*\*\*|^Illegal instruction\s*$|\bAborted(?: \(core dumped\))?\.?\s*$|^Aborted\b|SIGABRT|SIGBUS|Bus error|signal 11|Caught signal \d+ \(|Floating point exception|MPI_ABORT was invoked|terminate called|Unhandled exception caught in c10/util/AbortHandler|exits with return code = -(?:4|6|7|8|11)\b|\.service: [Mm]ain process exited, code=|",
             ray_node_dead!(),
             "|",
             stub_process_dead!(),
