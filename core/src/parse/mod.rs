@@ -233,6 +233,8 @@ const PY_STUB_FAILED: &str = "Failed to initialize Python stub: ";
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 static WARNING_COLON: Word = Word::new("Warning: ");
 static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
+static PYTEST_ARGUMENT: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^[a-z_][a-z0-9_]* = <\[?\w+(?:Error|Exception)\("));
 static OP_UNREGISTERED: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(r"\bNo such operator \w+::\w+|'_OpNamespace' '\w+' object has no attribute '")
 });
@@ -1541,6 +1543,12 @@ impl Triage {
             && events::is_bind_failure(text)
         {
             self.bind_warning = Some(line.clone());
+        }
+        // pytest lists a failing frame's arguments above its source (`self =
+        // <[AcceleratorError("CUDA error: misaligned address...") raised in repr()] Tensor ...>`):
+        // a value's repr, not a statement; its `E   ` lines below state the error.
+        if PYTEST_ARGUMENT.is_match(text) {
+            return;
         }
         // A logger that called its line a warning or info did not crash on it.
         let tier = match detected {
