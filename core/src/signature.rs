@@ -2538,6 +2538,14 @@ fn ib_completion_key(text: &str) -> Option<String> {
 fn library_status_key(text: &str) -> Option<String> {
     static STATUS: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::new(r"\b(CUBLAS|CUDNN)_STATUS_([A-Z_]+)"));
+    // (cuDNN's frontend names the CUDA error a launch returned, `err 715 != CUDA_SUCCESS`, before
+    // the status it maps it to, `CUDNN_STATUS_EXECUTION_FAILED_CUDA_DRIVER`, which a paste may
+    // cut: the CUDA error is the more precise)
+    static CUDA_ERR: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"\berr (\d+) != CUDA_SUCCESS\b"));
+    if let Some(c) = CUDA_ERR.captures(text) {
+        return Some(format!("cudnn: cuda error {}", &c[1]));
+    }
     STATUS
         .captures_iter(text)
         .find(|c| &c[2] != "SUCCESS")
