@@ -1189,6 +1189,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\berror downloading or loading vocab file\b",
         "harmony: could not download or load the encoding's vocab file",
     ),
+    // Hugging Face's ZeroGPU failing to lend a Space its GPU (`Error while initializing ZeroGPU:
+    // Unknown`): the reason it gives is seldom more than that word
+    (
+        Some("cuda_driver_error"),
+        Scope::Lines,
+        r"\bError while initializing ZeroGPU\b",
+        "zerogpu: the gpu could not be initialized",
+    ),
     // JAX's CUDA plugin checking the libraries it loads as it starts: jaxlib's releases word a
     // missing one as `Unable to load cuSPARSE. Is it installed?` or as the library's own status,
     // `operation cusparseGetProperty(...) failed: The cuSPARSE library was not found.`
