@@ -1189,6 +1189,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\berror downloading or loading vocab file\b",
         "harmony: could not download or load the encoding's vocab file",
     ),
+    // the driver's library not there to load (`OSError: libcuda.so: cannot open shared object
+    // file`, cuda-python's `Failed to dlopen libcuda.so`): a container or WSL2 without the driver
+    // mounted, whichever loader says so
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r"\blibcuda\.so(?:\.1)?: cannot open shared object file|\bFailed to dlopen libcuda\.so\b",
+        "the driver's libcuda.so could not be loaded",
+    ),
     // Hugging Face's ZeroGPU failing to lend a Space its GPU (`Error while initializing ZeroGPU:
     // Unknown`): the reason it gives is seldom more than that word
     (
