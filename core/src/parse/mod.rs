@@ -1603,6 +1603,10 @@ impl Triage {
             // INFO as it frees memory: Triton's `I0329 ... backend_memory.cc:177] failed to free
             // CUDA memory: an illegal memory access was encountered`: the context is lost)
             Some(t) if line.level == Some('I') && events::states_sticky_fault(text) => t,
+            // (nor torch's words for a CUDA call that failed, which a program that catches it may
+            // log at INFO as it skips the input: OmegaFold's `INFO:root:Failed to generate x.pdb
+            // due to CUDA error: unknown error`, torch's hints below it)
+            Some(t) if line.level == Some('I') && text.contains(" due to CUDA error: ") => t,
             // (nor a KV-cache size below zero, which vLLM logs at INFO before it raises)
             Some(t) if line.level == Some('I') && events::NEGATIVE_KV_MEMORY.is_match(text) => t,
             _ => return,
