@@ -1805,6 +1805,18 @@ impl Triage {
         {
             self.state_below(1, Below::Message);
         }
+        // An exception whose message quotes a traceback (vLLM's benchmark: `ValueError: Initial
+        // test run failed - ... Error: Traceback (most recent call last):`, read as the exception
+        // and the traceback's header) is stated by the exception that ends the quoted traceback.
+        if is_exception
+            && !TRACEBACK.is_in(text)
+            && line
+                .raw
+                .trim_end()
+                .ends_with("Traceback (most recent call last):")
+        {
+            self.state_below(40, Below::Raised);
+        }
         // TVM heads an internal error with its place alone (`what():  [05:42:13]
         // src/runtime/cuda/cuda_device_api.cc:126: `) or a rule (`TVMError: ----`), prints a
         // banner of guidelines and states the check that failed below (`Check failed: ... CUDA:
