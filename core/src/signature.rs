@@ -928,6 +928,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
             .or_else(|| compiler_command_key(&ev.text)),
         "import_error" => glibc_key(&ev.text)
             .or_else(|| library_dependency_key(&ev.text))
+            .or_else(|| runtime_library_key(&ev.text))
             .or_else(|| extension_symbol_key(&ev.text, norm)),
         "nccl_error" => nccl_cuda_failure(ev)
             .or_else(|| ib_completion_key(&ev.text))
@@ -2812,6 +2813,16 @@ fn library_dependency_key(text: &str) -> Option<String> {
     });
     let c = DEPENDENCY.captures(text)?;
     Some(format!("{}.so cannot load {}.so", &c[1], &c[2]).to_lowercase())
+}
+
+/// A native library a program loads as it runs, in its loader's words: FFmpeg's `Cannot load
+/// libnvcuvid.so.1`, DALI's `dlopen "libnvcuvid.so" failed!`: the library, by its name, is the
+/// problem.
+fn runtime_library_key(text: &str) -> Option<String> {
+    static RUNTIME_LIBRARY: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r#"(?:\bCannot load |\bdlopen ")(?:\S*/)?(lib[\w+-]+)\.so"#)
+    });
+    captured_key(&RUNTIME_LIBRARY, text, "could not load")
 }
 
 /// The dynamic loader's `version `GLIBC_2.32' not found (required by <library>)`: the C library

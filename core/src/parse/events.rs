@@ -685,6 +685,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // `unspecified launch failure`: the timeout is the statement (tier 3); its `Warning: ` form
     // is a low-latency kernel masking the rank and going on ---
     (r"^DeepEP [\w ()]*\btimeout\b", 3),
+    // --- FFmpeg's hardware codecs, in their tagged lines, the driver's video library they could
+    // not load (`[h264_cuvid @ 0x3a46360] Cannot load libnvcuvid.so.1`, a container started
+    // without the driver's video capability) and NVENC refusing a session (`[h264_nvenc @ 0x...]
+    // OpenEncodeSessionEx failed: unsupported device (2): (no details)`) (tier 3) ---
+    (
+        r"(?:^|^\[\w+ @ 0x[0-9a-f]+\] )Cannot load lib\S+\.so[.\d]*\s*$|^\[\w+ @ 0x[0-9a-f]+\] OpenEncodeSessionEx failed: ",
+        3,
+    ),
     // --- nccl-tests' report of an NCCL call's result (`host: Test NCCL failure common.cu:N
     // 'internal error / '`, tier 2): NCCL's own `NCCL WARN` states why, when the paste kept it ---
     (r"Test NCCL failure \S+:\d+", 2),
@@ -1254,6 +1262,8 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 /// Cheap pre-check: a line without any of these words (ASCII case ignored) cannot be an event.
 const EVENT_WORDS: &[&str] = &[
     "error",
+    // (FFmpeg's `[h264_cuvid @ 0x...] Cannot load libnvcuvid.so.1`)
+    "cannot load",
     "process received signal",
     "cuinit err",
     "exception",
@@ -2485,6 +2495,17 @@ const CLASSES: &[(&str, &str)] = &[
     ("import_error", BNB_CPU_FALLBACK),
     ("import_error", NUMPY1_BUILD),
     ("import_error", r"\b_ARRAY_API not found\b"),
+    // (a native library a decoder loads at run time: FFmpeg's `Cannot load libnvcuvid.so.1`,
+    // DALI's `dlopen "libnvcuvid.so" failed!`)
+    (
+        "import_error",
+        r"(?:^|\] )Cannot load lib\S+\.so[.\d]*\s*$|\bdlopen \x22[^\x22\s]+\.so[.\d]*\x22 failed\b",
+    ),
+    // (NVENC on a GPU without the encoder, or one the driver does not enable it on)
+    (
+        "unsupported_config",
+        r"\bOpenEncodeSessionEx failed: unsupported device\b",
+    ),
     // (a package's own check for the native library it loads: DGL's `Cannot find DGL C++
     // graphbolt library at .../libgraphbolt_pytorch_2.3.0.so`, built for another torch)
     (
