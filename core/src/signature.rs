@@ -1199,6 +1199,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\blibcuda\.so(?:\.1)?: cannot open shared object file|\bFailed to dlopen libcuda\.so\b",
         "the driver's libcuda.so could not be loaded",
     ),
+    // NVENC refusing to open an encode session on a GPU it does not enable
+    // (`OpenEncodeSessionEx failed: unsupported device (2): (no details)`), whatever detail FFmpeg
+    // appends
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"\bOpenEncodeSessionEx failed: unsupported device\b",
+        "nvenc: encoding not supported on this gpu",
+    ),
     // Hugging Face's ZeroGPU failing to lend a Space its GPU (`Error while initializing ZeroGPU:
     // Unknown`): the reason it gives is seldom more than that word
     (
