@@ -2303,6 +2303,15 @@ fn nccl_statement(text: &str) -> String {
 /// `host:pid:tid [dev] include/shm.h:48 NCCL WARN Error while creating shared memory segment
 /// ...`: the warning's statement is the problem, not the NCCL source line that printed it.
 fn nccl_warn_key(text: &str) -> Option<String> {
+    // (aws-ofi-nccl's own tests log the plugin's warning as `WARN: Function: f Line: N: NET/OFI
+    // ...`, NCCL as `f:N NCCL WARN NET/OFI ...`: one message)
+    if let Some(i) = text
+        .find(": NET/OFI ")
+        .filter(|_| !text.contains("NCCL WARN "))
+    {
+        let rest = &text[i + 2..];
+        return (!nccl_statement(rest).is_empty()).then(|| nccl_key(rest));
+    }
     let i = text.find("NCCL WARN ")?;
     let rest = &text[i + "NCCL WARN ".len()..];
     // NCCL's shared-memory helper warns `Call to open failed: No such file or directory` before

@@ -1590,6 +1590,9 @@ impl Triage {
             // sticky fault a kernel left, often before the exception that reports it.
             Some(t) if line.level == Some('W') && events::is_cuda_warning_of_fault(text) => t,
             Some(t) if line.level == Some('W') && events::is_allocator_failure(text) => t,
+            // (aws-ofi-nccl's tests log each of its failures as a WARN: `WARN: Function:
+            // create_nccl_ofi_component Line: 459: NET/OFI Couldn't open AV. RC: -22`)
+            Some(t) if line.level == Some('W') && text.contains(": NET/OFI ") => t,
             // A launcher that relays its child's output logs every line at INFO (`INFO
             // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
             // check's report of a failed call is never informational.
