@@ -2151,6 +2151,9 @@ const CLASSES: &[(&str, &str)] = &[
     // that did not build as `[aiter] failed jit build [module_aiter_core]` (`failed build jit` in
     // other versions), the builder's output and traceback below)
     ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
+    // (torch's inductor without the C++ compiler it builds kernels with: `RuntimeError:
+    // Compiler: cl is not found.`, MSVC's missing from a Windows shell)
+    ("build_error", r"\bCompiler: \S+ is not found\b"),
     // (a program's check of a CUDA call that states CUDA's message behind the source position,
     // as a compiler places its diagnostics: mallocMC's `SimpleCudaMalloc_impl.hpp(42): error: out
     // of memory` in a C++ exception; gcc's own ends in `out of memory allocating N bytes`)
