@@ -1196,7 +1196,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("cuda_driver_error"),
         Scope::Message,
-        r"\blibcuda\.so(?:\.1)?: cannot open shared object file|\bFailed to dlopen libcuda\.so\b",
+        crate::parse::events::LIBCUDA_UNLOADABLE,
         "the driver's libcuda.so could not be loaded",
     ),
     // NVENC refusing to open an encode session on a GPU it does not enable
@@ -1205,7 +1205,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("unsupported_config"),
         Scope::Message,
-        r"\bOpenEncodeSessionEx failed: unsupported device\b",
+        crate::parse::events::NVENC_UNSUPPORTED_DEVICE,
         "nvenc: encoding not supported on this gpu",
     ),
     // Hugging Face's ZeroGPU failing to lend a Space its GPU (`Error while initializing ZeroGPU:
@@ -1213,7 +1213,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("cuda_driver_error"),
         Scope::Lines,
-        r"\bError while initializing ZeroGPU\b",
+        crate::parse::events::ZEROGPU_INIT_FAILED,
         "zerogpu: the gpu could not be initialized",
     ),
     // JAX's CUDA plugin checking the libraries it loads as it starts: jaxlib's releases word a
