@@ -386,9 +386,7 @@ pub fn signature(
         // (the SIGFPE, SIGBUS and torchrun keys name their signal already, which not every
         // handler numbers)
         if let Some(c) = SIGNAL.captures(&ev.text).filter(|_| {
-            parts[1] != SIGFPE_KEY
-                && parts[1] != SIGBUS_KEY
-                && parts[1] != SIGILL_KEY
+            !SIGNAL_KEYS.iter().any(|(_, key)| parts[1] == *key)
                 && !parts[1].starts_with("worker killed by signal ")
         }) {
             parts.push(format!("signal {}", &c[1]));
@@ -880,23 +878,19 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
         }
         return Some("killed (out of host memory)".into());
     }
-    // A process killed by SIGFPE is reported by whichever handler it had: faulthandler's `Fatal
-    // Python error: Floating point exception`, UCX's `Caught signal 8 (Floating point exception:
-    // integer divide by zero)`, the shell's `Floating point exception (core dumped)`; one report
-    if class == "process_crash" && ev.text.contains("Floating point exception") {
-        return Some(SIGFPE_KEY.into());
-    }
-    // ... as is one killed by SIGBUS: Open MPI's `Signal: Bus error (7)`, UCX's `Caught signal 7
-    // (Bus error: nonexistent physical address)`, the shell's `Bus error (core dumped)`
-    if class == "process_crash" && (ev.text.contains("Bus error") || ev.text.contains("SIGBUS")) {
-        return Some(SIGBUS_KEY.into());
-    }
-    // ... and SIGILL: the shell's `Illegal instruction` with or without `(core dumped)`,
-    // faulthandler's `Fatal Python error: Illegal instruction`
-    if class == "process_crash"
-        && (ev.text.contains("Illegal instruction") || ev.text.contains("SIGILL"))
-    {
-        return Some(SIGILL_KEY.into());
+    // A process killed by a signal is reported by whichever handler it had, one key a signal:
+    // SIGFPE as faulthandler's `Fatal Python error: Floating point exception`, UCX's `Caught signal
+    // 8 (Floating point exception: integer divide by zero)`, the shell's `Floating point exception
+    // (core dumped)`; SIGBUS as Open MPI's `Signal: Bus error (7)`, UCX's `Caught signal 7 (Bus
+    // error: nonexistent physical address)`, the shell's `Bus error (core dumped)`; SIGILL as the
+    // shell's `Illegal instruction` with or without `(core dumped)`
+    if class == "process_crash" {
+        if let Some((_, key)) = SIGNAL_KEYS
+            .iter()
+            .find(|(words, _)| words.iter().any(|w| ev.text.contains(w)))
+        {
+            return Some((*key).into());
+        }
     }
     // torchrun's summary of a worker killed by a signal (`exitcode  : -6 (pid: N)`, `traceback :
     // Signal 6 (SIGABRT) received by PID N`): the signal is all the log knows, and it tells an
@@ -2393,12 +2387,18 @@ fn source_error_key(text: &str) -> Option<String> {
     captured_key(&SOURCE, text, "compile error in")
 }
 
-/// The key of a process killed by SIGFPE, whichever handler reported it.
-const SIGFPE_KEY: &str = "killed by SIGFPE (floating point exception)";
-/// The key of a process killed by SIGBUS, whichever handler reported it.
-const SIGBUS_KEY: &str = "killed by SIGBUS (bus error)";
-/// One key for a process killed by SIGILL, an instruction its CPU (or GPU) lacks.
-const SIGILL_KEY: &str = "killed by SIGILL (illegal instruction)";
+/// The words of each signal a handler names, and the one key of a process it killed.
+const SIGNAL_KEYS: &[(&[&str], &str)] = &[
+    (
+        &["Floating point exception"],
+        "killed by SIGFPE (floating point exception)",
+    ),
+    (&["Bus error", "SIGBUS"], "killed by SIGBUS (bus error)"),
+    (
+        &["Illegal instruction", "SIGILL"],
+        "killed by SIGILL (illegal instruction)",
+    ),
+];
 
 /// The key of NCCL's failure to attach to a peer's shared memory segment.
 const SHM_ATTACH_KEY: &str = "nccl: a shared memory segment could not be attached";

@@ -690,7 +690,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // without the driver's video capability) and NVENC refusing a session (`[h264_nvenc @ 0x...]
     // OpenEncodeSessionEx failed: unsupported device (2): (no details)`) (tier 3) ---
     (
-        r"(?:^|^\[\w+ @ 0x[0-9a-f]+\] )Cannot load lib\S+\.so[.\d]*\s*$|^\[\w+ @ 0x[0-9a-f]+\] OpenEncodeSessionEx failed: ",
+        r"^(?:\[\w+ @ 0x[0-9a-f]+\] )?(?:Cannot load lib\S+\.so[.\d]*\s*$|OpenEncodeSessionEx failed: )",
         3,
     ),
     // --- nccl-tests' report of an NCCL call's result (`host: Test NCCL failure common.cu:N
