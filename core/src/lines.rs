@@ -376,6 +376,7 @@ static TORCH_RANK_TAG_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 /// zero, older torch prints no time) and without (`[E ProcessGroupNCCL.cpp:737]`).
 const TORCH_GLOG: &str =
     r"^\[(?P<level>[EWIF])\d{3,4} \d{2}:\d{2}:\d{2}(?:\.\d+)? [\w.\-/]+:\d+\] ?";
+static TORCH_GLOG_RE: LazyLock<Regex> = LazyLock::new(|| Regex::new(TORCH_GLOG).expect("glog"));
 const TORCH_GLOG_UNTIMED: &str = r"^\[(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp|py):\d+\] ?";
 
 static TORCH_GLOG_AT: LazyLock<[Option<usize>; 2]> = LazyLock::new(|| {
@@ -850,6 +851,14 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
     rest = unpad_task_label(rest);
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
     'outer: for _ in 0..10 {
+        // (nor is torch's C++ logger's timed tag, `[E520 19:20:12.156885067 shim_common.cpp:311]`,
+        // however deep a paste or a collector's prefix indents it)
+        if rest.starts_with("  ") {
+            let inner = rest.trim_start();
+            if inner.starts_with('[') && TORCH_GLOG_RE.is_match(inner) {
+                rest = inner;
+            }
+        }
         // (rich's columns may sit behind a collector's prefix, and start with spaces)
         if let Some(message) = strip_rich_columns(rest, line) {
             rest = message;

@@ -415,6 +415,28 @@ const DETECTORS: &[(&str, u8)] = &[
     // failed.` (a closing quote, where CUDA's device assertion has a backtick) before it aborts,
     // and the condition is the statement; Triton's compiler asserts so in its MLIR passes ---
     (r"Assertion `[^`]+' failed", 3),
+    // (Faiss's own check, `Faiss assertion 'err__ == cudaSuccess' failed in FUNC at FILE:N;
+    // details: CUDA error 77`, before it aborts)
+    (r"^Faiss assertion '.+' failed in ", 3),
+    // (c10's loader of a compiled library, `Error in dlopen: model.so: undefined symbol: X`,
+    // thrown, as AOTInductor's runner and torch's NVRTC stub load theirs)
+    (
+        r"\bError in dlopen(?: or dlsym)?(?::| for library) \S*\.so",
+        3,
+    ),
+    // (Blender Cycles' check of a driver call, the driver's words then the call and its place:
+    // `Out of memory in cuStreamCreate(&cuda_stream_, CU_STREAM_NON_BLOCKING) (queue.cpp:21)`)
+    (
+        r"^[A-Z][a-z]+(?: [a-z]+)* in cu[A-Z]\w*\(.*\) \(\S.*:\d+\)$",
+        3,
+    ),
+    // (and its failure to set up the device, which it prints above its pointer to its GPU
+    // rendering guide: `Failed to configure CUDA context (Invalid context)`, `Failed to create
+    // OptiX denoiser`)
+    (
+        r"^Failed to (?:create|configure|initiali[sz]e) (?:the )?(?:CUDA context|OptiX denoiser)\b",
+        3,
+    ),
     // --- vLLM's report of the exception a worker raised in a method the engine called, with its
     // message behind (`Exception in worker VllmWorkerProcess while processing method
     // determine_num_available_blocks: <message>`), when its traceback was not kept; pydantic v1's
@@ -1854,6 +1876,11 @@ pub fn is_benign(text: &str) -> bool {
     if K8S_FAILED_EVENT.is_match(text) {
         return false;
     }
+    // a loader's missing symbol is an error whatever words its mangled name holds
+    // (`undefined symbol: _ZN3c107WarningC1E...`)
+    if text.contains("undefined symbol: ") {
+        return false;
+    }
     // a Go program's panic states what stopped it, whatever settings it names
     // (`... with migEnabled=true was not configured correctly`)
     if text.starts_with("panic: ") {
@@ -2104,6 +2131,20 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_illegal_memory_access",
         r"\bPhysX error: .*\bfail(?:ed)?!? (?:with error )?700\b",
+    ),
+    // (a program that could not set up its CUDA context or the driver's OptiX denoiser, as
+    // Blender's Cycles words it, `Failed to configure CUDA context (Invalid context)`, `Failed
+    // to create OptiX denoiser`: the driver's, not the program's; and Cycles' check of a driver
+    // call, the driver's own words before the call, `Out of memory in cuStreamCreate(...)
+    // (queue.cpp:21)`, `Invalid value in cuCtxPushCurrent(...) (util.cpp:14)`)
+    ("cuda_oom", r"^Out of memory in cu[A-Z]\w*\("),
+    (
+        "cuda_illegal_memory_access",
+        r"^Illegal address in cu[A-Z]\w*\(",
+    ),
+    (
+        "cuda_driver_error",
+        r"\bFailed to (?:create|configure|initiali[sz]e) (?:the )?(?:CUDA context|OptiX denoiser)\b|^[A-Z][a-z]+(?: [a-z]+)* in cu[A-Z]\w*\(.*\) \(\S.*:\d+\)$",
     ),
     // (whatever CUDA said of the memory NCCL could not bind for NVLS, out of memory included:
     // the collective's multicast buffers, not the model's)
@@ -2458,14 +2499,19 @@ const CLASSES: &[(&str, &str)] = &[
     // (a CUDA status raised as its bare number, as a wrapper of CUDA's Python bindings formats
     // it, `RuntimeError: Cuda Error: 222`: the number is CUDA's enum, which names the kind;
     // 2 memory, 98/200/209 no code for the device, 700/716/719 a fault, 710 an assertion, the
-    // rest of these the driver: not initialised, too old, no device, an unsupported PTX)
+    // rest of these the driver: not initialised, too old, no device, an unsupported PTX; a
+    // runtime before CUDA 10.1 numbered an illegal address 77 and an assertion 59, as old
+    // Faiss prints them, `details: CUDA error 77`)
     ("cuda_oom", r"(?i:\bcuda error:? )2\s*$"),
     ("no_kernel_image", r"(?i:\bcuda error:? )(?:98|200|209)\s*$"),
     (
         "cuda_illegal_memory_access",
-        r"(?i:\bcuda error:? )(?:700|716|719)\s*$",
+        r"(?i:\bcuda error:? )(?:700|716|719|77)\s*$",
     ),
-    ("cuda_device_side_assert", r"(?i:\bcuda error:? )710\s*$"),
+    (
+        "cuda_device_side_assert",
+        r"(?i:\bcuda error:? )(?:710|59)\s*$",
+    ),
     (
         "cuda_driver_error",
         r"(?i:\bcuda error:? )(?:3|35|100|101|222|802|803|804|999)\s*$",
@@ -3819,6 +3865,18 @@ mod tests {
             "gguf_init_from_file_impl: tensor 'blk.0.ffn_down_exps.weight' of type 4 (DEPRECATED) has 2880 elements per row, not a multiple of block size (0)",
         ] {
             assert!(detect(line, None).is_some(), "{line}");
+        }
+    }
+
+    #[test]
+    fn libraries_own_checks_state_errors() {
+        for line in [
+            // (a mangled name that holds `Warning` is no warning)
+            "what():  Error in dlopen: /tmp/example/model.so: undefined symbol: _ZN3c107WarningC1ESt7variantIJNS0_11UserWarningEEE",
+            "Faiss assertion 'err__ == cudaSuccess' failed in faiss::gpu::DeviceTensor<T>::~DeviceTensor() at impl/x.cuh:61; details: CUDA error 77",
+            "Out of memory in cuStreamCreate(&cuda_stream_, CU_STREAM_NON_BLOCKING) (C:\\src\\queue.cpp:21)",
+        ] {
+            assert_eq!(detect(line, None), Some(3), "{line}");
         }
     }
 

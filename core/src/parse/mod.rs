@@ -195,6 +195,9 @@ pub struct Triage {
     /// Line of SGLang's `Received sigquit from a child process`: its handler then kills its own
     /// process tree with SIGKILL, so the shell's `Killed` just after it is that, not the OOM killer.
     sigquit_line: Option<u64>,
+    /// libstdc++'s `terminate called after throwing an instance of 'X'` on the line before,
+    /// kept to name an exception whose `what()` says nothing.
+    thrown_above: Option<(u64, String, String)>,
     /// A launcher that relays a child's output logs every line of it at its own INFO level; an
     /// INFO line holding a traceback's header or frame, or another logger's record of another
     /// level, shows that, and the level then says nothing of the lines after it.
@@ -1744,6 +1747,28 @@ impl Triage {
         // 2 Workers (tasks /` then ` actors) killed due to memory pressure (OOM), ...`) starts on
         // the line above: the statement is read whole from there.
         let wrapped_from = self.wrapped_start(line, text);
+        // A class that does not override `what()` prints `std::exception`, the base class's
+        // text: only the `terminate called` line above names it (`'ReadSocketException'`).
+        let wrapped_from = match self.thrown_above.take() {
+            Some(above)
+                if above.0 + 1 == line.number
+                    && wrapped_from.is_none()
+                    && matches!(
+                        text.trim_start().strip_prefix("what():").map(str::trim),
+                        Some("" | "std::exception")
+                    ) =>
+            {
+                Some(above)
+            }
+            _ => wrapped_from,
+        };
+        if text.contains("terminate called after throwing an instance of '") {
+            self.thrown_above = Some((
+                line.number,
+                text.trim().chars().take(500).collect(),
+                line.raw.trim_end().chars().take(500).collect(),
+            ));
+        }
         let weak = tier == events::FALLBACK_TIER && events::detect(text, None).is_none();
         if tier >= 2 && self.strong_texts.len() < MAX_STRONG {
             self.strong_texts.push(text.chars().take(2000).collect());
