@@ -432,6 +432,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // after the level, and the rank behind it: [TRT-LLM] [E] [executor][RANK 1]
         r"^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\] ?(?:\[TRT-LLM\] ?)?(?:\[RANK (?P<rank>\d+)\] ?)?(?:\[(?P<level>[EWIV])\] ?(?:\[[a-z_]+\](?:\[RANK \d+\])? ?)?)?",
         r"^\[TRT-LLM\](?:\[(?P<level>[EWIV])\])? ?",
+        // Taichi's logger: the level's letter, the date, the time and, since 1.x, the thread:
+        // `[E 06/12/24 14:29:13.462 234973] `
+        r"^\[(?P<level>[TDIWEC]) \d{2}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}\.\d{3}(?: \d+)?\] ?",
         r"^\[TensorRT-LLM\]\[(?P<level>ERROR|WARNING|INFO|DEBUG)\] ?",
         // vLLM / Ray process tags: (EngineCore_DP0 pid=17374) (VllmWorker rank=3 pid=1090) (APIServer)
         r"^\((?P<proc>[A-Za-z_][\w\-]*)(?: (?:TP|rank=)(?P<rank>\d+))?(?: pid=\d+)?(?:, ip=[\w.:\-]+)?\) ?",

@@ -243,6 +243,8 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "deepgemm",
     "flashinfer",
     "tensorrt",
+    // (TensorRT's Python samples copy buffers through PyCUDA)
+    "pycuda",
     // (Unsloth runs its models through bitsandbytes and xformers)
     "unsloth",
     "bitsandbytes",
@@ -253,6 +255,8 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     // (after torch: a torch program's environment may import TensorFlow, which logs as it
     // loads, as transformers does when both are installed)
     "tensorflow",
+    // (JAX runs the simulators and trainers that name themselves: Brax, MJX's playground)
+    "jax",
     "triton",
     "ray",
     "nccl",
@@ -565,6 +569,28 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::NANOTRON_TAG, "nanotron"),
     (W::TORCHCHAT, "torchchat"),
     (W::EXECUTORCH, "executorch"),
+    // (simulators and vision programs by their tags, paths and names: Brax, Genesis
+    // (`[Genesis]`), Isaac Gym (`isaacgym`, its Carbonite plugin `[carb.gym.plugin]`), SAPIEN
+    // (`[SAPIEN]`), Taichi (`[Taichi]`, `taichi_core`), PyCUDA, whisper.cpp (its loader's
+    // `whisper_model_load:`), stable-diffusion.cpp, COLMAP, nvdiffrast, Open3D and
+    // FasterTransformer (`[FT][ERROR]`); not Ultralytics, whose YOLO trainers are torch's)
+    (W::BRAX_DIR, "brax"),
+    (W::GENESIS_TAG, "genesis"),
+    (W::ISAACGYM, "isaacgym"),
+    (W::CARB_GYM, "isaacgym"),
+    (W::SAPIEN_TAG, "sapien"),
+    (W::TAICHI_TAG, "taichi"),
+    (W::TAICHI_CORE, "taichi"),
+    (W::TAICHI_DIR, "taichi"),
+    (W::PYCUDA, "pycuda"),
+    (W::MODEL_LOAD_WHISPER, "whisper.cpp"),
+    (W::INIT_WHISPER, "whisper.cpp"),
+    (W::SD_CPP, "stable-diffusion.cpp"),
+    (W::COLMAP, "colmap"),
+    (W::COLMAP_NAME, "colmap"),
+    (W::NVDIFFRAST, "nvdiffrast"),
+    (W::OPEN3D, "open3d"),
+    (W::FT_TAG, "fastertransformer"),
     (W::XINFERENCE, "xinference"),
     (W::XINFERENCE_NAME, "xinference"),
     (W::KTRANSFORMERS, "ktransformers"),
@@ -983,6 +1009,23 @@ crate::scan::words! { W {
     NANOTRON_TAG = "|DP=0|PP=0|TP=0]",
     TORCHCHAT = "torchchat",
     EXECUTORCH = "executorch",
+    BRAX_DIR = "/brax/",
+    GENESIS_TAG = "[Genesis]",
+    ISAACGYM = "isaacgym",
+    CARB_GYM = "carb.gym",
+    SAPIEN_TAG = "[SAPIEN]",
+    TAICHI_TAG = "[Taichi]",
+    TAICHI_CORE = "taichi_core",
+    TAICHI_DIR = "/taichi/",
+    PYCUDA = "pycuda",
+    MODEL_LOAD_WHISPER = "whisper_model_load",
+    INIT_WHISPER = "whisper_init",
+    SD_CPP = "stable-diffusion.cpp",
+    COLMAP = "colmap",
+    COLMAP_NAME = "COLMAP",
+    NVDIFFRAST = "nvdiffrast",
+    OPEN3D = "Open3D",
+    FT_TAG = "[FT][",
     XINFERENCE = "xinference",
     XINFERENCE_NAME = "Xinference",
     KTRANSFORMERS = "ktransformers",

@@ -149,7 +149,7 @@ pub const RAY_NODE_DEAD: &str = ray_node_dead!();
 /// class rule and [`is_cuda_refusal`] to share.
 macro_rules! cuda_refusal {
     () => {
-        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|(?:CUDA (?:runtime |driver )?error(?: \(\w+\))?|HIP error): invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|\bCUDA error in \S+ executing '[^']*': invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|the launch timed out and was terminated|cudaErrorLaunchTimeout"
+        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|(?:(?i:cuda (?:runtime |driver )?error)(?: \(\w+\))?|HIP error): invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|\bCUDA error in \S+ executing '[^']*': invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|the launch timed out and was terminated|cudaErrorLaunchTimeout"
     };
 }
 
@@ -430,6 +430,15 @@ const DETECTORS: &[(&str, u8)] = &[
         r"^[A-Z][a-z]+(?: [a-z]+)* in cu[A-Z]\w*\(.*\) \(\S.*:\d+\)$",
         3,
     ),
+    // (Taichi's check of a driver call, `CUDA Error CUDA_ERROR_UNKNOWN: unknown error while
+    // calling init (cuInit)`, whatever the driver's name for the status came out as)
+    (r"\bCUDA Error .* while calling \w+ \(cu\w+\)", 3),
+    // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
+    // them: `PyramidCU::GenerateFeatureList:\tan illegal memory access was encountered`)
+    (
+        r"^[\w:]+:\s+an illegal memory access was encountered\s*$",
+        3,
+    ),
     // (and its failure to set up the device, which it prints above its pointer to its GPU
     // rendering guide: `Failed to configure CUDA context (Invalid context)`, `Failed to create
     // OptiX denoiser`)
@@ -673,9 +682,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // HTTPException: 500: Briton error during inference`, above the engine's own error; a
     // launcher's report of a command that failed, `RuntimeError: Error running command.`, above
     // the command's own stderr; CatBoost's `Application terminated with error: ??+0 (0x...)`,
-    // its backtrace's first frame, with the exception stated below it) ---
+    // its backtrace's first frame, with the exception stated below it; JAX's notice above the
+    // exception it raised, `jax.errors.SimplifiedTraceback: For simplicity, JAX has removed its
+    // internal frames ...`; PyCUDA's `CompileError: nvcc compilation of kernel.cu failed`, with
+    // nvcc's own error in the `[stderr: ...]` below it) ---
     (
-        r"ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
+        r"jax\.errors\.SimplifiedTraceback: For simplicity|\bCompileError: nvcc compilation of \S+ failed\s*$|ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket
@@ -1001,7 +1013,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a failed `CHECK` of glog or Ray (`F0706 ... file.cc:219] Check failed: x`, Ray's
     // `[... C pid tid] task_receiver.cc:219:  Check failed: objects_valid`) aborts the process:
     // the condition is the statement (tier 3) ---
-    (r"\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: ", 3),
+    // (also once glog's prefix, which holds the place, is read off: `Check failed: x`)
+    (
+        r"\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: |^Check failed: \S",
+        3,
+    ),
     // --- glibc's heap checks abort the process with their own line (`free(): invalid
     // pointer`, `double free or corruption (out)`, `malloc(): corrupted top size`) before the
     // signal handlers print `Aborted`: the statement (tier 3) ---
@@ -1305,6 +1321,8 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 /// Cheap pre-check: a line without any of these words (ASCII case ignored) cannot be an event.
 const EVENT_WORDS: &[&str] = &[
     "error",
+    // (SiftGPU's `PyramidCU::GenerateFeatureList:\tan illegal memory access was encountered`)
+    "illegal memory access",
     // (FFmpeg's `[h264_cuvid @ 0x...] Cannot load libnvcuvid.so.1`)
     "cannot load",
     // (aws-ofi-nccl's `NET/OFI Couldn't find any optimal provider`)
@@ -2117,6 +2135,26 @@ const CLASSES: &[(&str, &str)] = &[
     // (nvdiffrast's check of a CUDA call by its status number, `Cuda error: 2[cudaMalloc(&ptr,
     // bytes);]`, 2 being cudaErrorMemoryAllocation)
     ("cuda_oom", r"\bCuda error: 2\[cuda\w*(?:Malloc|Alloc)\w*\("),
+    // (and its other statuses: 700, 716 and 719 a kernel's fault, the rest the runtime's
+    // refusal, `Cuda error: 801[cudaGraphicsGLRegisterImage(...)]` of OpenGL interop)
+    (
+        "cuda_illegal_memory_access",
+        r"\bCuda error: (?:700|716|719)\[cuda\w+\(",
+    ),
+    ("cuda_driver_error", r"\bCuda error: \d+\[cuda\w+\("),
+    // (a glog check that found no device, COLMAP's `Check failed: num_cuda_devices > 0 (0 vs.
+    // 0)`; and PhysX's loader that could not load the driver's library, `PxPhysXGpuModuleLoader.cpp
+    // (148) : internal error : libcuda.so!`)
+    (
+        "cuda_driver_error",
+        r"\bCheck failed: \w*(?:cuda|gpu|device)\w* > 0 \(0 vs\. 0\)|: internal error : libcuda\.so!",
+    ),
+    // (a driver call that failed with a kernel's fault, SAPIEN's `SynchronizeStreams
+    // cuEventRecord failed with error 700`)
+    (
+        "cuda_illegal_memory_access",
+        r"\bcu[A-Z]\w* failed with error (?:700|716|719)\b",
+    ),
     // (torch's shared memory for tensors a DataLoader's workers pass, full: `unable to write to
     // file </torch_8289_606636967_0>: No space left on device (28)`, a container's /dev/shm
     // too small, host memory held back)
@@ -2220,6 +2258,18 @@ const CLASSES: &[(&str, &str)] = &[
     // as a compiler places its diagnostics: mallocMC's `SimpleCudaMalloc_impl.hpp(42): error: out
     // of memory` in a C++ exception; gcc's own ends in `out of memory allocating N bytes`)
     ("cuda_oom", r"(?:\(\d+\)|:\d+): error: out of memory\s*$"),
+    // (OpenCV states a failed CUDA call as a compiler places a diagnostic, `OpenCV(4.2.0)
+    // .../resize.cu:137: error: (-217:Gpu API call) no kernel image is available ...`: CUDA's
+    // message, behind its own code, says what failed)
+    (
+        "no_kernel_image",
+        r"\(-217:Gpu API call\) (?:no kernel image is available|invalid device function)",
+    ),
+    ("cuda_oom", r"\(-217:Gpu API call\) out of memory"),
+    (
+        "cuda_illegal_memory_access",
+        r"\(-217:Gpu API call\) an illegal memory access",
+    ),
     (
         "build_error",
         r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
@@ -2356,12 +2406,13 @@ const CLASSES: &[(&str, &str)] = &[
         ),
     ),
     // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
-    // `Piecewise CUDA Graph failed with error: <e>`; torch's CUDA graph trees refuse a read of a
+    // `Piecewise CUDA Graph failed with error: <e>`; the graph API's calls, `cudaGraphLaunch`,
+    // not the graphics interop's, `cudaGraphicsMapResources`; torch's CUDA graph trees refuse a read of a
     // graph's output that a later replay overwrote: `accessing tensor output of CUDAGraphs that
     // has been overwritten by a subsequent run`)
     (
         "cuda_graph_capture_error",
-        r"output of CUDAGraphs that has been overwritten by a subsequent run|stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(?:[Ii]nvalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph\w*|graph capture failed|Piecewise CUDA Graph failed",
+        r"output of CUDAGraphs that has been overwritten by a subsequent run|stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(?:[Ii]nvalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph(?:[A-Z_]\w*)?\b|graph capture failed|Piecewise CUDA Graph failed",
     ),
     // (Triton builds each kernel's cubin for the GPU it runs on, with the ptxas it ships: a driver
     // that cannot load that cubin, `Triton Error [CUDA]: device kernel image is invalid` from its

@@ -195,6 +195,8 @@ pub struct Triage {
     /// Line of SGLang's `Received sigquit from a child process`: its handler then kills its own
     /// process tree with SIGKILL, so the shell's `Killed` just after it is that, not the OOM killer.
     sigquit_line: Option<u64>,
+    /// The traceback being read follows an error its program logged (see `logged_error`).
+    traceback_logged: bool,
     /// libstdc++'s `terminate called after throwing an instance of 'X'` on the line before,
     /// kept to name an exception whose `what()` says nothing.
     thrown_above: Option<(u64, String, String)>,
@@ -1363,8 +1365,12 @@ impl Triage {
         let text = line.text.as_str();
         let t = text.trim_start();
         if TRACEBACK.is_in(text) {
+            // (right below a line its logger marked as an error, detected or not)
+            self.traceback_logged =
+                matches!(self.above, (n, Some('E' | 'C' | 'F'), _) if n + 1 == line.number);
             if let Some((number, msg, raw, rank)) = self.logged_error.take() {
                 self.logged_exception(number, msg, raw, rank);
+                self.traceback_logged = true;
             } else if matches!(line.level, Some('E' | 'C' | 'F')) {
                 // A logger that glues the traceback's header to its message (vLLM's `Exception
                 // in worker X while processing method M: <message>, Traceback (most recent call
@@ -1697,6 +1703,19 @@ impl Triage {
         let mut tier = tier;
         if chained && tier > 1 {
             tier -= 1;
+        }
+        // A class raised without a message states nothing that a statement logged before it
+        // did not: the error its traceback's program logged just before it (Taichi logs `CUDA
+        // Error ... while calling init (cuInit)`, then raises a bare `RuntimeError`) is the
+        // statement, and any stronger error before it outranks it; not `AssertionError`, whose
+        // `assert` line says what failed.
+        if is_exception
+            && tier == 3
+            && (self.max_tier >= 2 || self.traceback_logged)
+            && BARE_EXCEPTION.is_match(text.trim())
+            && !text.contains("AssertionError")
+        {
+            tier = if self.traceback_logged { 0 } else { 2 };
         }
         // (an exception Python ignored states a cause only when nothing else does)
         if is_exception && std::mem::take(&mut self.ignored_next) {
