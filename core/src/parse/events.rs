@@ -685,9 +685,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // its backtrace's first frame, with the exception stated below it; JAX's notice above the
     // exception it raised, `jax.errors.SimplifiedTraceback: For simplicity, JAX has removed its
     // internal frames ...`; PyCUDA's `CompileError: nvcc compilation of kernel.cu failed`, with
-    // nvcc's own error in the `[stderr: ...]` below it) ---
+    // nvcc's own error in the `[stderr: ...]` below it; Mojo's `error: function instantiation
+    // failed` and MAX's `error: failed to run the pass manager for offload functions`, above the
+    // note that states the constraint that failed) ---
     (
-        r"jax\.errors\.SimplifiedTraceback: For simplicity|\bCompileError: nvcc compilation of \S+ failed\s*$|ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
+        r"jax\.errors\.SimplifiedTraceback: For simplicity|: error: function instantiation failed\s*$|: error: failed to run the pass manager for offload functions\s*$|\bCompileError: nvcc compilation of \S+ failed\s*$|ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket
@@ -1051,7 +1053,30 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- UCX, the transport of NIXL's KV transfers and of MPI, logs each error it hits as
     // `[time] [host:pid:tid] file.c:N  UCX  ERROR <msg>` (`Local protection error on mlx5_0:1`)
     // before the caller sees a failed transfer (tier 3) ---
-    (r"\bUCX +ERROR ", 3),
+    // (and UCC, the collectives library over it, by its own components' tags: `ucc_cl.c:57
+    // UCC  ERROR no TLs are selected for CL_BASIC`, `cl_basic_team.c:131  CL_BASIC ERROR no tl
+    // teams were created`; and UCX's fatal errors, `cuda_ipc_cache.c:166  Fatal: failed to open
+    // ipc mem handle`)
+    (
+        r"\b(?:UCX|UCC|CL_[A-Z]+|TL_[A-Z]+) +ERROR |\.c:\d+ +Fatal: ",
+        3,
+    ),
+    // (Open MPI's refusal of CUDA support it was not built with, in its help box: `The user
+    // requested CUDA support with the --mca mpi_cuda_support 1 flag`)
+    (
+        r"^The user requested CUDA support with the --mca \w+ 1 flag",
+        3,
+    ),
+    // (Mojo's compiler states a failed `constraint` as a note below the generic `error:
+    // function instantiation failed`: `info.mojo:1842:9: note: constraint failed: Unknown GPU
+    // architecture detected.`)
+    (r"\bnote: constraint failed: \S", 3),
+    // (torch's ONNX exporter, for an operator no symbolic function covers at that opset:
+    // `Exporting the operator 'aten::unflatten' to ONNX opset version 11 is not supported.`)
+    (
+        r"\bExporting the operator '[^']+' to ONNX opset version \d+ is not supported",
+        3,
+    ),
     // --- a process died without saying why (tier 2) ---
     (
         // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
@@ -1323,6 +1348,10 @@ const EVENT_WORDS: &[&str] = &[
     "error",
     // (SiftGPU's `PyramidCU::GenerateFeatureList:\tan illegal memory access was encountered`)
     "illegal memory access",
+    // (torch's ONNX exporter: `Exporting the operator 'aten::unflatten' to ONNX opset version
+    // 11 is not supported.`; Mojo's `note: constraint failed: ...`)
+    "to onnx opset",
+    "constraint failed",
     // (FFmpeg's `[h264_cuvid @ 0x...] Cannot load libnvcuvid.so.1`)
     "cannot load",
     // (aws-ofi-nccl's `NET/OFI Couldn't find any optimal provider`)
@@ -1685,9 +1714,11 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // .../libggml-cuda.so`, and the backend is already registered)
 // (and vLLM's note of a request its client dropped, `Aborted request cmpl-<id>.`: the server
 // goes on)
+// (and the header of torch's ONNX exporter's diagnostics, `verbose: False, log level:
+// Level.ERROR`: a setting, above the count of what it found)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$"#,
+        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$"#,
     )
 });
 
@@ -2175,6 +2206,22 @@ const CLASSES: &[(&str, &str)] = &[
     // to create OptiX denoiser`: the driver's, not the program's; and Cycles' check of a driver
     // call, the driver's own words before the call, `Out of memory in cuStreamCreate(...)
     // (queue.cpp:21)`, `Invalid value in cuCtxPushCurrent(...) (util.cpp:14)`)
+    // (UCC finding no transport layer for its collectives, `no TLs are selected for
+    // CL_BASIC`, `no tl teams were created`; Open MPI asked for CUDA support it was built
+    // without; torch's ONNX exporter, an operator it cannot export at that opset; UCX's fatal
+    // errors, which abort the process)
+    (
+        "unsupported_config",
+        r"\bno TLs are selected for \w+|\bno tl teams were created\b|^The user requested CUDA support with the --mca \w+ 1 flag|\bExporting the operator '[^']+' to ONNX opset version \d+ is not supported",
+    ),
+    ("process_crash", r"\.c:\d+ +Fatal: "),
+    // (Mojo's kernels' constraints on the GPU they run on: `constraint failed: Unknown GPU
+    // architecture detected.`, `The tcgen05 instructions are only applicable on nVidia Blackwell
+    // (sm_100a, sm_101a) hardware.`)
+    (
+        "no_kernel_image",
+        r"\bconstraint failed: Unknown GPU architecture\b|\binstructions are only applicable on \w+ \w+ \(sm_\d+",
+    ),
     ("cuda_oom", r"^Out of memory in cu[A-Z]\w*\("),
     (
         "cuda_illegal_memory_access",
