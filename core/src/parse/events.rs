@@ -1061,6 +1061,13 @@ const DETECTORS: &[(&str, u8)] = &[
         r"\b(?:UCX|UCC|CL_[A-Z]+|TL_[A-Z]+) +ERROR |\.c:\d+ +Fatal: ",
         3,
     ),
+    // (ONNX Runtime logs the failed node with its status at its error level, then raises the
+    // same to Python: `[E:onnxruntime:, sequential_executor.cc:514 ExecuteKernel] Non-zero
+    // status code returned while running Pad node. ... Failed to allocate memory ...`)
+    (
+        r"\[E:onnxruntime:[^\]]*\] Non-zero status code returned while running \w+ node",
+        3,
+    ),
     // (Open MPI's refusal of CUDA support it was not built with, in its help box: `The user
     // requested CUDA support with the --mca mpi_cuda_support 1 flag`)
     (
@@ -1725,6 +1732,17 @@ static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
 static EXECUTOR_INIT_FAILED: super::Word =
     super::Word::new("Failed to initialize executor on rank ");
 
+/// A progress bar as tqdm draws it, behind a task's name alone: `Running OCR Error Detection:
+/// 100%|████| 1/1 [00:00<00:00, 51.64it/s]`.
+fn is_named_progress_bar(text: &str) -> bool {
+    static BAR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"^[A-Za-z][\w ()/-]*: +\d{1,3}%\|[^|]*\| *\d+/\d+ \[[\d:<?]+(?:, *[\d.?]+ ?[\w/]*)?\]\s*$",
+        )
+    });
+    BAR.is_match(text.trim())
+}
+
 /// A native frame as c10 prints its backtrace on Windows: return addresses in hex, then
 /// `module!symbol`.
 fn is_windows_native_frame(text: &str) -> bool {
@@ -1924,6 +1942,11 @@ pub fn is_benign(text: &str) -> bool {
     // warning
     if K8S_FAILED_EVENT.is_match(text) {
         return false;
+    }
+    // a progress bar whose task is named for errors (marker's `Running OCR Error Detection:
+    // 100%|████| 1/1 [00:00<00:00, 51.64it/s]`): a step that ran, not an error
+    if text.contains("%|") && is_named_progress_bar(text) {
+        return true;
     }
     // a loader's missing symbol is an error whatever words its mangled name holds
     // (`undefined symbol: _ZN3c107WarningC1E...`)
