@@ -935,7 +935,10 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
                 if line.level == Some('I') && inner != Some('I') {
                     line.relayed = true;
                 }
-                line.level = inner;
+                // (`FATAL ERROR: msg` reads as two levels; the first, fatal, stands)
+                if line.level != Some('F') {
+                    line.level = inner;
+                }
             }
             if m.as_str().contains(':') && m.as_str().bytes().any(|b| b.is_ascii_digit()) {
                 line.timestamped = true;

@@ -430,6 +430,21 @@ const DETECTORS: &[(&str, u8)] = &[
         r"^[A-Z][a-z]+(?: [a-z]+)* in cu[A-Z]\w*\(.*\) \(\S.*:\d+\)$",
         3,
     ),
+    // (the NVIDIA HPC SDK's compilers (and PGI's before them) state a severe or fatal
+    // diagnostic with the compiler's name, its severity's letter and a number:
+    // `NVFORTRAN-F-0004-Unable to open MODULE file x.mod`, `PGF90-S-0519-More than one
+    // device-resident object in assignment (exx.f90: 4574)`)
+    (
+        r"^(?:NVFORTRAN|PGF90|PGF95|PGFORTRAN|NVC\+\+|NVC|PGC\+\+|PGCC)-[SF]-\d{4}-",
+        3,
+    ),
+    // (a runtime's own fatal statement, as OpenACC's prints it before it exits: `FATAL ERROR:
+    // data in PRESENT clause was not found on device 1: name=density`, also behind a launcher's
+    // rank and thread, `1: 14: FATAL ERROR: ...`)
+    (r"(?:^|: )FATAL ERROR: \S", 3),
+    // (Julia's loader, for CUDA.jl, when the driver's library is absent: `could not load
+    // library "libcuda"`, inside its logger's box)
+    (r"\bcould not load library \x22libcuda\b", 3),
     // (Taichi's check of a driver call, `CUDA Error CUDA_ERROR_UNKNOWN: unknown error while
     // calling init (cuInit)`, whatever the driver's name for the status came out as)
     (r"\bCUDA Error .* while calling \w+ \(cu\w+\)", 3),
@@ -902,7 +917,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // a kernel's parameters with a capital, `default_program(27): Error: Formal parameter space
     // overflowed` ---
     (
-        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): (?:fatal )?error|\bdefault_program\(\d+\): Error: |nvcc (fatal|error)\s*:|\bnvlink (?:fatal|error)\s*:|'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|: multiple definition of [\x60']|#error:? +-- unsupported [\w ]+ version!|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
+        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): (?:fatal )?error|\bdefault_program\(\d+\): Error: |nvcc (fatal|error)\s*:|\bnvlink (?:fatal|error)\s*:|'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|: multiple definition of [\x60']|#error:? +-- unsupported [\w ]+ version!|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
         3,
     ),
     // --- runtime errors (tier 3); TensorRT's logger states a failed GPU allocation as `Error
@@ -1290,7 +1305,7 @@ pub const JAX_CUDA_LIB_MISSING: &str = jax_cuda_lib_missing!();
 /// cannot open shared object file`, cuda-python's `Failed to dlopen libcuda.so`.
 macro_rules! libcuda_unloadable {
     () => {
-        r"\blibcuda\.so(?:\.1)?: cannot open shared object file|\bFailed to dlopen libcuda\.so\b"
+        r"\blibcuda\.so(?:\.1)?: cannot open shared object file|\bFailed to dlopen libcuda\.so\b|\bcould not load library \x22libcuda\x22"
     };
 }
 /// [`libcuda_unloadable!`], for the signature's key.
@@ -1356,6 +1371,16 @@ const EVENT_WORDS: &[&str] = &[
     "error",
     // (SiftGPU's `PyramidCU::GenerateFeatureList:\tan illegal memory access was encountered`)
     "illegal memory access",
+    // (the NVIDIA HPC SDK's compilers' diagnostics, `NVFORTRAN-F-0004-...`, `PGF90-S-0519-...`)
+    "nvfortran-",
+    // (Julia's `could not load library "libcuda"`)
+    "could not load library",
+    "pgf90-",
+    "pgf95-",
+    "pgfortran-",
+    "nvc++-",
+    "pgc++-",
+    "pgcc-",
     // (torch's ONNX exporter: `Exporting the operator 'aten::unflatten' to ONNX opset version
     // 11 is not supported.`; Mojo's `note: constraint failed: ...`)
     "to onnx opset",
@@ -1671,6 +1696,12 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
     }
     // rule 0 is `STOPPED`
     let Some(first) = RULES.0.first_match(text).and_then(|i| i.checked_sub(1)) else {
+        // A record its logger marked fatal states an error in whatever words it uses (OpenACC's
+        // `FATAL ERROR: data in PRESENT clause was not found on device 1`, its prefix read off
+        // as the level).
+        if level == Some('F') && text.bytes().any(|b| b.is_ascii_alphabetic()) && !is_benign(text) {
+            return Detection::Tier(FALLBACK_TIER);
+        }
         return Detection::None;
     };
     let mut tier = RULES.1[first].tier;
@@ -2205,10 +2236,11 @@ const CLASSES: &[(&str, &str)] = &[
         r"\bCheck failed: \w*(?:cuda|gpu|device)\w* > 0 \(0 vs\. 0\)|: internal error : libcuda\.so!",
     ),
     // (a driver call that failed with a kernel's fault, SAPIEN's `SynchronizeStreams
-    // cuEventRecord failed with error 700`)
+    // cuEventRecord failed with error 700`, the NVIDIA HPC SDK's OpenACC runtime's `call to
+    // cuStreamSynchronize returned error 700: Illegal address during kernel execution`)
     (
         "cuda_illegal_memory_access",
-        r"\bcu[A-Z]\w* failed with error (?:700|716|719)\b",
+        r"\bcu[A-Z]\w* failed with error (?:700|716|719)\b|\bcall to cu[A-Z]\w* returned error (?:700|716|719)\b|\bIllegal address during kernel execution\b",
     ),
     // (torch's shared memory for tensors a DataLoader's workers pass, full: `unable to write to
     // file </torch_8289_606636967_0>: No space left on device (28)`, a container's /dev/shm
@@ -2239,6 +2271,10 @@ const CLASSES: &[(&str, &str)] = &[
         r"\bno TLs are selected for \w+|\bno tl teams were created\b|^The user requested CUDA support with the --mca \w+ 1 flag|\bExporting the operator '[^']+' to ONNX opset version \d+ is not supported",
     ),
     ("process_crash", r"\.c:\d+ +Fatal: "),
+    (
+        "build_error",
+        r"^(?:NVFORTRAN|PGF90|PGF95|PGFORTRAN|NVC\+\+|NVC|PGC\+\+|PGCC)-[SF]-\d{4}-",
+    ),
     // (Mojo's kernels' constraints on the GPU they run on: `constraint failed: Unknown GPU
     // architecture detected.`, `The tcgen05 instructions are only applicable on nVidia Blackwell
     // (sm_100a, sm_101a) hardware.`)
@@ -2343,7 +2379,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -3997,8 +4033,10 @@ mod tests {
             "what():  Error in dlopen: /tmp/example/model.so: undefined symbol: _ZN3c107WarningC1ESt7variantIJNS0_11UserWarningEEE",
             "Faiss assertion 'err__ == cudaSuccess' failed in faiss::gpu::DeviceTensor<T>::~DeviceTensor() at impl/x.cuh:61; details: CUDA error 77",
             "Out of memory in cuStreamCreate(&cuda_stream_, CU_STREAM_NON_BLOCKING) (C:\\src\\queue.cpp:21)",
+            "FATAL ERROR: data in PRESENT clause was not found on device 1: name=density host:0x5841ba50",
         ] {
-            assert_eq!(detect(line, None), Some(3), "{line}");
+            let f = RULES.0.first_match(line);
+            assert_eq!(detect(line, None), Some(3), "{line} {f:?} {:?}", f.map(|i| if i == 0 { STOPPED } else { DETECTORS[i - 1].0 }));
         }
     }
 
