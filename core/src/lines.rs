@@ -548,6 +548,12 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // stray level tag: [E] [W] [ERROR]
         r"^\[(?P<level>[EWI])\] ",
         r"^\[(?P<level>ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL|FATAL)\] ?",
+        // (Python's logging as Dask formats it, the logger's name first and no time:
+        // `distributed.utils - ERROR - std::bad_alloc: ...`)
+        r"^[a-z_][\w.]* - (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) - ",
+        // (spdlog's levels in its default pattern, lower-case: `[info] [gxf_executor.cpp:2469]
+        // Waiting for completion...` of NVIDIA's GXF and Holoscan)
+        r"^\[(?P<level>error|warning|info|debug|critical|trace)\] ",
         // SGLang's logger with a pid: 125765 [ DP10 TP10 EP10 scheduler.py:2655]
         r"^\d+ \[ ?(?P<proc>(?:(?:DP|PP|TP|EP|CP|ATTN_DP)\d+ ?)*)[\w.\-]+\.py:\d+\] ?",
         // Open MPI's and UCX's tag of a process's messages: [host:pid] and [host:pid :tid:idx]
@@ -931,7 +937,7 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
                 level = None;
             }
             if let Some(l) = level {
-                let inner = l.as_str().chars().next();
+                let inner = l.as_str().chars().next().map(|c| c.to_ascii_uppercase());
                 if line.level == Some('I') && inner != Some('I') {
                     line.relayed = true;
                 }
@@ -1335,6 +1341,10 @@ mod tests {
         assert_eq!(l.text, "boom");
         let l = text("49.13.366.995 /src/ggml-cuda/fattn.cu:574: fatal error");
         assert_eq!(l.text, "/src/ggml-cuda/fattn.cu:574: fatal error");
+        // (spdlog's lower-case level, as NVIDIA's GXF and Holoscan print it)
+        let l = text("[info] [gxf_executor.cpp:2469] Waiting for completion...");
+        assert_eq!(l.level, Some('I'));
+        assert_eq!(text("[error] [x.cpp:1] boom").level, Some('E'));
         // (a banner of stars is no bullet)
         assert_eq!(text("*****").text, "*****");
     }
