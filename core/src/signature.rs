@@ -3084,6 +3084,17 @@ fn core_message(text: &str) -> String {
         Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
         _ => t,
     };
+    // a Rust panic's header names the thread and the source line that unwrapped the error
+    // (`thread '<unnamed>' panicked at .../core.rs:106:37: called `Result::unwrap()` on an `Err`
+    // value: DriverError(...)`): where, not what; so does argparse's program name before its
+    // refusal (`train.py: error: unrecognized arguments: --local-rank=1`)
+    static PANIC_AT: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(r"^thread '[^']*' panicked at \S+:\d+(?::\d+)?:\s+|^[\w.-]+\.py: error: ")
+    });
+    let t = match PANIC_AT.find(t) {
+        Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
+        _ => t,
+    };
     // an exception logged as its `repr` (`OutOfMemoryError('CUDA out of memory. ...')`): its
     // message, as the exception's own line states it
     static REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
