@@ -2232,6 +2232,13 @@ const CLASSES: &[(&str, &str)] = &[
         r"\bCuda error: (?:700|716|719)\[cuda\w+\(",
     ),
     ("cuda_driver_error", r"\bCuda error: \d+\[cuda\w+\("),
+    // (torch's old THC check of a CUDA call that failed with the runtime's unknown error, 30,
+    // as it first touches the device: `THCudaCheck FAIL file=.../THCGeneral.cpp line=70
+    // error=30 : unknown error`, the driver's state, not the program's)
+    (
+        "cuda_driver_error",
+        r"\bTHCudaCheck FAIL file=\S+ line=\d+ error=30 : unknown error",
+    ),
     // (a glog check that found no device, COLMAP's `Check failed: num_cuda_devices > 0 (0 vs.
     // 0)`; and PhysX's loader that could not load the driver's library, `PxPhysXGpuModuleLoader.cpp
     // (148) : internal error : libcuda.so!`)
