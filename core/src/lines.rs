@@ -748,10 +748,28 @@ fn strip_margins(mut rest: &str) -> &str {
 /// A progress bar (tqdm's `99%|█████████▉| 23054/23316 [2:22:47<01:34,  2.79it/s]`) that the
 /// terminal redrew in place with carriage returns, and a paste then glued to the line printed
 /// after it: that line is what follows the last bar.
+static PROGRESS_BAR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"^.*\d%(?:\|[^|]*\|)?[^\[\]|]*\[[^\]]*(?:\w/s|s/it)[^\]]*\]")
+});
+
+/// A line that is a progress bar alone behind a task's name (marker's `Running OCR Error
+/// Detection: 100%|████| 1/1 [00:00<00:00, 51.64it/s]`): a step that ran, whatever it is named.
+pub(crate) fn is_named_progress_bar(s: &str) -> bool {
+    let s = s.trim();
+    let Some(pct) = s.find("%|") else {
+        return false;
+    };
+    let name = s[..pct]
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .trim_end();
+    name.strip_suffix(':').is_some_and(|n| {
+        n.starts_with(|c: char| c.is_ascii_alphabetic())
+            && n.chars()
+                .all(|c| c.is_ascii_alphanumeric() || " _()/-".contains(c))
+    }) && PROGRESS_BAR.find(s).is_some_and(|m| m.end() == s.len())
+}
+
 fn strip_glued_progress_bar(s: &str) -> &str {
-    static BAR: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"^.*\d%(?:\|[^|]*\|)?[^\[\]|]*\[[^\]]*(?:\w/s|s/it)[^\]]*\]")
-    });
     // (a bar cut while it was drawn, the message printed into it: `33%|███████Memory access
     // fault by GPU node-3 ...`)
     // (a one-byte search first: most lines hold no `%`)
@@ -770,7 +788,7 @@ fn strip_glued_progress_bar(s: &str) -> &str {
     if !(s.contains("/s") || s.contains("s/it")) {
         return s;
     }
-    match BAR.find(s) {
+    match PROGRESS_BAR.find(s) {
         Some(m) if !s[m.end()..].trim().is_empty() => s[m.end()..].trim_start(),
         _ => s,
     }
@@ -1341,6 +1359,13 @@ mod tests {
         assert_eq!(l.text, "boom");
         let l = text("49.13.366.995 /src/ggml-cuda/fattn.cu:574: fatal error");
         assert_eq!(l.text, "/src/ggml-cuda/fattn.cu:574: fatal error");
+        // (a bar alone behind a task's name, whatever the name says; not a message before a bar)
+        assert!(is_named_progress_bar(
+            "Running OCR Error Detection: 100%|\u{2588}\u{2588}| 1/1 [00:00<00:00, 51.64it/s]"
+        ));
+        assert!(!is_named_progress_bar(
+            "RuntimeError: boom: 50%|\u{2588}| 1/2 [00:01<00:01, 1.00it/s]"
+        ));
         // (spdlog's lower-case level, as NVIDIA's GXF and Holoscan print it)
         let l = text("[info] [gxf_executor.cpp:2469] Waiting for completion...");
         assert_eq!(l.level, Some('I'));

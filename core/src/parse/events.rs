@@ -153,6 +153,47 @@ macro_rules! cuda_refusal {
     };
 }
 
+/// Blender Cycles' check of a driver call: the driver's words, the call and its place (`Out of
+/// memory in cuStreamCreate(&cuda_stream_, CU_STREAM_NON_BLOCKING) (queue.cpp:21)`); a detector
+/// and a class rule read it.
+macro_rules! cycles_driver_check {
+    () => {
+        r"^[A-Z][a-z]+(?: [a-z]+)* in cu[A-Z]\w*\(.*\) \(\S.*:\d+\)$"
+    };
+}
+/// A program that could not set up its CUDA context or the driver's OptiX denoiser (Cycles'
+/// `Failed to configure CUDA context (Invalid context)`).
+macro_rules! device_setup_failed {
+    () => {
+        r"Failed to (?:create|configure|initiali[sz]e) (?:the )?(?:CUDA context|OptiX denoiser)\b"
+    };
+}
+/// A severe or fatal diagnostic of the NVIDIA HPC SDK's compilers and PGI's before them
+/// (`NVFORTRAN-F-0004-Unable to open MODULE file x.mod`, `PGF90-S-0519-...`).
+macro_rules! hpc_sdk_diagnostic {
+    () => {
+        r"^(?:NVFORTRAN|PGF90|PGF95|PGFORTRAN|NVC\+\+|NVC|PGC\+\+|PGCC)-[SF]-\d{4}-"
+    };
+}
+/// Open MPI asked for CUDA support it was not built with, in its help box.
+macro_rules! ompi_cuda_not_built {
+    () => {
+        r"^The user requested CUDA support with the --mca \w+ 1 flag"
+    };
+}
+/// torch's ONNX exporter, for an operator no symbolic function covers at that opset.
+macro_rules! onnx_unsupported_operator {
+    () => {
+        r"\bExporting the operator '[^']+' to ONNX opset version \d+ is not supported"
+    };
+}
+/// UCX's fatal error, which aborts the process (`cuda_ipc_cache.c:166  Fatal: ...`).
+macro_rules! ucx_fatal {
+    () => {
+        r"\.c:\d+ +Fatal: "
+    };
+}
+
 /// Whether a message is CUDA's refusal of a call or a launch: a driver that serves, refusing
 /// what a program asked of it as it ran, not one that could not start.
 pub fn is_cuda_refusal(text: &str) -> bool {
@@ -426,18 +467,12 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // (Blender Cycles' check of a driver call, the driver's words then the call and its place:
     // `Out of memory in cuStreamCreate(&cuda_stream_, CU_STREAM_NON_BLOCKING) (queue.cpp:21)`)
-    (
-        r"^[A-Z][a-z]+(?: [a-z]+)* in cu[A-Z]\w*\(.*\) \(\S.*:\d+\)$",
-        3,
-    ),
+    (cycles_driver_check!(), 3),
     // (the NVIDIA HPC SDK's compilers (and PGI's before them) state a severe or fatal
     // diagnostic with the compiler's name, its severity's letter and a number:
     // `NVFORTRAN-F-0004-Unable to open MODULE file x.mod`, `PGF90-S-0519-More than one
     // device-resident object in assignment (exx.f90: 4574)`)
-    (
-        r"^(?:NVFORTRAN|PGF90|PGF95|PGFORTRAN|NVC\+\+|NVC|PGC\+\+|PGCC)-[SF]-\d{4}-",
-        3,
-    ),
+    (hpc_sdk_diagnostic!(), 3),
     // (a runtime's own fatal statement, as OpenACC's prints it before it exits: `FATAL ERROR:
     // data in PRESENT clause was not found on device 1: name=density`, also behind a launcher's
     // rank and thread, `1: 14: FATAL ERROR: ...`)
@@ -460,10 +495,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // (and its failure to set up the device, which it prints above its pointer to its GPU
     // rendering guide: `Failed to configure CUDA context (Invalid context)`, `Failed to create
     // OptiX denoiser`)
-    (
-        r"^Failed to (?:create|configure|initiali[sz]e) (?:the )?(?:CUDA context|OptiX denoiser)\b",
-        3,
-    ),
+    (concat!("^", device_setup_failed!()), 3),
     // --- vLLM's report of the exception a worker raised in a method the engine called, with its
     // message behind (`Exception in worker VllmWorkerProcess while processing method
     // determine_num_available_blocks: <message>`), when its traceback was not kept; pydantic v1's
@@ -1078,7 +1110,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // teams were created`; and UCX's fatal errors, `cuda_ipc_cache.c:166  Fatal: failed to open
     // ipc mem handle`)
     (
-        r"\b(?:UCX|UCC|CL_[A-Z]+|TL_[A-Z]+) +ERROR |\.c:\d+ +Fatal: ",
+        concat!(r"\b(?:UCX|UCC|CL_[A-Z]+|TL_[A-Z]+) +ERROR |", ucx_fatal!()),
         3,
     ),
     // (ONNX Runtime logs the failed node with its status at its error level, then raises the
@@ -1090,20 +1122,14 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // (Open MPI's refusal of CUDA support it was not built with, in its help box: `The user
     // requested CUDA support with the --mca mpi_cuda_support 1 flag`)
-    (
-        r"^The user requested CUDA support with the --mca \w+ 1 flag",
-        3,
-    ),
+    (ompi_cuda_not_built!(), 3),
     // (Mojo's compiler states a failed `constraint` as a note below the generic `error:
     // function instantiation failed`: `info.mojo:1842:9: note: constraint failed: Unknown GPU
     // architecture detected.`)
     (r"\bnote: constraint failed: \S", 3),
     // (torch's ONNX exporter, for an operator no symbolic function covers at that opset:
     // `Exporting the operator 'aten::unflatten' to ONNX opset version 11 is not supported.`)
-    (
-        r"\bExporting the operator '[^']+' to ONNX opset version \d+ is not supported",
-        3,
-    ),
+    (onnx_unsupported_operator!(), 3),
     // --- a process died without saying why (tier 2) ---
     (
         // (TGI's launcher: `Shard process was signaled to shutdown with signal 4`; Triton
@@ -1768,17 +1794,6 @@ static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
 static EXECUTOR_INIT_FAILED: super::Word =
     super::Word::new("Failed to initialize executor on rank ");
 
-/// A progress bar as tqdm draws it, behind a task's name alone: `Running OCR Error Detection:
-/// 100%|████| 1/1 [00:00<00:00, 51.64it/s]`.
-fn is_named_progress_bar(text: &str) -> bool {
-    static BAR: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(
-            r"^[A-Za-z][\w ()/-]*: +\d{1,3}%\|[^|]*\| *\d+/\d+ \[[\d:<?]+(?:, *[\d.?]+ ?[\w/]*)?\]\s*$",
-        )
-    });
-    BAR.is_match(text.trim())
-}
-
 /// A native frame as c10 prints its backtrace on Windows: return addresses in hex, then
 /// `module!symbol`.
 fn is_windows_native_frame(text: &str) -> bool {
@@ -1981,7 +1996,7 @@ pub fn is_benign(text: &str) -> bool {
     }
     // a progress bar whose task is named for errors (marker's `Running OCR Error Detection:
     // 100%|████| 1/1 [00:00<00:00, 51.64it/s]`): a step that ran, not an error
-    if text.contains("%|") && is_named_progress_bar(text) {
+    if text.contains("%|") && crate::lines::is_named_progress_bar(text) {
         return true;
     }
     // a loader's missing symbol is an error whatever words its mangled name holds
@@ -2279,13 +2294,15 @@ const CLASSES: &[(&str, &str)] = &[
     // errors, which abort the process)
     (
         "unsupported_config",
-        r"\bno TLs are selected for \w+|\bno tl teams were created\b|^The user requested CUDA support with the --mca \w+ 1 flag|\bExporting the operator '[^']+' to ONNX opset version \d+ is not supported",
+        concat!(
+            r"\bno TLs are selected for \w+|\bno tl teams were created\b|",
+            ompi_cuda_not_built!(),
+            "|",
+            onnx_unsupported_operator!()
+        ),
     ),
-    ("process_crash", r"\.c:\d+ +Fatal: "),
-    (
-        "build_error",
-        r"^(?:NVFORTRAN|PGF90|PGF95|PGFORTRAN|NVC\+\+|NVC|PGC\+\+|PGCC)-[SF]-\d{4}-",
-    ),
+    ("process_crash", ucx_fatal!()),
+    ("build_error", hpc_sdk_diagnostic!()),
     // (Mojo's kernels' constraints on the GPU they run on: `constraint failed: Unknown GPU
     // architecture detected.`, `The tcgen05 instructions are only applicable on nVidia Blackwell
     // (sm_100a, sm_101a) hardware.`)
@@ -2300,7 +2317,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_driver_error",
-        r"\bFailed to (?:create|configure|initiali[sz]e) (?:the )?(?:CUDA context|OptiX denoiser)\b|^[A-Z][a-z]+(?: [a-z]+)* in cu[A-Z]\w*\(.*\) \(\S.*:\d+\)$",
+        concat!(r"\b", device_setup_failed!(), "|", cycles_driver_check!()),
     ),
     // (whatever CUDA said of the memory NCCL could not bind for NVLS, out of memory included:
     // the collective's multicast buffers, not the model's)
