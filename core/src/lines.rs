@@ -389,7 +389,7 @@ static PREFIX_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
 });
 
 /// Most prefix shapes (the candidates of a line are marked in an array of this size).
-const MAX_PREFIXES: usize = 72;
+const MAX_PREFIXES: usize = 80;
 
 static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
     let pats = [
@@ -573,6 +573,20 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[[\w.\-]+\]\[(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\] - ",
         // a launcher's tag of the process that printed the line: [PROC-0]
         r"^\[[A-Z][A-Za-z]*-\d+\] ?",
+        // a program's upper-case name as a comment's tag before each of its lines (QUDA's `#
+        // QUDA: ERROR: Failed to allocate device memory ...`)
+        r"^# [A-Z][A-Z\d_]{1,15}: ",
+        // AMReX's abort of one rank, the rank between its colons (`amrex::Abort::10::CUDA error
+        // 700 in file ...`), before the program's own words
+        r"^amrex::Abort::(?P<rank>\d+)::",
+        // `talosctl dmesg`: the facility, the level and the kernel's or a service's time
+        // (`kern: warning: [2023-09-14T03:08:37.411164757Z]: NVRM: ...`); the level is not
+        // kept, as the kernel's own (a driver's failure to probe at `warning`) is in dmesg's
+        // shapes above
+        r"^(?:kern|user|daemon|auth|syslog): +(?:emerg|alert|crit|err|warning|notice|info|debug): \[\d{4}-\d{2}-\d{2}T[\d:.]+Z\]: ",
+        // a compact date and time before each line, as crypto miners print them (`20210304
+        // 11:18:48 ERROR: ...`)
+        r"^\d{8} \d{2}:\d{2}:\d{2} ",
         CONSOLE,
         // SD.Next's logger: the time with microseconds after a dash, then the level padded to
         // eight (`18:57:53-195282 ERROR    msg`)

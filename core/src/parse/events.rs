@@ -149,7 +149,7 @@ pub const RAY_NODE_DEAD: &str = ray_node_dead!();
 /// class rule and [`is_cuda_refusal`] to share.
 macro_rules! cuda_refusal {
     () => {
-        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|(?:(?i:cuda (?:runtime |driver )?error)(?: \(\w+\))?|HIP error): invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|\bCUDA error in \S+ executing '[^']*': invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|the launch timed out and was terminated|cudaErrorLaunchTimeout"
+        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|(?:(?i:cuda (?:runtime |driver )?error)(?: \(\w+\))?|HIP error): invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|\bCUDA error in \S+ executing '[^']*': invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|\binvalid resource handle\b|the launch timed out and was terminated|cudaErrorLaunchTimeout"
     };
 }
 
@@ -480,9 +480,26 @@ const DETECTORS: &[(&str, u8)] = &[
     // (Julia's loader, for CUDA.jl, when the driver's library is absent: `could not load
     // library "libcuda"`, inside its logger's box)
     (r"\bcould not load library \x22libcuda\b", 3),
-    // (a plugin's check of a CUDA call, as DeepStream's and TensorRT's samples write it: `CUDA
-    // failure: too many resources requested for launch in file yoloPlugins.cpp at line 149`)
-    (r"\bCUDA failure: .+ in file \S+ at line \d+", 3),
+    // (a program's own check of a CUDA call: a plugin's, as DeepStream's and TensorRT's samples
+    // write it, `CUDA failure: too many resources requested for launch in file yoloPlugins.cpp at
+    // line 149`; hypre's, the status's number and words, then the place, `CUDA ERROR (code = 700,
+    // an illegal memory access was encountered) at .../device_utils.c:258`; a driver call's name
+    // and CUDA's words, as hashcat prints them, `cuLinkAddData(): the provided PTX was compiled
+    // with an unsupported toolchain.`; AMReX's, the status's number, the place and CUDA's words,
+    // `CUDA error 700 in file .../AMReX_GpuDevice.cpp line 642: an illegal memory access was
+    // encountered !!!`; a miner's, `cuda exception in [check_if_cuda_really_exists, 256],
+    // unknown error`; MATLAB's heading of an error, the function that raised it, `Error using
+    // gpuArray.zeros`, its message below (see the parser). And the driver's kernel module
+    // refused: the kernel
+    // would not load it unsigned under Secure Boot, `modprobe: ERROR: could not insert 'nvidia':
+    // Key was rejected by service`, `Loading of module with unavailable key is rejected`; another
+    // driver, nouveau as a rule, holds its device, `NVRM: The NVIDIA probe routine was not called
+    // for 1 device(s).`; NVIDIA's driver container found no kernel headers to build it against,
+    // `Could not resolve Linux kernel version`)
+    (
+        r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |^Error using [\w.]+(?: \(line \d+\))?$|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b",
+        3,
+    ),
     // (Taichi's check of a driver call, `CUDA Error CUDA_ERROR_UNKNOWN: unknown error while
     // calling init (cuInit)`, whatever the driver's name for the status came out as)
     (r"\bCUDA Error .* while calling \w+ \(cu\w+\)", 3),
@@ -1335,7 +1352,7 @@ pub const JAX_CUDA_LIB_MISSING: &str = jax_cuda_lib_missing!();
 /// cannot open shared object file`, cuda-python's `Failed to dlopen libcuda.so`.
 macro_rules! libcuda_unloadable {
     () => {
-        r"\blibcuda\.so(?:\.1)?: cannot open shared object file|\bFailed to dlopen libcuda\.so\b|\bcould not load library \x22libcuda\x22"
+        r"\bCannot load libcuda\.so\b|\blibcuda\.so(?:\.1)?: cannot open shared object file|\bFailed to dlopen libcuda\.so\b|\bcould not load library \x22libcuda\x22"
     };
 }
 /// [`libcuda_unloadable!`], for the signature's key.
@@ -1444,6 +1461,13 @@ const EVENT_WORDS: &[&str] = &[
     "cannot proceed",
     "cannot initialize",
     "adapter probed",
+    // (`NVRM: The NVIDIA probe routine was not called for 1 device(s).`; the kernel's refusal of
+    // an unsigned module, `Loading of module with unavailable key is rejected`; NVIDIA's driver
+    // container without the headers of the host's kernel, `Could not resolve Linux kernel
+    // version`)
+    "probe routine was not called",
+    "unavailable key is rejected",
+    "could not resolve linux kernel",
     // (TensorRT: `... no optimization profile has been defined`, `No importer registered for
     // op: X`)
     "optimization profile",
@@ -1785,9 +1809,11 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // goes on)
 // (and the header of torch's ONNX exporter's diagnostics, `verbose: False, log level:
 // Level.ERROR`: a setting, above the count of what it found)
+// (and a program's summary of a feature it turned off and why, XMRig's `* NVML  disabled
+// (failed to load NVML)`: it runs on without it)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$"#,
+        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$"#,
     )
 });
 
@@ -2329,10 +2355,14 @@ const CLASSES: &[(&str, &str)] = &[
     // std::bad_alloc: cudaErrorMemoryAllocation: out of memory`, and CuPy's `MemoryError: bad
     // allocation: cudaErrorMemoryAllocation: out of memory`, and RAPIDS' memory manager's pool,
     // `std::bad_alloc: out_of_memory: RMM failure at: .../pool_memory_resource.hpp:192: Maximum
-    // pool size exceeded`: the device's memory, not the host's)
+    // pool size exceeded`: the device's memory, not the host's; so are MATLAB's `Out of memory on
+    // device.`, Deeplearning4j's `cudaMalloc failed; Bytes: [N]; Error code [2]`, QUDA's `Failed
+    // to allocate device memory of size N` and TensorFlow 2's `ResourceExhaustedError` for an op
+    // on a GPU, `{{function_node __wrapped__Mul_device_/job:localhost/.../device:GPU:0}} failed to
+    // allocate memory`)
     (
         "cuda_oom",
-        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded",
+        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded",
     ),
     // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
     // killed as a result of limit of host`, and the ways launchers word its SIGKILL; Go's
@@ -2391,6 +2421,14 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch's inductor without the C++ compiler it builds kernels with: `RuntimeError:
     // Compiler: cl is not found.`, MSVC's missing from a Windows shell)
     ("build_error", r"\bCompiler: \S+ is not found\b"),
+    // (the driver's kernel module that DKMS could not build for the running kernel, as
+    // nvidia-installer reports it, `ERROR: Failed to run `/usr/sbin/dkms build -m nvidia -v
+    // 455.38 -k 6.8.12-1-pve``, and NVIDIA's driver container finding no headers to build it
+    // against, `Could not resolve Linux kernel version`)
+    (
+        "build_error",
+        r"\bFailed to run `\S*dkms build\b|^Could not resolve Linux kernel version\b",
+    ),
     // (a program's check of a CUDA call that states CUDA's message behind the source position,
     // as a compiler places its diagnostics: mallocMC's `SimpleCudaMalloc_impl.hpp(42): error: out
     // of memory` in a C++ exception; gcc's own ends in `out of memory allocating N bytes`)
@@ -2595,7 +2633,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "no_kernel_image",
         concat!(
-            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:|CUDA_ERROR_NOT_FOUND:) named symbol not found\b|\bCUDA_ERROR_NOT_FOUND, \x22named symbol not found\b|cudaErrorSymbolNotFound|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b|",
+            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|\b[A-Z_]*ERROR: invalid device function in \S|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:|CUDA_ERROR_NOT_FOUND:) named symbol not found\b|\bCUDA_ERROR_NOT_FOUND, \x22named symbol not found\b|cudaErrorSymbolNotFound|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b|",
             trt_release_lacks_sm!()
         ),
     ),
@@ -2637,7 +2675,12 @@ const CLASSES: &[(&str, &str)] = &[
     // file or directory`: no driver there; the driver refusing a call, `[CUDA_ERROR_NOT_PERMITTED]
     // ... cuMemCreate(...)`, a fabric handle without an IMEX channel; cuda-python's `Failed to
     // dlopen libcuda.so`; Hugging Face's ZeroGPU, which lends a Space its GPU, failing to set it
-    // up, `Error while initializing ZeroGPU: Unknown`)
+    // up, `Error while initializing ZeroGPU: Unknown`; the runtime's invalid device, as a status,
+    // `CUDA_ERROR_INVALID_DEVICE`, `cudaErrorInvalidDevice`, or PyFR's exception for it,
+    // `CUDAInvalidDevice`; an OptiX ABI the driver does not offer, `OPTIX_ERROR_UNSUPPORTED_ABI_
+    // VERSION: Optix call 'optixInit()' failed`, a driver older than the SDK; CUDA's unknown
+    // error from a miner's first call, `cuda exception in [check_if_cuda_really_exists, 256],
+    // unknown error`)
     (
         "cuda_driver_error",
         concat!(
@@ -2647,7 +2690,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -2667,11 +2710,14 @@ const CLASSES: &[(&str, &str)] = &[
     // `NVRM: The NVIDIA GPU <bus> (PCI ID: <id>)`, then why: too old for this driver, no GSP for
     // the open module; Mesa's Vulkan driver on a context the kernel driver lost, `The CS has
     // been cancelled because the context is lost`, as llama.cpp's `ErrorDeviceLost` after it; the
-    // container runtime's `CDI device injection failed`, a GPU the container cannot have)
+    // container runtime's `CDI device injection failed`, a GPU the container cannot have; the
+    // module that another driver beat to the GPU, `NVRM: The NVIDIA probe routine was not called
+    // for 1 device(s).`, or that the kernel would not load unsigned under Secure Boot, `modprobe:
+    // ERROR: could not insert 'nvidia': Key was rejected by service`)
     (
         "cuda_driver_error",
         concat!(
-            r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|",
+            r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|NVRM: The NVIDIA probe routine was not called\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|",
             radv_context_lost!(),
             r"|\bCDI device injection failed\b|No CUDA GPUs are available|\bNo CUDA or HIP available\b|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, "
         ),

@@ -989,7 +989,10 @@ impl Triage {
                 // (an exception raised without a message is its class alone, `Exception`,
                 // and a traceback pasted indented as a whole ends with its exception indented)
                 || ((self.in_traceback || text.starts_with(' '))
-                    && BARE_EXCEPTION.is_match(text.trim())));
+                    && BARE_EXCEPTION.is_match(text.trim()))
+                // (and a class without Python's suffixes, raised without a message, that a
+                // package's modules qualify: `pyfr.backends.cuda.driver.CUDAInvalidDevice`)
+                || (self.in_traceback && BARE_QUALIFIED.is_match(text.trim())));
         if qualified {
             let t = text.trim();
             let at = t.as_ptr() as usize - text.as_ptr() as usize;
@@ -1843,8 +1846,10 @@ impl Triage {
             self.state_below(1, Below::Message);
         }
         // (LightGBM's command line prints the exception it caught below `Met Exceptions:`, the
-        // Gaussian rasterizers CUDA's words below `[CUDA ERROR] in <file>`)
+        // Gaussian rasterizers CUDA's words below `[CUDA ERROR] in <file>`, MATLAB the error's
+        // message below the function that raised it, `Error using gpuArray.zeros`)
         if text.trim() == "Met Exceptions:"
+            || is_matlab_error_heading(text.trim())
             || text
                 .trim()
                 .strip_prefix("[CUDA ERROR] in ")
@@ -3287,10 +3292,24 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
 static SOURCE_LINE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(r"^\s*\S*/[\w.+-]+\.cuh?:\d+\s*$"));
 
+/// MATLAB's heading of an error, the function that raised it (`Error using gpuArray.zeros`,
+/// `Error using vl_nnconv (line 12)`); the message is on the lines below.
+fn is_matlab_error_heading(t: &str) -> bool {
+    t.strip_prefix("Error using ").is_some_and(|f| {
+        let f = f.split(" (line ").next().unwrap_or(f);
+        !f.is_empty() && !f.contains(' ')
+    })
+}
+
 /// A statement of a failed CUDA call.
 static CUDA_FAILURE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(r"(?i)cuda error|cuda failure|\bFailed: \S*\.(?:cuh?|cpp|cc|hpp|h):\d+ '")
 });
+
+/// A class alone on its line behind two or more lower-case modules, as Python's traceback ends
+/// with an exception raised without a message (`pyfr.backends.cuda.driver.CUDAInvalidDevice`).
+static BARE_QUALIFIED: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::matcher(r"^(?:[a-z_][a-z\d_]*\.){2,}[A-Z][A-Za-z\d_]*$"));
 
 /// An exception's name alone on its line (`AssertionError` of an `assert` without a message).
 static BARE_EXCEPTION: LazyLock<AsciiFirst> =
