@@ -957,6 +957,11 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
             }
             let mut end = m.end();
             let mut level = group(level_i);
+            // (`CUDA ERROR (code = 700, ...)` behind a time is a program's words for CUDA's
+            // status, not a logger named `CUDA` logging at error level)
+            if level.is_some_and(|l| rest[..l.start()].ends_with(" CUDA ")) {
+                continue;
+            }
             // A level followed by a date (`ERROR 08-03 04:35:28 [core.py:396]`) starts
             // vLLM's logger behind a time that `kubectl logs --timestamps` put first: leave it
             // to that prefix, which reads its source location too.

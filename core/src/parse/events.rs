@@ -489,7 +489,8 @@ const DETECTORS: &[(&str, u8)] = &[
     // `CUDA error 700 in file .../AMReX_GpuDevice.cpp line 642: an illegal memory access was
     // encountered !!!`; a miner's, `cuda exception in [check_if_cuda_really_exists, 256],
     // unknown error`; MATLAB's heading of an error, the function that raised it, `Error using
-    // gpuArray.zeros`, its message below (see the parser). And the driver's kernel module
+    // gpuArray.zeros`, its message below (see the parser); cuFile's assertion as it aborts the
+    // process, `Assertion failure, file index :cufio-udev  line :134`. And the driver's kernel module
     // refused: the kernel
     // would not load it unsigned under Secure Boot, `modprobe: ERROR: could not insert 'nvidia':
     // Key was rejected by service`, `Loading of module with unavailable key is rejected`; another
@@ -497,7 +498,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // for 1 device(s).`; NVIDIA's driver container found no kernel headers to build it against,
     // `Could not resolve Linux kernel version`)
     (
-        r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |^Error using [\w.]+(?: \(line \d+\))?$|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b",
+        r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |^Error using [\w.]+(?: \(line \d+\))?$|^Assertion failure, file index :\S+ +line :\d+|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b",
         3,
     ),
     // (Taichi's check of a driver call, `CUDA Error CUDA_ERROR_UNKNOWN: unknown error while
@@ -756,9 +757,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // nvcc's own error in the `[stderr: ...]` below it; TensorFlow 1.x's exception over the
     // statuses it lists, `ResourceExhaustedError: 2 root error(s) found.`; Mojo's `error: function instantiation
     // failed` and MAX's `error: failed to run the pass manager for offload functions`, above the
-    // note that states the constraint that failed) ---
+    // note that states the constraint that failed; MLCommons' CM automation's report of a script
+    // that failed, `CM error: Portable CM script failed (name = get-dataset-openimages, return
+    // code = 256)`, below what the script printed as it died) ---
     (
-        r"\b\d+ root error\(s\) found\.?\s*$|jax\.errors\.SimplifiedTraceback: For simplicity|: error: function instantiation failed\s*$|: error: failed to run the pass manager for offload functions\s*$|\bCompileError: nvcc compilation of \S+ failed\s*$|ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$",
+        r"\b\d+ root error\(s\) found\.?\s*$|jax\.errors\.SimplifiedTraceback: For simplicity|: error: function instantiation failed\s*$|: error: failed to run the pass manager for offload functions\s*$|\bCompileError: nvcc compilation of \S+ failed\s*$|ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$|\bCM error: Portable CM script failed\b",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket
@@ -949,8 +952,14 @@ const DETECTORS: &[(&str, u8)] = &[
         3,
     ),
     // --- ninja's report of a build step that failed (`FAILED: [code=139] cuda_0.o`, tier 2): the
-    // compiler's own errors below it state why, when it printed any (a crashed nvcc prints none) ---
-    (r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$", 2),
+    // compiler's own errors below it state why, when it printed any (a crashed nvcc prints
+    // none); so TensorRT's report that one of its kernels failed to run, `Error Code 1: Cask
+    // (Cask Gemm execution)`, with the CUDA runtime's words for why after it, `Error Code 1: Cuda
+    // Runtime (an illegal memory access was encountered)` ---
+    (
+        r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$|\bError Code \d+: Cask \(",
+        2,
+    ),
     // --- pip's report, after an install it completed, of the packages whose requirements it
     // broke (`ERROR: pip's dependency resolver does not currently take into account all the
     // packages that are installed. ...`, then `vllm 0.18.0 requires torch==2.10.0, but you have
@@ -2846,9 +2855,12 @@ const CLASSES: &[(&str, &str)] = &[
     // convolution algorithm. This is probably because cuDNN failed to initialize`)
     // (and torch's own checks of a cuDNN call in its cuDNN bindings, `mha_graph->execute(...)
     // .is_good() INTERNAL ASSERT FAILED at ".../aten/src/ATen/native/cudnn/MHA.cpp":410`)
+    // (and the other CUDA math and codec libraries' statuses in the same shape, cuSPARSE's,
+    // cuRAND's, nvJPEG's (DALI's decoder: `NVJPEG error "6" : NVJPEG_STATUS_EXECUTION_FAILED`),
+    // cuStateVec's, cuTENSOR's)
     (
         "cublas_cudnn_error",
-        r"\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to

@@ -300,6 +300,8 @@ static NO_PLATFORM: Word =
     Word::new("No platform detected, vLLM is running on UnspecifiedPlatform");
 static SPAWN_FAILED: Word = Word::new(" terminated with the following error:");
 static CUDA_INIT_UNKNOWN: Word = Word::new("CUDA initialization: CUDA unknown error");
+static CUDA_DRIVER_INSUFFICIENT: Word =
+    Word::new("CUDA driver version is insufficient for CUDA runtime version");
 static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"cudaGetDeviceCount\(\).*\bError \d+: \S"));
 static PTXAS_FAILED: Word = Word::new("PTXASError");
@@ -1094,10 +1096,14 @@ impl Triage {
                 .and_then(|r| r.split(' ').next())
                 .and_then(|n| n.parse().ok());
         }
-        // (or CUDA's bare `CUDA unknown error`, a driver left broken by a suspend or an update)
+        // (or CUDA's bare `CUDA unknown error`, a driver left broken by a suspend or an update;
+        // or a driver older than the runtime, in whatever warning states it: Triton's `Unable to
+        // allocate pinned system memory, ...: CUDA driver version is insufficient for CUDA
+        // runtime version`, the server going on without its GPU)
         if self.cuda_init_failed.is_none()
             && ((CUDA_GET_DEVICE_COUNT.is_in(text) && CUDA_INIT_FAILED.is_match(text))
-                || CUDA_INIT_UNKNOWN.is_in(text))
+                || CUDA_INIT_UNKNOWN.is_in(text)
+                || CUDA_DRIVER_INSUFFICIENT.is_in(text))
         {
             self.cuda_init_failed = Some((noted(line, text), started(self.phase)));
         }
