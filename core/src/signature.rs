@@ -3087,9 +3087,13 @@ fn core_message(text: &str) -> String {
     // a Rust panic's header names the thread and the source line that unwrapped the error
     // (`thread '<unnamed>' panicked at .../core.rs:106:37: called `Result::unwrap()` on an `Err`
     // value: DriverError(...)`): where, not what; so does argparse's program name before its
-    // refusal (`train.py: error: unrecognized arguments: --local-rank=1`)
+    // refusal (`train.py: error: unrecognized arguments: --local-rank=1`), and FFmpeg's tag of
+    // the component and its context (`[h264_nvenc @ 0x55d0c8a2b440] OpenEncodeSessionEx failed:
+    // out of memory (10)`): an encoder for another codec fails the same way
     static PANIC_AT: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"^thread '[^']*' panicked at \S+:\d+(?::\d+)?:\s+|^[\w.-]+\.py: error: ")
+        AsciiFirst::new(
+            r"^thread '[^']*' panicked at \S+:\d+(?::\d+)?:\s+|^[\w.-]+\.py: error: |^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] ",
+        )
     });
     let t = match PANIC_AT.find(t) {
         Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
@@ -3424,8 +3428,10 @@ fn key_message(class: &str, norm: &str) -> String {
     // to allocate N bytes (GPU N; ...)`, whose tail each version words its own way) or, where
     // a CUDA call failed outside it (and in its first releases), in CUDA's (`CUDA error: out of
     // memory`): one problem, placed by the step that asked (see [`GENERIC`])
+    // (also behind a caller's words for the step, `Detailed export error: CUDA out of memory.
+    // Tried to allocate N MiB.`)
     if class == "cuda_oom"
-        && (norm.starts_with("CUDA out of memory. Tried to allocate")
+        && (norm.contains("CUDA out of memory. Tried to allocate")
             || norm == "CUDA error: out of memory")
     {
         return "cuda out of memory".into();
