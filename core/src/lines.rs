@@ -552,8 +552,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // `distributed.utils - ERROR - std::bad_alloc: ...`)
         r"^[a-z_][\w.]* - (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) - ",
         // (spdlog's levels in its default pattern, lower-case: `[info] [gxf_executor.cpp:2469]
-        // Waiting for completion...` of NVIDIA's GXF and Holoscan)
-        r"^\[(?P<level>error|warning|info|debug|critical|trace)\] ",
+        // Waiting for completion...` of NVIDIA's GXF and Holoscan; behind its time with
+        // milliseconds and an optional logger's name, `[2024-01-19 11:49:04.147] [error] No CUDA
+        // GPUs are available` of Oxford Nanopore's Dorado)
+        r"^(?:\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\] (?:\[[\w.\-]+\] )?)?\[(?P<level>error|warning|info|debug|critical|trace)\] ",
         // SGLang's logger with a pid: 125765 [ DP10 TP10 EP10 scheduler.py:2655]
         r"^\d+ \[ ?(?P<proc>(?:(?:DP|PP|TP|EP|CP|ATTN_DP)\d+ ?)*)[\w.\-]+\.py:\d+\] ?",
         // Open MPI's and UCX's tag of a process's messages: [host:pid] and [host:pid :tid:idx]

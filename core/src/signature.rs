@@ -3436,6 +3436,16 @@ fn key_message(class: &str, norm: &str) -> String {
     {
         return "cuda out of memory".into();
     }
+    // OptiX's status names the problem, whatever call or wrapper reported it
+    // (`OPTIX_ERROR_UNSUPPORTED_ABI_VERSION (7801)` below the place that checked `optixInit()`,
+    // `RuntimeError: OPTIX_ERROR_UNSUPPORTED_ABI_VERSION: Optix call 'optixInit()' failed: ...`)
+    if let Some(i) = norm.find("OPTIX_ERROR_") {
+        let code: String = norm[i..]
+            .chars()
+            .take_while(|c| c.is_ascii_uppercase() || *c == '_')
+            .collect();
+        return format!("optix: {}", code.to_lowercase());
+    }
     // XLA's cuBLAS wrapper states the handle it could not create with whatever its version
     // took cuBLAS's status for (`failed to create cublas handle: cublas error`, later `...: the
     // library was not initialized`): one problem

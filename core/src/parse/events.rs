@@ -149,7 +149,7 @@ pub const RAY_NODE_DEAD: &str = ray_node_dead!();
 /// class rule and [`is_cuda_refusal`] to share.
 macro_rules! cuda_refusal {
     () => {
-        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|(?:(?i:cuda (?:runtime |driver )?error)(?: \(\w+\))?|HIP error): invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|\bCUDA error in \S+ executing '[^']*': invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|cudaErrorInvalidResourceHandle|\binvalid resource handle\b|the launch timed out and was terminated|cudaErrorLaunchTimeout"
+        r"too many resources requested for launch|cudaErrorLaunchOutOfResources|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|\binvalid configuration argument\b|cudaErrorInvalidConfiguration|(?:(?i:cuda (?:runtime |driver )?error)(?: \(\w+\))?|HIP error): invalid (?:argument|resource handle)\b|\bCUDA error \S+:\d+ 'invalid (?:argument|resource handle)'|\bcuda[A-Z]\w*\(.*\)(?: failed)?: invalid (?:argument|resource handle)\b|\bCUDA error in \S+ executing '[^']*': invalid (?:argument|resource handle)\b|cudaErrorInvalidValue\b|\bCUDA_ERROR_INVALID_VALUE\b|cudaErrorInvalidResourceHandle|\binvalid resource handle\b|the launch timed out and was terminated|cudaErrorLaunchTimeout"
     };
 }
 
@@ -493,7 +493,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // process, `Assertion failure, file index :cufio-udev  line :134`; XLA's, `cuLinkAddData
     // fails. This is usually caused by stale driver version.`, above its hint to bypass the
     // linker; glibc's, as a new thread found no memory for its thread-local storage, `cannot
-    // allocate memory for thread-local data: ABORT`. And the driver's kernel module
+    // allocate memory for thread-local data: ABORT`; Kaldi's check of a CUDA call, `cudaError_t
+    // 700 : "an illegal memory access was encountered" returned from 'cudaStreamSynchronize(s)'`;
+    // OptiX's status alone on its line below the place that checked it, `OPTIX_ERROR_UNSUPPORTED_
+    // ABI_VERSION (7801)`; Dr.Jit refusing a driver it knows miscompiles OptiX, `DrJit considers
+    // the driver of your graphics card buggy ...`; Magnum's EGL context with no EGL device for
+    // the CUDA device (Habitat), `unable to find CUDA device 0 among 2 EGL devices in total`. And
+    // the driver's kernel module
     // refused: the kernel
     // would not load it unsigned under Secure Boot, `modprobe: ERROR: could not insert 'nvidia':
     // Key was rejected by service`, `Loading of module with unavailable key is rejected`; another
@@ -501,7 +507,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // for 1 device(s).`; NVIDIA's driver container found no kernel headers to build it against,
     // `Could not resolve Linux kernel version`)
     (
-        r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |^Error using [\w.]+(?: \(line \d+\))?$|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b",
+        r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |^Error using [\w.]+(?: \(line \d+\))?$|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b",
         3,
     ),
     // (Taichi's check of a driver call, `CUDA Error CUDA_ERROR_UNKNOWN: unknown error while
@@ -1479,6 +1485,10 @@ const EVENT_WORDS: &[&str] = &[
     // version`)
     "probe routine was not called",
     "unavailable key is rejected",
+    // (Dr.Jit's refusal of a driver, `DrJit considers the driver of your graphics card buggy`;
+    // Magnum's EGL context, `unable to find CUDA device 0 among 6 EGL devices in total`)
+    "considers the driver",
+    "unable to find cuda device",
     "could not resolve linux kernel",
     // (TensorRT: `... no optimization profile has been defined`, `No importer registered for
     // op: X`)
@@ -2375,10 +2385,12 @@ const CLASSES: &[(&str, &str)] = &[
     // device.`, Deeplearning4j's `cudaMalloc failed; Bytes: [N]; Error code [2]`, QUDA's `Failed
     // to allocate device memory of size N` and TensorFlow 2's `ResourceExhaustedError` for an op
     // on a GPU, `{{function_node __wrapped__Mul_device_/job:localhost/.../device:GPU:0}} failed to
-    // allocate memory`)
+    // allocate memory`; the driver API's status 2 as OptiX 6 words it, `cudaDriver().
+    // CuDevicePrimaryCtxRetain( &context, dev.get() ) returned (2): Out of memory`; OpenCL's
+    // device allocation failure, `CL_MEM_OBJECT_ALLOCATION_FAILURE` (DaVinci Resolve))
     (
         "cuda_oom",
-        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded",
+        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded",
     ),
     // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
     // killed as a result of limit of host`, and the ways launchers word its SIGKILL; Go's
@@ -2440,10 +2452,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (the driver's kernel module that DKMS could not build for the running kernel, as
     // nvidia-installer reports it, `ERROR: Failed to run `/usr/sbin/dkms build -m nvidia -v
     // 455.38 -k 6.8.12-1-pve``, and NVIDIA's driver container finding no headers to build it
-    // against, `Could not resolve Linux kernel version`)
+    // against, `Could not resolve Linux kernel version`; nvJitLink's link of two objects that
+    // define one symbol, `Linking globals named '_ZN6__half...': symbol multiply defined!`)
     (
         "build_error",
-        r"\bFailed to run `\S*dkms build\b|^Could not resolve Linux kernel version\b",
+        r"\bFailed to run `\S*dkms build\b|^Could not resolve Linux kernel version\b|\bsymbol multiply defined!",
     ),
     // (a program's check of a CUDA call that states CUDA's message behind the source position,
     // as a compiler places its diagnostics: mallocMC's `SimpleCudaMalloc_impl.hpp(42): error: out
@@ -2699,7 +2712,11 @@ const CLASSES: &[(&str, &str)] = &[
     // error from a miner's first call, `cuda exception in [check_if_cuda_really_exists, 256],
     // unknown error`; DCGM's exporter without NVML, `Cannot init NVML library; err:
     // ERROR_LIBRARY_NOT_FOUND`; XLA's PTX linker refused by the driver, `cuLinkAddData fails. This
-    // is usually caused by stale driver version.`)
+    // is usually caused by stale driver version.`; OptiX's function table that the driver does
+    // not offer, `Failed to load OptiX function table. You may need to update your driver.`, and
+    // Dr.Jit's refusal of a driver it knows to miscompile; no EGL or GLX context on the GPU,
+    // Habitat's `Could not find an EGL device for CUDA device 0`, `unable to find CUDA device 0
+    // among 2 EGL devices`, LWJGL's `Could not create GLX context`)
     (
         "cuda_driver_error",
         concat!(
@@ -2709,7 +2726,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\bCannot init NVML library\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCannot init NVML library\b|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
