@@ -2387,10 +2387,12 @@ const CLASSES: &[(&str, &str)] = &[
     // on a GPU, `{{function_node __wrapped__Mul_device_/job:localhost/.../device:GPU:0}} failed to
     // allocate memory`; the driver API's status 2 as OptiX 6 words it, `cudaDriver().
     // CuDevicePrimaryCtxRetain( &context, dev.get() ) returned (2): Out of memory`; OpenCL's
-    // device allocation failure, `CL_MEM_OBJECT_ALLOCATION_FAILURE` (DaVinci Resolve))
+    // device allocation failure, `CL_MEM_OBJECT_ALLOCATION_FAILURE` (DaVinci Resolve); thrust's
+    // exception for an allocation it could not make on the device, as Paddle's operator reports
+    // it, `Operator argsort raises an thrust::system::detail::bad_alloc exception.`)
     (
         "cuda_oom",
-        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded",
+        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bthrust::system::detail::bad_alloc\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded",
     ),
     // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
     // killed as a result of limit of host`, and the ways launchers word its SIGKILL; Go's
