@@ -487,8 +487,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (Rust's tracing, in TGI, TEI, Dynamo and routers, puts the target module and where
         // the subscriber prints it the source after the level: `2025-04-23T03:14:07.818830Z
         // ERROR text_embeddings_backend: backends/src/lib.rs:255: msg`; a target is told from a
-        // message's own `word: ` by its `::` path or the `.rs` location)
-        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})?(?:: +| *(?:-|\|)? *)(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) *(?:-|\||:)? *)?(?:[a-z_][a-z0-9_]*(?:::[a-z0-9_]+)+: (?:[\w.\-/]+\.rs:\d+: )?|[a-z_][a-z0-9_]*: [\w.\-/]+\.rs:\d+: )?",
+        // message's own `word: ` by its `::` path or the `.rs` location) (and Python's default
+        // format behind a collector's time, `ERROR:tensorflow:msg`: the logger's name goes too)
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})?(?:: +| *(?:-|\|)? *)(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+: *| *(?:-|\||:)? *))?(?:[a-z_][a-z0-9_]*(?:::[a-z0-9_]+)+: (?:[\w.\-/]+\.rs:\d+: )?|[a-z_][a-z0-9_]*: [\w.\-/]+\.rs:\d+: )?",
         // the source location LMDeploy's logger writes after the level: `- base.py:53 - msg`
         r"^[\w.\-]+\.py:\d+ - ",
         // a formatter that puts the level and the function between dashes, behind the time
