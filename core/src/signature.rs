@@ -3060,10 +3060,7 @@ fn core_message(text: &str) -> String {
     // `[pluginV2Runner.cpp::nvinfer1::rt::load::293] ` in another version)
     static TRT_LOCATION: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::new(r"^(?:\d+: )?\[[\w.]+\.(?:cpp|cc|cu|h)::[\w:~]+::\d+\] "));
-    let t = match TRT_LOCATION.find(t) {
-        Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
-        _ => t,
-    };
+    let t = without_head(&TRT_LOCATION, t);
     // Rust's `tracing` names the module that logged a record behind its level
     // (`ERROR dynamo_runtime::worker: <msg>`): where it was logged, not the error; so are the
     // spans it was in and the source line, before it (TGI's router: `batch{batch_size=1}:prefill:
@@ -3074,16 +3071,10 @@ fn core_message(text: &str) -> String {
             r"^(?:[a-z_]\w*(?:\{[^}]*\})?:)+ [a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)*: \S+\.rs:\d+: (?:Server error: )?",
         )
     });
-    let t = match SPANS.find(t) {
-        Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
-        _ => t,
-    };
+    let t = without_head(&SPANS, t);
     static TARGET: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::new(r"^[a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)+: "));
-    let t = match TARGET.find(t) {
-        Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
-        _ => t,
-    };
+    let t = without_head(&TARGET, t);
     // a Rust panic's header names the thread and the source line that unwrapped the error
     // (`thread '<unnamed>' panicked at .../core.rs:106:37: called `Result::unwrap()` on an `Err`
     // value: DriverError(...)`): where, not what; so does argparse's program name before its
@@ -3095,10 +3086,7 @@ fn core_message(text: &str) -> String {
             r"^thread '[^']*' panicked at \S+:\d+(?::\d+)?:\s+|^[\w.-]+\.py: error: |^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] ",
         )
     });
-    let t = match PANIC_AT.find(t) {
-        Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
-        _ => t,
-    };
+    let t = without_head(&PANIC_AT, t);
     // an exception logged as its `repr` (`OutOfMemoryError('CUDA out of memory. ...')`): its
     // message, as the exception's own line states it
     static REPR: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -3942,6 +3930,15 @@ fn location(ev: &Event, in_torch: bool) -> Option<String> {
         })
         .map(|c| format!("{}:{}", &c[2], &c[3]))
         .find(|f| !f.starts_with("__init__") && !f.contains("_compile.py"))
+}
+
+/// `t` without the head `re` finds at its start (a location, a logger's target, a program's
+/// name), unless nothing would be left of the message.
+fn without_head<'a>(re: &AsciiFirst, t: &'a str) -> &'a str {
+    match re.find(t) {
+        Some(m) if !t[m.end()..].trim().is_empty() => &t[m.end()..],
+        _ => t,
+    }
 }
 
 #[cfg(test)]

@@ -153,6 +153,19 @@ macro_rules! cuda_refusal {
     };
 }
 
+/// MATLAB's heading of an error, the function that raised it (`Error using gpuArray.zeros`,
+/// `Error using vl_nnconv (line 12)`), its message on the lines below: a detector and the parser
+/// read it.
+macro_rules! matlab_error_heading {
+    () => {
+        r"^Error using [\w.]+(?: \(line \d+\))?$"
+    };
+}
+
+/// See the `matlab_error_heading` macro.
+pub static MATLAB_ERROR_HEADING: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::matcher(matlab_error_heading!()));
+
 /// Blender Cycles' check of a driver call: the driver's words, the call and its place (`Out of
 /// memory in cuStreamCreate(&cuda_stream_, CU_STREAM_NON_BLOCKING) (queue.cpp:21)`); a detector
 /// and a class rule read it.
@@ -509,7 +522,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // for 1 device(s).`; NVIDIA's driver container found no kernel headers to build it against,
     // `Could not resolve Linux kernel version`)
     (
-        r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |^Error using [\w.]+(?: \(line \d+\))?$|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b",
+        concat!(
+            r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |",
+            matlab_error_heading!(),
+            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b"
+        ),
         3,
     ),
     // (Taichi's check of a driver call, `CUDA Error CUDA_ERROR_UNKNOWN: unknown error while

@@ -1855,7 +1855,7 @@ impl Triage {
         // Gaussian rasterizers CUDA's words below `[CUDA ERROR] in <file>`, MATLAB the error's
         // message below the function that raised it, `Error using gpuArray.zeros`)
         if text.trim() == "Met Exceptions:"
-            || is_matlab_error_heading(text.trim())
+            || events::MATLAB_ERROR_HEADING.is_match(text.trim())
             || text
                 .trim()
                 .strip_prefix("[CUDA ERROR] in ")
@@ -3297,15 +3297,6 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
 /// (`/sgl-kernel/csrc/allreduce/custom_all_reduce.cuh:350`).
 static SOURCE_LINE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(r"^\s*\S*/[\w.+-]+\.cuh?:\d+\s*$"));
-
-/// MATLAB's heading of an error, the function that raised it (`Error using gpuArray.zeros`,
-/// `Error using vl_nnconv (line 12)`); the message is on the lines below.
-fn is_matlab_error_heading(t: &str) -> bool {
-    t.strip_prefix("Error using ").is_some_and(|f| {
-        let f = f.split(" (line ").next().unwrap_or(f);
-        !f.is_empty() && !f.contains(' ')
-    })
-}
 
 /// A statement of a failed CUDA call.
 static CUDA_FAILURE: LazyLock<AsciiFirst> = LazyLock::new(|| {
