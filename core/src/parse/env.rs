@@ -262,6 +262,9 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "drjit",
     "torchani",
     "hivemind",
+    // (Chainer and RAPIDS run on CuPy, cuDF's kernels on Numba)
+    "cupy",
+    "numba",
     // (Unsloth runs its models through bitsandbytes and xformers)
     "unsloth",
     "bitsandbytes",
@@ -667,6 +670,26 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::HIVEMIND, "hivemind"),
     (W::BYTEPS, "byteps"),
     (W::MATCONVNET, "matconvnet"),
+    // (image-model trainers: FluxGym, kohya-ss's sd-scripts (not its GUI's directory alone,
+    // under which other libraries load), SimpleTuner; graph and
+    // 3D libraries on torch: PyTorch Geometric and its torch-scatter, PyTorch3D, tiny-cuda-nn;
+    // Chainer; RAPIDS' cuDF, cuGraph, cuML; then CuPy and Numba, weak, which the others run on)
+    (W::FLUXGYM, "fluxgym"),
+    (W::SD_SCRIPTS, "kohya_ss"),
+    (W::SIMPLETUNER, "simpletuner"),
+    (W::TORCH_GEOMETRIC, "pytorch_geometric"),
+    (W::TORCH_SCATTER, "pytorch_geometric"),
+    (W::PYTORCH3D, "pytorch3d"),
+    (W::TINYCUDANN, "tiny-cuda-nn"),
+    (W::CHAINER, "chainer"),
+    (W::CUDF, "cudf"),
+    (W::CUGRAPH, "cugraph"),
+    (W::CUML, "cuml"),
+    (W::CUPY_MODULE, "cupy"),
+    (W::CUPY_NAME, "cupy"),
+    (W::NUMBA, "numba"),
+    // (Oxford Nanopore's Dorado, by its name in its paths and libraries, `libdorado_torch_lib.so`)
+    (W::DORADO, "dorado"),
     (W::KOKKOS_NS, "kokkos"),
     (W::KOKKOS_SRC, "kokkos"),
     (W::AMREX_NS, "amrex"),
@@ -1189,6 +1212,21 @@ crate::scan::words! { W {
     MXNET_ERROR = "MXNetError",
     TF_STREAM_EXECUTOR_WIN = "tensorflow\\stream_executor\\",
     ACCELERATE_ENV = "`Accelerate` version:",
+    FLUXGYM = "fluxgym",
+    SD_SCRIPTS = "sd-scripts",
+    SIMPLETUNER = "SimpleTuner",
+    TORCH_GEOMETRIC = "torch_geometric",
+    TORCH_SCATTER = "torch_scatter",
+    PYTORCH3D = "pytorch3d",
+    TINYCUDANN = "tinycudann",
+    CHAINER = "chainer",
+    CUPY_MODULE = "cupy.",
+    CUPY_NAME = "CuPy",
+    CUDF = "cudf",
+    CUGRAPH = "cugraph",
+    CUML = "cuml",
+    NUMBA = "numba",
+    DORADO = "dorado",
 } }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
@@ -1199,10 +1237,10 @@ static WORDS: LazyLock<aho_corasick::dfa::DFA> = LazyLock::new(|| {
 
 /// The words of `W` (and, from bit `W::TEXT.len()` on, the bare-model hints) that occur in a line.
 #[derive(Clone, Copy, Default)]
-struct Seen(crate::scan::Found<3>);
+struct Seen(crate::scan::Found<4>);
 
 // one bit per word and hint
-const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 384);
+const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 512);
 
 impl Seen {
     fn of(t: &str) -> Seen {
@@ -1242,10 +1280,12 @@ impl Seen {
 // name the device's architecture they failed on: `Failed to run cutlass FP4 gemm on sm120.`;
 // Triton's MLIR reproducer lists its passes' options, the device's architecture among them:
 // `convert-triton-to-tritongpu{... target=cuda:75 ...}`, `allocate-shared-memory-nv{
-// compute-capability=120 ...}`, whole only before the next option: a paste may cut it)
+// compute-capability=120 ...}`, whole only before the next option: a paste may cut it;
+// tiny-cuda-nn's bindings finding none of their builds for the device, `Could not find
+// compatible tinycudann extension for compute capability 75.`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute|CUDA) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b|\bgemm on sm(\d{2,3})[af]?\b|\btarget=cuda:(\d{2,3})[ },]|\bcompute-capability=(\d{2,3})[ },]",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute|CUDA) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b|\bgemm on sm(\d{2,3})[af]?\b|\btarget=cuda:(\d{2,3})[ },]|\bcompute-capability=(\d{2,3})[ },]|\bextension for compute capability (\d{2,3})\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -1742,6 +1782,7 @@ impl EnvCollector {
                         .or(c.get(24))
                         .or(c.get(25))
                         .or(c.get(26))
+                        .or(c.get(27))
                         .map(|m| format!("sm_{}", m.as_str().replace('.', "")))
                 };
                 if let Some(sm) = sm {
@@ -1888,7 +1929,7 @@ impl EnvCollector {
 
     fn frameworks(&mut self, t: &str, w: Seen) {
         // (most lines name no framework: one test of the bits spares the walk over the words)
-        static ANY: LazyLock<crate::scan::Found<3>> = LazyLock::new(|| {
+        static ANY: LazyLock<crate::scan::Found<4>> = LazyLock::new(|| {
             crate::scan::Found::from_patterns(FRAMEWORK_VOTES.iter().map(|(w, _)| *w as usize))
         });
         if !w.0.meets(*ANY) {

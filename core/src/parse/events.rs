@@ -520,12 +520,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // Key was rejected by service`, `Loading of module with unavailable key is rejected`; another
     // driver, nouveau as a rule, holds its device, `NVRM: The NVIDIA probe routine was not called
     // for 1 device(s).`; NVIDIA's driver container found no kernel headers to build it against,
-    // `Could not resolve Linux kernel version`)
+    // `Could not resolve Linux kernel version`; torch's statement that it sees no GPU alone on
+    // a C++ program's error line, Dorado's `[error] No CUDA GPUs are available`)
     (
         concat!(
             r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |",
             matlab_error_heading!(),
-            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b"
+            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b"
         ),
         3,
     ),
@@ -1510,6 +1511,9 @@ const EVENT_WORDS: &[&str] = &[
     "considers the driver",
     "unable to find cuda device",
     "could not resolve linux kernel",
+    // (torch's statement as a C++ program's logger prints it alone, Dorado's `[error] No CUDA
+    // GPUs are available`)
+    "no cuda gpus are available",
     // (TensorRT: `... no optimization profile has been defined`, `No importer registered for
     // op: X`)
     "optimization profile",
@@ -2623,13 +2627,15 @@ const CLASSES: &[(&str, &str)] = &[
     // agent attempted to access memory beyond the largest legal address` or a kernel's other
     // hardware exception, `HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware
     // exception. code: 0x1016`, cuda-gdb's `CUDA Exception: Warp Out of range Address`, and
-    // compute-sanitizer's report of a kernel's hardware exception, `========= Illegal instruction`)
+    // compute-sanitizer's report of a kernel's hardware exception, `========= Illegal instruction`;
+    // the driver API's names of those faults, as Numba reports a call that met one, `Call to
+    // cuMemcpyDtoH results in CUDA_ERROR_LAUNCH_FAILED`)
     (
         "cuda_illegal_memory_access",
         concat!(
             r"\bInvalid __(?:global|shared|local)__ (?:read|write|atomic)\b|\b(?:Out-of-range|Misaligned) Shared or Local Address\b|",
             sanitizer_hw_exception!(),
-            r"|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc"
+            r"|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_(?:ILLEGAL_ADDRESS|LAUNCH_FAILED|MISALIGNED_ADDRESS|ILLEGAL_INSTRUCTION)\b|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc"
         ),
     ),
     // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
@@ -2796,6 +2802,24 @@ const CLASSES: &[(&str, &str)] = &[
     // Faiss prints them, `details: CUDA error 77`)
     ("cuda_oom", r"(?i:\bcuda error:? )2\s*$"),
     ("no_kernel_image", r"(?i:\bcuda error:? )(?:98|200|209)\s*$"),
+    // (a package that ships one build of its extension per architecture finding none for the
+    // device: tiny-cuda-nn's `Could not find compatible tinycudann extension for compute
+    // capability 75.`)
+    (
+        "no_kernel_image",
+        r"\bCould not find compatible \S+ extension for compute capability \d+",
+    ),
+    // (systemd refusing to start one of NVIDIA's daemons, `Job for nvidia-fabricmanager.service
+    // failed because the control process exited with error code.`: the driver's fabric, its
+    // persistence or its IMEX domain is not up)
+    (
+        "cuda_driver_error",
+        r"^Job for nvidia-[\w-]+\.service failed\b",
+    ),
+    // (a package that loads its own library for the torch it runs with, finding none built for
+    // that version: DGL's `Cannot find DGL C++ graphbolt library at .../libgraphbolt_pytorch_
+    // 2.5.1.dylib`)
+    ("import_error", r"\bCannot find DGL C\+\+ \w+ library at "),
     (
         "cuda_illegal_memory_access",
         r"(?i:\bcuda error:? )(?:700|716|719|77)\s*$",

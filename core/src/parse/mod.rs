@@ -3326,17 +3326,22 @@ fn ipython_frame(t: &str) -> Option<String> {
     // IPython 7's, which names no line: `<ipython-input-45-8c7df9c1> in train(epoch)`,
     // `/usr/lib/python3.6/site-packages/torch/nn/modules/module.py in convert(t)`; Colab's copy
     // links the path: `[/usr/lib/.../configuration_auto.py](https://localhost:8080/#) in f(x)`)
+    // (IPython 8.0 to 8.4 named the cell without a line, `Input In [16], in train(data)`, and
+    // VS Code's copy brackets it: `Input [In [16]], in train(data)`)
     static CELL: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"^Cell In ?\[\d+\], line (\d+), in (?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\(")
+        AsciiFirst::new(
+            r"^(?:Cell In ?\[\d+\], line (\d+)|Input \[?In ?\[\d+\]\]?), in (?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\(",
+        )
     });
     static OLD: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
             r"^(?:\[(\S+?\.py)\]\([^)\s]*\)|(<ipython-input-[\w-]+>|\S+\.py)) in (?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*|<module>)\(.*\)\s*$",
         )
     });
-    if t.starts_with("Cell In") {
+    if t.starts_with("Cell In") || t.starts_with("Input ") {
         let c = CELL.captures(t)?;
-        return Some(format!("File \"<cell>\", line {}, in {}", &c[1], &c[2]));
+        let line = c.get(1).map_or("1", |m| m.as_str());
+        return Some(format!("File \"<cell>\", line {line}, in {}", &c[2]));
     }
     if t.starts_with('<')
         || (t.starts_with('/') && t.contains(".py in "))
@@ -3576,6 +3581,11 @@ mod tests {
             ipython_frame("[/usr/lib/python3.11/transformers/models/auto/configuration_auto.py](https://localhost:8080/#) in from_pretrained(cls, name, **kwargs)").as_deref(),
             Some("File \"/usr/lib/python3.11/transformers/models/auto/configuration_auto.py\", line 1, in from_pretrained")
         );
+        assert_eq!(
+            ipython_frame("Input [In [16]], in train(data)").as_deref(),
+            Some("File \"<cell>\", line 1, in train")
+        );
+        assert_eq!(ipython_frame("Input tensor is empty"), None);
         assert_eq!(ipython_frame("File \"x.py\", line 3, in f"), None);
         assert_eq!(ipython_frame("File not found: model.bin"), None);
     }

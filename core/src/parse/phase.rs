@@ -163,7 +163,17 @@ pub fn marker(text: &str) -> Option<&'static str> {
     if text.len() < 5 {
         return None;
     }
-    MARKER_RULES.first_match(text).map(|i| MARKERS[i].1)
+    let phase = MARKER_RULES.first_match(text).map(|i| MARKERS[i].1)?;
+    // (a script echoing its settings as comments before it starts, Chainer's examples' `#
+    // epoch: 20`, `# Minibatch-size: 100`: the number of epochs asked for, not one being run)
+    if phase == "training"
+        && text.starts_with("# ")
+        && text.trim_end().ends_with(|c: char| c.is_ascii_digit())
+        && !text.contains("loss")
+    {
+        return None;
+    }
+    Some(phase)
 }
 
 /// Frames of the steps before a server loads its model or a trainer trains: reading the model's
@@ -198,6 +208,10 @@ const STARTING: &[&str] = &[
     "in _lazy_init",
     "in is_available",
     "in _load_dll_libraries",
+    // (a process choosing its GPU, which it does once as it starts: torch's `set_device`,
+    // CuPy's `cupy.cuda.runtime.setDevice` under Chainer's `get_device_from_id(0).use()`)
+    "in set_device",
+    "in cupy.cuda.runtime.setDevice",
     "in init_worker",
     // (DistributedDataParallel's constructor checks its parameters' shapes across the ranks
     // and broadcasts rank 0's: the job's first collectives, before any step)
@@ -257,7 +271,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // Megatron's check of the gradients each backward pass reduces (`found NaN in local grad norm
     // for bucket #0 in backward pass before data-parallel communication collective`, reported by
     // its rerun state machine with the iteration): a step of training
-    if text.contains("in local grad norm") {
+    // (and Chainer's trainer reporting what its loop raised, `Exception in main training loop:
+    // out of memory to allocate N bytes`)
+    if text.contains("in local grad norm") || text.starts_with("Exception in main training loop") {
         return Some("training");
     }
     // autograd's refusals, which only a backward pass meets (`Trying to backward through the
@@ -288,6 +304,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     // NVIDIA hook's `nvidia-container-cli: requirement error: ...`): nothing ran yet, whatever
     // the compose tool printed as it stopped the others
     if text.contains("nvidia-container-cli: ") || text.contains("OCI runtime create failed") {
+        return Some("startup");
+    }
+    // systemd failing to start a service (`Job for nvidia-fabricmanager.service failed because
+    // the control process exited with error code.`): the daemon's start
+    if text.starts_with("Job for ") && text.contains(".service failed") {
         return Some("startup");
     }
     // JAX runs its backends' plugins (`jax_plugins/xla_cuda12`) only as it first sets up a
