@@ -3080,10 +3080,12 @@ fn core_message(text: &str) -> String {
     // value: DriverError(...)`): where, not what; so does argparse's program name before its
     // refusal (`train.py: error: unrecognized arguments: --local-rank=1`), and FFmpeg's tag of
     // the component and its context (`[h264_nvenc @ 0x55d0c8a2b440] OpenEncodeSessionEx failed:
-    // out of memory (10)`): an encoder for another codec fails the same way
+    // out of memory (10)`): an encoder for another codec fails the same way; a program's words
+    // around what its loop raised, ColabFold's `Could not predict <job>. Not Enough GPU memory?
+    // `, Chainer's `Exception in main training loop: `: whichever job, the same exception
     static PANIC_AT: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^thread '[^']*' panicked at \S+:\d+(?::\d+)?:\s+|^[\w.-]+\.py: error: |^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] ",
+            r"^thread '[^']*' panicked at \S+:\d+(?::\d+)?:\s+|^[\w.-]+\.py: error: |^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] |^Could not predict \S+\. Not Enough GPU memory\? |^Exception in main training loop: ",
         )
     });
     let t = without_head(&PANIC_AT, t);
@@ -3792,6 +3794,18 @@ fn key_message(class: &str, norm: &str) -> String {
 /// `…/lib.so: undefined symbol: _ZN5torch3jit…`: the library and the namespace of a mangled C++
 /// symbol (the library it belongs to), or the plain symbol a C library lacks.
 fn undefined_symbol_key(norm: &str) -> Option<String> {
+    // (macOS's loader says it its own way, with the C name's underscore in front: `dlopen(<path>,
+    // 2): Symbol not found: __ZN2at5Error...`: the same library missing the same symbol)
+    static DLOPEN: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"dlopen\((\S+?), [^)]*\): Symbol not found: _(\S+)"));
+    let linux;
+    let norm = match DLOPEN.captures(norm) {
+        Some(c) => {
+            linux = format!("{}: undefined symbol: {}", &c[1], &c[2]);
+            linux.as_str()
+        }
+        None => norm,
+    };
     let i = norm.find("undefined symbol: ")?;
     let lib = norm[..i]
         .trim_end()
@@ -3928,8 +3942,16 @@ fn location(ev: &Event, in_torch: bool) -> Option<String> {
         .filter(|c| {
             !(c[2].ends_with("module.py") && format!("{}{}", &c[1], &c[2]).contains("torch"))
         })
-        .map(|c| format!("{}:{}", &c[2], &c[3]))
-        .find(|f| !f.starts_with("__init__") && !f.contains("_compile.py"))
+        // (a package's `__init__.py` is named by its package, `gaussian_renderer/__init__.py:
+        // render`: the file name alone says nothing; one outside a package says nothing at all)
+        .filter_map(|c| match &c[2] {
+            f if f.starts_with("__init__") => {
+                let package = c[1].trim_end_matches('/').rsplit('/').next()?;
+                (!package.is_empty()).then(|| format!("{package}/{f}:{}", &c[3]))
+            }
+            f => Some(format!("{f}:{}", &c[3])),
+        })
+        .find(|f| !f.contains("_compile.py"))
 }
 
 /// `t` without the head `re` finds at its start (a location, a logger's target, a program's
@@ -4120,6 +4142,11 @@ mod tests {
         let c = key("/x/sgl_kernel/common_ops.abi3.so: undefined symbol: cuGreenCtxStreamCreate");
         assert_eq!(a, b);
         assert_ne!(a, c);
+        // (macOS's loader words it its own way)
+        let linux = key("/x/scatter_cpu.cpython-37m-x86_64-linux-gnu.so: undefined symbol: _ZN2at5ErrorC1ENS_14SourceLocationESs");
+        let mac = key("dlopen(/y/scatter_cpu.cpython-36m-darwin.so, 2): Symbol not found: __ZN2at5ErrorC1ENS_14SourceLocationESs");
+        assert_eq!(linux, mac);
+        assert!(linux.is_some());
     }
 
     #[test]

@@ -690,6 +690,16 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::NUMBA, "numba"),
     // (Oxford Nanopore's Dorado, by its name in its paths and libraries, `libdorado_torch_lib.so`)
     (W::DORADO, "dorado"),
+    // (ExLlamaV2 by its package; TabbyML's server by its crates' log targets, `tabby::serve`;
+    // AutoAWQ by its package's paths, `site-packages/awq/quantize/...`; ColabFold by its name
+    // and its own guess beside any failed prediction, `Could not predict X. Not Enough GPU
+    // memory?`; llm.c by its trainer's source, `train_gpt2.cu`)
+    (W::EXLLAMAV2, "exllamav2"),
+    (W::TABBY_CRATE, "tabby"),
+    (W::AUTOAWQ_DIR, "autoawq"),
+    (W::COLABFOLD, "colabfold"),
+    (W::COLABFOLD_GUESS, "colabfold"),
+    (W::LLM_C, "llm.c"),
     (W::KOKKOS_NS, "kokkos"),
     (W::KOKKOS_SRC, "kokkos"),
     (W::AMREX_NS, "amrex"),
@@ -1227,6 +1237,12 @@ crate::scan::words! { W {
     CUML = "cuml",
     NUMBA = "numba",
     DORADO = "dorado",
+    EXLLAMAV2 = "exllamav2",
+    TABBY_CRATE = "tabby::",
+    AUTOAWQ_DIR = "/awq/",
+    COLABFOLD = "colabfold",
+    COLABFOLD_GUESS = "Not Enough GPU memory? ",
+    LLM_C = "train_gpt2.cu",
 } }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring

@@ -521,12 +521,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // driver, nouveau as a rule, holds its device, `NVRM: The NVIDIA probe routine was not called
     // for 1 device(s).`; NVIDIA's driver container found no kernel headers to build it against,
     // `Could not resolve Linux kernel version`; torch's statement that it sees no GPU alone on
-    // a C++ program's error line, Dorado's `[error] No CUDA GPUs are available`)
+    // a C++ program's error line, Dorado's `[error] No CUDA GPUs are available`; a kernel's own
+    // refusal of the device it runs on, printed from the GPU before it traps, Nunchaku's `This
+    // kernel is not supported on your GPU`, above the launch failure it leaves)
     (
         concat!(
             r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |",
             matlab_error_heading!(),
-            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b"
+            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b"
         ),
         3,
     ),
@@ -602,8 +604,9 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"^Met Exceptions:\s*$", 3),
     // --- the Gaussian rasterizers' check of a CUDA call, `[CUDA ERROR] in
     // cuda_rasterizer/rasterizer_impl.cu`, with CUDA's words on the line below (`Line 336: an
-    // illegal memory access was encountered`) (tier 3; the statement moves there) ---
-    (r"^\[CUDA ERROR\] in \S+\s*$", 3),
+    // illegal memory access was encountered`), and llm.c's, `[CUDA ERROR] at file
+    // train_gpt2.cu:341:` (tier 3; the statement moves there) ---
+    (r"^\[CUDA ERROR\] (?:in \S+|at file \S+:)\s*$", 3),
     // --- PhysX's GPU allocator out of device memory (`PxgCudaDeviceMemoryAllocator fail to
     // allocate memory N bytes!! Result = 2`), before the failures of the steps that needed it
     // (tier 3) ---
@@ -1514,6 +1517,7 @@ const EVENT_WORDS: &[&str] = &[
     // (torch's statement as a C++ program's logger prints it alone, Dorado's `[error] No CUDA
     // GPUs are available`)
     "no cuda gpus are available",
+    "kernel is not supported on your gpu",
     // (TensorRT: `... no optimization profile has been defined`, `No importer registered for
     // op: X`)
     "optimization profile",
@@ -2809,6 +2813,12 @@ const CLASSES: &[(&str, &str)] = &[
         "no_kernel_image",
         r"\bCould not find compatible \S+ extension for compute capability \d+",
     ),
+    // (a kernel refusing the device it runs on, Nunchaku's `This kernel is not supported on
+    // your GPU`: built without code for its architecture)
+    (
+        "no_kernel_image",
+        r"^This kernel is not supported on your GPU\b",
+    ),
     // (systemd refusing to start one of NVIDIA's daemons, `Job for nvidia-fabricmanager.service
     // failed because the control process exited with error code.`: the driver's fabric, its
     // persistence or its IMEX domain is not up)
@@ -2937,9 +2947,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (and the other CUDA math and codec libraries' statuses in the same shape, cuSPARSE's,
     // cuRAND's, nvJPEG's (DALI's decoder: `NVJPEG error "6" : NVJPEG_STATUS_EXECUTION_FAILED`),
     // cuStateVec's, cuTENSOR's)
+    // (and XLA's stream executor failing to set up cuDNN, `FAILED_PRECONDITION: DNN library
+    // initialization failed.`, as ColabFold reports it under its own guess at the cause)
     (
         "cublas_cudnn_error",
-        r"\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to

@@ -1852,7 +1852,7 @@ impl Triage {
             self.state_below(1, Below::Message);
         }
         // (LightGBM's command line prints the exception it caught below `Met Exceptions:`, the
-        // Gaussian rasterizers CUDA's words below `[CUDA ERROR] in <file>`, MATLAB the error's
+        // Gaussian rasterizers and llm.c CUDA's words below `[CUDA ERROR] in <file>`, MATLAB the error's
         // message below the function that raised it, `Error using gpuArray.zeros`)
         if text.trim() == "Met Exceptions:"
             || events::MATLAB_ERROR_HEADING.is_match(text.trim())
@@ -1860,6 +1860,11 @@ impl Triage {
                 .trim()
                 .strip_prefix("[CUDA ERROR] in ")
                 .is_some_and(|file| !file.contains(' '))
+            // (llm.c's check: `[CUDA ERROR] at file train_gpt2.cu:341:`, CUDA's words below)
+            || text
+                .trim()
+                .strip_prefix("[CUDA ERROR] at file ")
+                .is_some_and(|at| !at.contains(' ') && at.ends_with(':'))
         {
             self.state_below(1, Below::Message);
         }
