@@ -523,12 +523,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // `Could not resolve Linux kernel version`; torch's statement that it sees no GPU alone on
     // a C++ program's error line, Dorado's `[error] No CUDA GPUs are available`; a kernel's own
     // refusal of the device it runs on, printed from the GPU before it traps, Nunchaku's `This
-    // kernel is not supported on your GPU`, above the launch failure it leaves)
+    // kernel is not supported on your GPU`, above the launch failure it leaves; ggml's
+    // fixed context out of room, `ggml_new_tensor_impl: not enough space in the context's memory
+    // pool (needed N, available N)`, before its assertion)
     (
         concat!(
             r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |",
             matlab_error_heading!(),
-            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b"
+            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b|\bnot enough space in the context's memory pool\b"
         ),
         3,
     ),
@@ -1285,8 +1287,15 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- SGLang skips a model module that fails to import (`Ignore import error when loading
     // sglang.srt.models.X. <the error>`): harmless for another model, the cause when the model
     // served is that one; stated before any later error, so only a statement when nothing
-    // stronger is (tier 1) ---
-    (r"^Ignore import error when loading \S+[.:] \S", 1),
+    // stronger is (tier 1); so is ONNX Runtime's notice that its CUDA provider would not load,
+    // `EP Error ... CreateExecutionProviderInstance CUDA_PATH is set but CUDA wasnt able to be
+    // loaded.`, after which it retries (and the loader's own `LoadLibrary failed with error 126
+    // "" when trying to load ...providers_cuda.dll` before it, when kept), the cause of the session that then fails (ComfyUI's `Error
+    // occurred when executing X:` above it) ---
+    (
+        r"^Ignore import error when loading \S+[.:] \S|\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b|\bLoadLibrary failed with error \d+ ",
+        1,
+    ),
     // --- torch's message of a tensor that cannot be expanded to a shape, in a paste cut inside
     // it (`The expanded size of the tensor (256) must match the existing size (512) at
     // non-singleton dimension 0.  Target sizes: [256].  Tensor sizes: [512]`): what is left
@@ -1518,6 +1527,8 @@ const EVENT_WORDS: &[&str] = &[
     // GPUs are available`)
     "no cuda gpus are available",
     "kernel is not supported on your gpu",
+    "cuda_path is set",
+    "symbolic_shapes.",
     // (TensorRT: `... no optimization profile has been defined`, `No importer registered for
     // op: X`)
     "optimization profile",
@@ -1865,9 +1876,11 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // `select_algorithm.py:3213 [1/0] No valid triton configs. OutOfMemoryError: out of resource:
 // ...` then `Ignoring this choice.`, where the paste cut the report's header: it goes on with
 // the other candidates)
+// (and torch's hint below a data-dependent guard, `ATTENTION: guard_size_oblivious would fix the
+// error, evaluating expression to False.`: advice about the error above)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b"#,
+        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b"#,
     )
 });
 
@@ -2265,11 +2278,11 @@ pub static QUALIFIED_EXCEPTION: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^(?:[a-z_][a-z\d_]*\.)+[A-Z][A-Za-z\d_]*: \S"));
 
 /// An exception raised from a package's module of exceptions, whatever its class's name:
-/// `torch._dynamo.exc.Unsupported: ...`. (Not a wrapper that ends its line with a colon to
+/// `torch._dynamo.exc.Unsupported: ...`; and torch's symbolic shapes' own, `torch.fx.experimental.
+/// symbolic_shapes.GuardOnDataDependentSymNode: Could not guard on ...`. (Not a wrapper that ends its line with a colon to
 /// quote the cause below it: `torch._dynamo.exc.BackendCompilerFailed: backend='inductor'
 /// raised:`.)
-pub const EXCEPTION_MODULE: &str =
-    r"^(?:[a-z_][a-z\d_]*\.)+(?:exc|exceptions|errors)\.[A-Z][A-Za-z\d_]*: \S(?:.*[^:\s])?\s*$";
+pub const EXCEPTION_MODULE: &str = r"^(?:[a-z_][a-z\d_]*\.)+(?:exc|exceptions|errors|symbolic_shapes)\.[A-Z][A-Za-z\d_]*: \S(?:.*[^:\s])?\s*$";
 static EXCEPTION_MODULE_LINE: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(EXCEPTION_MODULE));
 
@@ -2317,6 +2330,12 @@ const CLASSES: &[(&str, &str)] = &[
     // error an earlier kernel left, `PhysX error: Synchronizing GPU Narrowphase failed! 700`,
     // 700 being an illegal address)
     ("cuda_oom", PHYSX_ALLOC_OOM),
+    // (ggml's context, sized when it was made, out of room for a tensor: `ggml_new_tensor_impl:
+    // not enough space in the context's memory pool (needed N, available N)`)
+    (
+        "cuda_oom",
+        r"\bnot enough space in the context's memory pool\b",
+    ),
     // (nvdiffrast's check of a CUDA call by its status number, `Cuda error: 2[cudaMalloc(&ptr,
     // bytes);]`, 2 being cudaErrorMemoryAllocation)
     ("cuda_oom", r"\bCuda error: 2\[cuda\w*(?:Malloc|Alloc)\w*\("),
@@ -2846,6 +2865,13 @@ const CLASSES: &[(&str, &str)] = &[
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
     // not a status a cuBLAS call returned)
     ("import_error", unloadable_symbol!()),
+    // (ONNX Runtime's CUDA provider whose libraries did not load, `CUDA_PATH is set but CUDA
+    // wasnt able to be loaded`; a compiled extension that never loaded, named when first used,
+    // GroundingDINO's `NameError: name '_C' is not defined`)
+    (
+        "import_error",
+        r"\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b|\bNameError: name '_C' is not defined\b",
+    ),
     // (TensorRT deserialising an engine whose plugin library was not loaded: `Cannot deserialize
     // plugin since corresponding IPluginCreator not found in Plugin Registry`, in later versions
     // `getPluginCreator could not find plugin X version N`; a loader that names the files it

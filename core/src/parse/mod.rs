@@ -49,6 +49,8 @@ pub struct Triage {
     traceback_line: u64,
     frames: Vec<String>,
     chained_next: bool,
+    /// The event of a JVM exception whose stack (frames and causes) goes on below it.
+    java_chain: Option<usize>,
     /// Python's `Exception ignored in: <obj>` above a traceback: its exception was reported and
     /// dropped (a finaliser's, a `__del__`'s), the program went on.
     ignored_next: bool,
@@ -1213,11 +1215,34 @@ impl Triage {
                 }
             }
         }
+        let t = text.trim();
+        // The JVM prints an exception's chain outermost first, each cause below its wrapper's
+        // frames as `Caused by: <class>: <message>` (Spark's `SparkException: Job aborted ...`,
+        // then the task's `Caused by: ai.rapids.cudf.CudfException: ... cudaErrorIllegalAddress`):
+        // the innermost cause the JVM names is the statement, not the wrapper first printed.
+        let java_cause = t
+            .strip_prefix("Caused by: ")
+            .filter(|c| JAVA_EXCEPTION.is_match(c));
+        match (self.java_chain, java_cause) {
+            (Some(i), Some(cause)) => {
+                if events::detect(cause, None).is_some() {
+                    self.restate(i, line, cause);
+                }
+            }
+            (Some(_), None) if JAVA_FRAME.is_match(t) => {}
+            _ => self.java_chain = None,
+        }
+        let before = self.events.len();
         if !code {
             self.detect(line, facts, qualified);
             self.warning(line);
         }
-        let t = text.trim();
+        if self.events.len() > before
+            && self.events[before].line == line.number
+            && JAVA_EXCEPTION.is_match(self.events[before].text.trim())
+        {
+            self.java_chain = Some(before);
+        }
         // NCCL's trace of an error up its callers at INFO level (`NCCL INFO misc/socket.cc:564
         // -> 2`) is the last resort of a log whose NCCL printed no `WARN` to say why: its first
         // line is where the failure began. (Results 1 to 6 are errors; 7, a non-blocking call
@@ -3313,6 +3338,19 @@ static CUDA_FAILURE: LazyLock<AsciiFirst> = LazyLock::new(|| {
 static BARE_QUALIFIED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(r"^(?:[a-z_][a-z\d_]*\.){2,}[A-Z][A-Za-z\d_]*$"));
 
+/// A JVM exception as its stack trace states it: a class qualified by its lower-case package
+/// (`org.apache.spark.SparkException: ...`, `ai.rapids.cudf.CudfException: ...`).
+static JAVA_EXCEPTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::matcher(
+        r"^(?:[a-z_][\w$]*\.){2,}[A-Z][\w$]*(?:Exception|Error|Throwable)(?::|\s*$)",
+    )
+});
+
+/// A line of a JVM stack below an exception: a frame (`at pkg.Class.method(File.java:10)`), the
+/// count of frames it shares with its wrapper (`... 12 more`), or a suppressed one's heading.
+static JAVA_FRAME: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::matcher(r"^(?:at [\w$.<>/]+\(.*\)|\.\.\. \d+ more|Suppressed: )"));
+
 /// An exception's name alone on its line (`AssertionError` of an `assert` without a message).
 static BARE_EXCEPTION: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(r"^(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*)?(?:Error|Exception)$"));
@@ -3593,6 +3631,36 @@ mod tests {
         assert_eq!(ipython_frame("Input tensor is empty"), None);
         assert_eq!(ipython_frame("File \"x.py\", line 3, in f"), None);
         assert_eq!(ipython_frame("File not found: model.bin"), None);
+    }
+
+    #[test]
+    fn a_jvm_chain_is_stated_by_its_innermost_cause() {
+        // (the JVM prints the wrapper first and each cause below its frames)
+        let log = concat!(
+            "24/01/01 10:00:05 ERROR Executor: Exception in task 0.0 in stage 1.0 (TID 1)\n",
+            "org.apache.spark.SparkException: Job aborted due to stage failure: Task 0 in stage 1.0 failed 4 times\n",
+            "\tat org.apache.spark.scheduler.DAGScheduler.abortStage(DAGScheduler.scala:2403)\n",
+            "Caused by: java.lang.RuntimeException: Error running native op\n",
+            "\tat com.nvidia.spark.rapids.GpuExec.doExecute(GpuExec.scala:100)\n",
+            "Caused by: ai.rapids.cudf.CudfException: reduce failed to synchronize: cudaErrorIllegalAddress: an illegal memory access was encountered\n",
+            "\tat ai.rapids.cudf.Table.groupByAggregate(Native Method)\n",
+            "\t... 12 more\n",
+            "24/01/01 10:00:06 INFO Executor: Finished task 1.0\n",
+            // (a cause after the stack has ended belongs to no chain)
+            "Caused by: java.io.IOException: Stream closed\n",
+        );
+        let a = crate::analyze(log.as_bytes(), &crate::findings::FindingsIndex::default());
+        assert_eq!(a.error_class, "cuda_illegal_memory_access");
+        assert_eq!(a.first_error.map(|f| f.line), Some(6));
+        // (a Python exception's chain is not the JVM's: its first exception stays the statement)
+        let py = concat!(
+            "Traceback (most recent call last):\n",
+            "  File \"x.py\", line 1, in <module>\n",
+            "KeyError: 'a'\n",
+            "Caused by: java.lang.RuntimeException: unrelated\n",
+        );
+        let a = crate::analyze(py.as_bytes(), &crate::findings::FindingsIndex::default());
+        assert_eq!(a.first_error.map(|f| f.line), Some(3));
     }
 
     #[test]
