@@ -262,9 +262,10 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "drjit",
     "torchani",
     "hivemind",
-    // (Chainer and RAPIDS run on CuPy, cuDF's kernels on Numba)
+    // (Chainer and RAPIDS run on CuPy, cuDF's kernels on Numba; Isaac Lab on Isaac Sim)
     "cupy",
     "numba",
+    "isaacsim",
     // (Unsloth runs its models through bitsandbytes and xformers)
     "unsloth",
     "bitsandbytes",
@@ -700,6 +701,14 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::COLABFOLD, "colabfold"),
     (W::COLABFOLD_GUESS, "colabfold"),
     (W::LLM_C, "llm.c"),
+    // (Infinity's embedding server by its package and logger, `infinity_emb`; Isaac Lab by its
+    // name in its paths and apps, `isaaclab.python.kit`; Isaac Sim by its PhysX extensions'
+    // tags, `[omni.physx.fabric.plugin]`, weak: Isaac Lab runs on it)
+    (W::INFINITY_EMB, "infinity"),
+    (W::ISAACLAB, "isaaclab"),
+    // (InfiniStore, the KV-cache store AIBrix runs, by its package)
+    (W::INFINISTORE, "infinistore"),
+    (W::OMNI_PHYSX, "isaacsim"),
     (W::KOKKOS_NS, "kokkos"),
     (W::KOKKOS_SRC, "kokkos"),
     (W::AMREX_NS, "amrex"),
@@ -1243,6 +1252,10 @@ crate::scan::words! { W {
     COLABFOLD = "colabfold",
     COLABFOLD_GUESS = "Not Enough GPU memory? ",
     LLM_C = "train_gpt2.cu",
+    INFINITY_EMB = "infinity_emb",
+    OMNI_PHYSX = "omni.physx",
+    ISAACLAB = "isaaclab",
+    INFINISTORE = "infinistore",
 } }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring

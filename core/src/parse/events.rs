@@ -525,12 +525,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // refusal of the device it runs on, printed from the GPU before it traps, Nunchaku's `This
     // kernel is not supported on your GPU`, above the launch failure it leaves; ggml's
     // fixed context out of room, `ggml_new_tensor_impl: not enough space in the context's memory
-    // pool (needed N, available N)`, before its assertion)
+    // pool (needed N, available N)`, before its assertion; a C++ program's own handler of a
+    // fatal signal, `Interrupt signal (11) received.` (InfiniStore), at whatever level it logs
+    // it, above the stack it prints)
     (
         concat!(
             r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |",
             matlab_error_heading!(),
-            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b|\bnot enough space in the context's memory pool\b"
+            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b|\bnot enough space in the context's memory pool\b|(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b"
         ),
         3,
     ),
@@ -1337,9 +1339,17 @@ const DETECTORS: &[(&str, u8)] = &[
     // backend` repeats it (tier 3) ---
     (r"\bgetPluginParams: backend '[^']+' not found", 3),
     // --- a logger's ERROR line with an error word, or that names an exception in prose
-    // (Mooncake's `TcpTransport::startTransfer encountered an ASIO exception. ...`) (tier 1
-    // fallback) ---
-    (concat!(r"(?i)\b(", error_words!(), r"|exception)\b"), 1),
+    // (Mooncake's `TcpTransport::startTransfer encountered an ASIO exception. ...`) or by its
+    // class in a sentence (olmOCR's `ERROR - IndexError in model, restarting server`; not the
+    // class that ends a traceback, which states the exception itself) (tier 1 fallback) ---
+    (
+        concat!(
+            r"(?i)\b(",
+            error_words!(),
+            r"|exception)\b|(?-i:[a-z](?:Error|Exception) [a-z])"
+        ),
+        1,
+    ),
 ];
 
 /// The functions glibc names in its report of a corrupted heap (`free(): invalid pointer`).
@@ -1528,6 +1538,9 @@ const EVENT_WORDS: &[&str] = &[
     "no cuda gpus are available",
     "kernel is not supported on your gpu",
     "cuda_path is set",
+    // (a program's handler of a fatal signal, `Interrupt signal (11) received.`: the window
+    // the automaton keeps of this detector's fragment covers the gate's `interrupt`)
+    "interrupt signal (",
     "symbolic_shapes.",
     // (TensorRT: `... no optimization profile has been defined`, `No importer registered for
     // op: X`)
@@ -2447,7 +2460,7 @@ const CLASSES: &[(&str, &str)] = &[
     // `signal: killed`, as in Ollama's `llama runner process has terminated: signal: killed`)
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|\bkilled as a result of limit of \S|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>|\bprocess has terminated: signal: killed\b|\bcannot allocate memory for thread-local data\b",
+        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|\bkilled as a result of limit of \S|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>|\bprocess has terminated: signal: killed\b|\bcannot allocate memory for thread-local data\b|\bray-oom-prevention\b",
     ),
     // (torch's CPU allocator states a host allocation it could not make as `DefaultCPUAllocator:
     // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`; the OOM
@@ -2633,6 +2646,12 @@ const CLASSES: &[(&str, &str)] = &[
     // illegal instruction` of a CPU without the instructions a cgo library was built for: the
     // host's, not a kernel's illegal instruction)
     ("process_crash", r"^SIG(?:ILL|FPE|BUS): [a-z]"),
+    // (a program's handler naming the fatal signal it caught by number, `Interrupt signal (11)
+    // received.`)
+    (
+        "process_crash",
+        r"(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b",
+    ),
     // (Slurm cancelling a job or a step, for its time limit or at someone's request: `slurmstepd:
     // error: *** STEP 6053.0 ON host CANCELLED AT <time> ***`; a memory limit reads as an OOM
     // kill, see `host_oom`; PMIx's error handler run for a process of the step that failed,
@@ -2867,10 +2886,11 @@ const CLASSES: &[(&str, &str)] = &[
     ("import_error", unloadable_symbol!()),
     // (ONNX Runtime's CUDA provider whose libraries did not load, `CUDA_PATH is set but CUDA
     // wasnt able to be loaded`; a compiled extension that never loaded, named when first used,
-    // GroundingDINO's `NameError: name '_C' is not defined`)
+    // GroundingDINO's `NameError: name '_C' is not defined`, Paddle's `Can not import paddle core
+    // while this file exists: .../libpaddle.so`)
     (
         "import_error",
-        r"\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b|\bNameError: name '_C' is not defined\b",
+        r"\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b|\bNameError: name '_C' is not defined\b|\bCan not import paddle core while this file exists\b",
     ),
     // (TensorRT deserialising an engine whose plugin library was not loaded: `Cannot deserialize
     // plugin since corresponding IPluginCreator not found in Plugin Registry`, in later versions

@@ -1655,6 +1655,9 @@ impl Triage {
             Some(t) if line.level == Some('I') && text.contains(" due to CUDA error: ") => t,
             // (nor a KV-cache size below zero, which vLLM logs at INFO before it raises)
             Some(t) if line.level == Some('I') && events::NEGATIVE_KV_MEMORY.is_match(text) => t,
+            // (nor a program's handler of a fatal signal, which InfiniStore's logger writes at
+            // INFO: `[infini] [info] Interrupt signal (11) received.`, its stack at error below)
+            Some(t) if line.level == Some('I') && text.starts_with("Interrupt signal (") => t,
             _ => return,
         };
         // A transfer engine's transport logs the failure of a transfer (Mooncake's `E1219 ...

@@ -308,7 +308,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // systemd failing to start a service (`Job for nvidia-fabricmanager.service failed because
     // the control process exited with error code.`): the daemon's start
-    if text.starts_with("Job for ") && text.contains(".service failed") {
+    // (and a client that gave up waiting for the server it started, olmOCR's `sglang server did
+    // not become ready after waiting.`)
+    if (text.starts_with("Job for ") && text.contains(".service failed"))
+        || text.contains("server did not become ready")
+    {
         return Some("startup");
     }
     // JAX runs its backends' plugins (`jax_plugins/xla_cuda12`) only as it first sets up a
