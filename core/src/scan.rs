@@ -102,7 +102,7 @@ impl<const N: usize> Default for Found<N> {
 }
 
 impl<const N: usize> Found<N> {
-    pub fn of(aut: &dfa::DFA, hay: &[u8]) -> Found<N> {
+    pub fn of<A: Automaton>(aut: &A, hay: &[u8]) -> Found<N> {
         debug_assert!(aut.patterns_len() <= 128 * N);
         let mut found = Found::default();
         overlapping(aut, hay, |p, _| found.insert(p.as_usize()));

@@ -2133,7 +2133,7 @@ pub fn is_benign(text: &str) -> bool {
         return true;
     }
     // (the words the checks below need, found in one scan of the line)
-    let b = Found::of(&BENIGN_WORDS, text.as_bytes());
+    let b = Found::of(&*BENIGN_WORDS, text.as_bytes());
     // torch's watchdog finding the communicators of a process group that its own, orderly
     // shutdown aborted (`found async exception when checking for NCCL errors: NCCL communicator
     // encountered error set by ProcessGroupNCCL: Process Group shutdown on rank 3`)
@@ -3383,7 +3383,7 @@ fn is_torch_cuda_hint(text: &str) -> bool {
 /// before finishing this task`), and vLLM's executor's (`Worker proc VllmWorker-3 died
 /// unexpectedly, shutting down executor.`).
 pub fn is_worker_death(text: &str) -> bool {
-    worker_death_in(Found::of(&BENIGN_WORDS, text.as_bytes()))
+    worker_death_in(Found::of(&*BENIGN_WORDS, text.as_bytes()))
 }
 
 fn worker_death_in(b: Found) -> bool {
