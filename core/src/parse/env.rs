@@ -708,6 +708,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::ISAACLAB, "isaaclab"),
     // (InfiniStore, the KV-cache store AIBrix runs, by its package)
     (W::INFINISTORE, "infinistore"),
+    // (LightGBM by its name in its tags and exceptions, `[LightGBM] [Info]`, `LightGBMError`, and
+    // its package; XGBoost by its package and exceptions, `xgboost.core.XGBoostError`)
+    (W::LIGHTGBM, "lightgbm"),
+    (W::LIGHTGBM_LOWER, "lightgbm"),
+    (W::XGBOOST, "xgboost"),
     (W::OMNI_PHYSX, "isaacsim"),
     (W::KOKKOS_NS, "kokkos"),
     (W::KOKKOS_SRC, "kokkos"),
@@ -1256,6 +1261,9 @@ crate::scan::words! { W {
     OMNI_PHYSX = "omni.physx",
     ISAACLAB = "isaaclab",
     INFINISTORE = "infinistore",
+    LIGHTGBM = "LightGBM",
+    LIGHTGBM_LOWER = "lightgbm",
+    XGBOOST = "xgboost",
 } }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
