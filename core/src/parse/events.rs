@@ -3303,6 +3303,14 @@ const CLASSES: &[(&str, &str)] = &[
     // (a GGUF file with a tensor type newer than the build, or another fork's: a model this
     // version does not support)
     ("unsupported_config", GGML_UNKNOWN_TYPE),
+    // (and ggml's own check of a tensor's type number when it reads one it does not know,
+    // `GGML_ASSERT(type >= 0 && type < GGML_TYPE_COUNT) failed` (a model of a newer format,
+    // gpt-oss's MXFP4, in an older build); vLLM's Punica LoRA kernels built for no such layer
+    // size, `No suitable kernel. h_in=8 h_out=18944 dtype=Float out_dtype=BFloat16`)
+    (
+        "unsupported_config",
+        r"\bGGML_ASSERT\(type >= 0 && type < GGML_TYPE_COUNT\) failed|\bNo suitable kernel\. h_in=\d+ h_out=\d+",
+    ),
     // (vLLM's model runner needs unified virtual addressing over pinned host memory, which WSL2
     // and some containers do not give: `RuntimeError: UVA is not available`)
     ("unsupported_config", r"\bUVA is not available\b"),
