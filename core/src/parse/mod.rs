@@ -2082,8 +2082,9 @@ impl Triage {
                 && self.events.len() == 1)
         });
         // A wait a program announces (`Waiting for workers to be ready.`) points at a cause only
-        // when one follows; alone, it is the program's progress.
-        let waits = |ev: &Event| ev.tier == 0 && ev.text.trim_start().starts_with("Waiting for ");
+        // when one follows; alone, it is the program's progress (also inside a banner's rule,
+        // NeMo-Run's `──── Waiting for Experiment x to finish ────`).
+        let waits = |ev: &Event| ev.tier == 0 && ev.text.contains("Waiting for ");
         let elected = elected.filter(|ev| !(waits(ev) && self.events.iter().all(waits)));
         // An operator missing from torch's registry (`'_OpNamespace' '_C' object has no
         // attribute 'silu_and_mul'`) after a warning that the package's compiled extension did
