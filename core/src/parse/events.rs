@@ -4486,6 +4486,10 @@ mod tests {
             ),
             ("RuntimeError: No CUDA GPUs are available", "cuda_driver_error"),
             (
+                "FileNotFoundError: Cannot find DGL C++ graphbolt library at /x/dgl/graphbolt/libgraphbolt_pytorch_2.5.1.dylib",
+                "import_error",
+            ),
+            (
                 "nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown",
                 "cuda_driver_error",
             ),
