@@ -3082,10 +3082,12 @@ fn core_message(text: &str) -> String {
     // the component and its context (`[h264_nvenc @ 0x55d0c8a2b440] OpenEncodeSessionEx failed:
     // out of memory (10)`): an encoder for another codec fails the same way; a program's words
     // around what its loop raised, ColabFold's `Could not predict <job>. Not Enough GPU memory?
-    // `, Chainer's `Exception in main training loop: `: whichever job, the same exception
+    // `, Chainer's `Exception in main training loop: `: whichever job, the same exception (and
+    // VS Code's debugger's heading joined to the message below it, `Exception has occurred:
+    // RuntimeError mat1 and mat2 ...`: its message, as the traceback's own line states it)
     static PANIC_AT: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^thread '[^']*' panicked at \S+:\d+(?::\d+)?:\s+|^[\w.-]+\.py: error: |^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] |^Could not predict \S+\. Not Enough GPU memory\? |^Exception in main training loop: ",
+            r"^thread '[^']*' panicked at \S+:\d+(?::\d+)?:\s+|^[\w.-]+\.py: error: |^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] |^Could not predict \S+\. Not Enough GPU memory\? |^Exception in main training loop: |^Exception has occurred: [\w.]+ ",
         )
     });
     let t = without_head(&PANIC_AT, t);

@@ -605,7 +605,12 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"\bno CUDA-capable device is detected\b", 3),
     // --- LightGBM's command line stating the exception it caught on the line below `Met
     // Exceptions:` (tier 3; the statement moves to that line) ---
-    (r"^Met Exceptions:\s*$", 3),
+    // (and VS Code's Python debugger, copied from its exception pop-up: `Exception has occurred:
+    // RuntimeError`, the message on the line below)
+    (
+        r"^(?:Met Exceptions:|Exception has occurred: [\w.]+)\s*$",
+        3,
+    ),
     // --- the Gaussian rasterizers' check of a CUDA call, `[CUDA ERROR] in
     // cuda_rasterizer/rasterizer_impl.cu`, with CUDA's words on the line below (`Line 336: an
     // illegal memory access was encountered`), and llm.c's, `[CUDA ERROR] at file
@@ -2626,6 +2631,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (HAMi's vGPU memory limit, which refuses an allocation beyond a pod's share: `Device 0 OOM
     // 3171158016 / 3145728000`, after which CUDA reports an unrecognised error code)
     ("cuda_oom", r"\bDevice \d+ OOM \d+ / \d+\b"),
+    // (XLA's allocator refusing room for a constant it places on the device, `XlaRuntimeError:
+    // INTERNAL: Failed to allocate 98697216 bytes for new constant`)
+    (
+        "cuda_oom",
+        r"\bFailed to allocate \d+ bytes for new constant\b",
+    ),
     // (TensorFlow's op that could not allocate its output on a GPU: `OP_REQUIRES failed at
     // tile_ops.cc:123 : Resource exhausted: OOM when allocating tensor with shape[...] and type
     // float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc`)

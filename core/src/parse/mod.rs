@@ -1883,6 +1883,11 @@ impl Triage {
         // Gaussian rasterizers and llm.c CUDA's words below `[CUDA ERROR] in <file>`, MATLAB the error's
         // message below the function that raised it, `Error using gpuArray.zeros`)
         if text.trim() == "Met Exceptions:"
+            // (VS Code's debugger: `Exception has occurred: RuntimeError`, its message below)
+            || text
+                .trim()
+                .strip_prefix("Exception has occurred: ")
+                .is_some_and(|ty| !ty.is_empty() && !ty.contains(' '))
             || events::MATLAB_ERROR_HEADING.is_match(text.trim())
             || text
                 .trim()
