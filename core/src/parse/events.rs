@@ -153,18 +153,22 @@ macro_rules! cuda_refusal {
     };
 }
 
-/// MATLAB's heading of an error, the function that raised it (`Error using gpuArray.zeros`,
-/// `Error using vl_nnconv (line 12)`), its message on the lines below: a detector and the parser
-/// read it.
-macro_rules! matlab_error_heading {
+/// A heading whose error's message is on the line below it, alone on its line: MATLAB's, the
+/// function that raised it (`Error using gpuArray.zeros`, `Error using vl_nnconv (line 12)`);
+/// LightGBM's command line's `Met Exceptions:`; VS Code's Python debugger's, copied from its
+/// pop-up (`Exception has occurred: RuntimeError`); the Gaussian rasterizers' and llm.c's checks
+/// of a CUDA call (`[CUDA ERROR] in cuda_rasterizer/rasterizer_impl.cu`, `[CUDA ERROR] at file
+/// train_gpt2.cu:341:`). A detector takes it (tier 3) and the parser moves the statement to the
+/// line below.
+macro_rules! message_below_heading {
     () => {
-        r"^Error using [\w.]+(?: \(line \d+\))?$"
+        r"^(?:Error using [\w.]+(?: \(line \d+\))?|Met Exceptions:|Exception has occurred: [\w.]+|\[CUDA ERROR\] (?:in \S+|at file \S+:))\s*$"
     };
 }
 
-/// See the `matlab_error_heading` macro.
-pub static MATLAB_ERROR_HEADING: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::matcher(matlab_error_heading!()));
+/// See the `message_below_heading` macro.
+pub static MESSAGE_BELOW_HEADING: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::matcher(message_below_heading!()));
 
 /// Blender Cycles' check of a driver call: the driver's words, the call and its place (`Out of
 /// memory in cuStreamCreate(&cuda_stream_, CU_STREAM_NON_BLOCKING) (queue.cpp:21)`); a detector
@@ -501,8 +505,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // with an unsupported toolchain.`; AMReX's, the status's number, the place and CUDA's words,
     // `CUDA error 700 in file .../AMReX_GpuDevice.cpp line 642: an illegal memory access was
     // encountered !!!`; a miner's, `cuda exception in [check_if_cuda_really_exists, 256],
-    // unknown error`; MATLAB's heading of an error, the function that raised it, `Error using
-    // gpuArray.zeros`, its message below (see the parser); cuFile's assertion as it aborts the
+    // unknown error`; cuFile's assertion as it aborts the
     // process, `Assertion failure, file index :cufio-udev  line :134`; XLA's, `cuLinkAddData
     // fails. This is usually caused by stale driver version.`, above its hint to bypass the
     // linker; glibc's, as a new thread found no memory for its thread-local storage, `cannot
@@ -530,8 +533,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // it, above the stack it prints)
     (
         concat!(
-            r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], |",
-            matlab_error_heading!(),
+            r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], ",
             r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b|\bnot enough space in the context's memory pool\b|(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b"
         ),
         3,
@@ -603,19 +605,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // own (XGBoost's `[12:56:52] .../common.h:41: .../common.cu: 13: no CUDA-capable device is
     // detected`) (tier 3) ---
     (r"\bno CUDA-capable device is detected\b", 3),
-    // --- LightGBM's command line stating the exception it caught on the line below `Met
-    // Exceptions:` (tier 3; the statement moves to that line) ---
-    // (and VS Code's Python debugger, copied from its exception pop-up: `Exception has occurred:
-    // RuntimeError`, the message on the line below)
-    (
-        r"^(?:Met Exceptions:|Exception has occurred: [\w.]+)\s*$",
-        3,
-    ),
-    // --- the Gaussian rasterizers' check of a CUDA call, `[CUDA ERROR] in
-    // cuda_rasterizer/rasterizer_impl.cu`, with CUDA's words on the line below (`Line 336: an
-    // illegal memory access was encountered`), and llm.c's, `[CUDA ERROR] at file
-    // train_gpt2.cu:341:` (tier 3; the statement moves there) ---
-    (r"^\[CUDA ERROR\] (?:in \S+|at file \S+:)\s*$", 3),
+    // --- a heading with its error's message on the line below (LightGBM's `Met Exceptions:`,
+    // MATLAB's `Error using gpuArray.zeros`, the Gaussian rasterizers' `[CUDA ERROR] in <file>`
+    // over `Line 336: an illegal memory access was encountered`: see `message_below_heading`)
+    // (tier 3; the statement moves to that line) ---
+    (message_below_heading!(), 3),
     // --- PhysX's GPU allocator out of device memory (`PxgCudaDeviceMemoryAllocator fail to
     // allocate memory N bytes!! Result = 2`), before the failures of the steps that needed it
     // (tier 3) ---
@@ -1543,9 +1537,6 @@ const EVENT_WORDS: &[&str] = &[
     "no cuda gpus are available",
     "kernel is not supported on your gpu",
     "cuda_path is set",
-    // (a program's handler of a fatal signal, `Interrupt signal (11) received.`: the window
-    // the automaton keeps of this detector's fragment covers the gate's `interrupt`)
-    "interrupt signal (",
     "symbolic_shapes.",
     // (TensorRT: `... no optimization profile has been defined`, `No importer registered for
     // op: X`)

@@ -1879,26 +1879,10 @@ impl Triage {
         {
             self.state_below(1, Below::Message);
         }
-        // (LightGBM's command line prints the exception it caught below `Met Exceptions:`, the
-        // Gaussian rasterizers and llm.c CUDA's words below `[CUDA ERROR] in <file>`, MATLAB the error's
-        // message below the function that raised it, `Error using gpuArray.zeros`)
-        if text.trim() == "Met Exceptions:"
-            // (VS Code's debugger: `Exception has occurred: RuntimeError`, its message below)
-            || text
-                .trim()
-                .strip_prefix("Exception has occurred: ")
-                .is_some_and(|ty| !ty.is_empty() && !ty.contains(' '))
-            || events::MATLAB_ERROR_HEADING.is_match(text.trim())
-            || text
-                .trim()
-                .strip_prefix("[CUDA ERROR] in ")
-                .is_some_and(|file| !file.contains(' '))
-            // (llm.c's check: `[CUDA ERROR] at file train_gpt2.cu:341:`, CUDA's words below)
-            || text
-                .trim()
-                .strip_prefix("[CUDA ERROR] at file ")
-                .is_some_and(|at| !at.contains(' ') && at.ends_with(':'))
-        {
+        // A heading with its error's message on the line below (LightGBM's `Met Exceptions:`,
+        // MATLAB's `Error using gpuArray.zeros`, llm.c's `[CUDA ERROR] at file F:N:`: see
+        // `events::MESSAGE_BELOW_HEADING`): the message is the statement
+        if events::MESSAGE_BELOW_HEADING.is_match(text.trim()) {
             self.state_below(1, Below::Message);
         }
         // An exception whose message quotes a traceback (vLLM's benchmark: `ValueError: Initial
