@@ -120,7 +120,7 @@ pub fn analyze_reader<R: std::io::BufRead>(
             let _ = tx.send(batch.clone());
             let _ = mtx.send(batch.clone());
             for l in batch.iter() {
-                env.feed_line(l);
+                parse::for_each_record(l, |r, _| env.feed_line(r));
             }
         };
         let result = lines::for_each_line(reader, |l| {

@@ -714,6 +714,12 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::LIGHTGBM_LOWER, "lightgbm"),
     (W::XGBOOST, "xgboost"),
     (W::OMNI_PHYSX, "isaacsim"),
+    // (the lab's tools that run on torch or TensorFlow, by their packages: DeepLabCut,
+    // `site-packages/deeplabcut/...`, Kilosort, `kilosort/run_kilosort.py`, StarDist,
+    // `stardist/models/base.py`)
+    (W::DEEPLABCUT, "deeplabcut"),
+    (W::KILOSORT, "kilosort"),
+    (W::STARDIST, "stardist"),
     (W::KOKKOS_NS, "kokkos"),
     (W::KOKKOS_SRC, "kokkos"),
     (W::AMREX_NS, "amrex"),
@@ -1101,6 +1107,7 @@ crate::scan::words! { W {
     CUDA_ARCH_ = "CUDA arch ",
     TARGET_CUDA = "target=cuda:",
     COMPUTE_CAPABILITY_OPTION = "compute-capability=",
+    PTXAS_NO_CC = "ptxas does not support CC ",
     COMFYUI = "ComfyUI",
     HUGECTR_TAG = "[HCTR]",
     HUGECTR_OLD_TAG = "[HUGECTR]",
@@ -1264,6 +1271,9 @@ crate::scan::words! { W {
     LIGHTGBM = "LightGBM",
     LIGHTGBM_LOWER = "lightgbm",
     XGBOOST = "xgboost",
+    DEEPLABCUT = "deeplabcut",
+    KILOSORT = "kilosort",
+    STARDIST = "stardist",
 } }
 
 /// One scan of a line for every word of `W` and every bare-model hint, instead of a substring
@@ -1321,10 +1331,12 @@ impl Seen {
 // `convert-triton-to-tritongpu{... target=cuda:75 ...}`, `allocate-shared-memory-nv{
 // compute-capability=120 ...}`, whole only before the next option: a paste may cut it;
 // tiny-cuda-nn's bindings finding none of their builds for the device, `Could not find
-// compatible tinycudann extension for compute capability 75.`)
+// compatible tinycudann extension for compute capability 75.`; XLA falling back to the driver
+// to compile PTX for a GPU its ptxas is older than: `Falling back to the CUDA driver for PTX
+// compilation; ptxas does not support CC 8.9`)
 static CAPABILITY: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute|CUDA) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b|\bgemm on sm(\d{2,3})[af]?\b|\btarget=cuda:(\d{2,3})[ },]|\bcompute-capability=(\d{2,3})[ },]|\bextension for compute capability (\d{2,3})\b",
+        r"(?i)(?:compute capability among GPUs detected|compute capability|CUDA capability|device capability|Current capability|capability|COMPUTE_CAPABILITIES_PER_GPU)(?:\s+is)?\s*[:=]?\s*(?:\[')?(?:sm_?)?\(?(\d{1,2})[.,]\s?(\d)\)?|with CUDA capabilit(?:y|ies) sm_(\d+)|(?:Current|Compute|CUDA) capability: (\d{2,3})\b|SM ?(\d{2,3}) (?:GPU|device)|on SM ?(\d{2,3})(?: device|\.?\s*$)|ptxas\b.*--gpu-name=sm_(\d{2,3})a?\b|device[ _]capability(?:: | ?= ?)(\d{2,3})\b|expects arch to be one of .*, but got (?:Arch\.)?sm_(\d{2,3})[af]?\b|^\s*Architecture: \w+ \(sm_(\d{2,3})[af]?\)|DeviceProperties\(type='cuda', index=\d+, (?:\w+=\w+, )*?cc=(\d{2,3})\b|^'sm_(\d{2,3})[af]?' is not a recognized processor for this target|not supported on \.target 'sm_(\d{2,3})[af]?'|\bincompatible device, expecting compute (\d{1,2}\.\d)\b|^not implemented: .*, sm=(\d{2,3})\b|\bcurrent device compute capability is (\d{2,3})\b|\bhas no device code compatible with CUDA arch (\d{1,2})(\d)0\b|\bcurrent device sm_(\d{2,3})[af]?\b|\bTarget GPU SM ?(\d{2,3}) is not supported\b|\bGPU with CUDA capability (\d{1,2}) (\d) is not supported\b|\bRuntime compute cap (\d{2,3}) is not compatible\b|\bgemm on sm(\d{2,3})[af]?\b|\btarget=cuda:(\d{2,3})[ },]|\bcompute-capability=(\d{2,3})[ },]|\bextension for compute capability (\d{2,3})\b|\bptxas does not support CC (\d{1,2})\.(\d)\b",
     )
 });
 /// ptxas refusing the architecture it was asked to build for, anywhere on a line (behind a
@@ -1587,8 +1599,16 @@ impl EnvCollector {
                 .raw
                 .get(..line.raw.len().saturating_sub(line.text.len()))
                 .unwrap_or("");
-            if prefix.contains("external/xla/xla/") || prefix.contains("external/org_tensorflow/") {
+            // (and its PJRT client's, `E1122 00:10:47.231964 290312
+            // pjrt_stream_executor_client.cc:3077] `)
+            if prefix.contains("external/xla/xla/")
+                || prefix.contains("external/org_tensorflow/")
+                || prefix.contains(" pjrt_stream_executor_client.cc:")
+            {
                 self.vote("jax", 1);
+            } else if prefix.contains(":sleap.") {
+                // (SLEAP's loggers, `INFO:sleap.nn.training:`)
+                self.vote("sleap", 1);
             } else if prefix.contains(" text_embeddings_") {
                 // (TEI's crates as tracing's target, which the line reader took off:
                 // `ERROR text_embeddings_backend: backends/src/lib.rs:491: `)
@@ -1775,6 +1795,7 @@ impl EnvCollector {
             || w.has(W::CUDA_ARCH_)
             || w.has(W::TARGET_CUDA)
             || w.has(W::COMPUTE_CAPABILITY_OPTION)
+            || w.has(W::PTXAS_NO_CC)
         {
             if w.has(W::MIN_CAP) && !w.has(W::CUR_CAP) {
                 return;
@@ -1796,8 +1817,8 @@ impl EnvCollector {
                     .any(|w| tail.starts_with(w))
             });
             if let Some(c) = stated {
-                let major = c.get(1).or(c.get(17)).or(c.get(21));
-                let minor = c.get(2).or(c.get(18)).or(c.get(22));
+                let major = c.get(1).or(c.get(17)).or(c.get(21)).or(c.get(28));
+                let minor = c.get(2).or(c.get(18)).or(c.get(22)).or(c.get(29));
                 let sm = if let (Some(a), Some(b)) = (major, minor) {
                     Some(format!("sm_{}{}", a.as_str(), b.as_str()))
                 } else {

@@ -560,8 +560,14 @@ const DETECTORS: &[(&str, u8)] = &[
         3,
     ),
     // --- Open MPI's report that a rank called `MPI_Abort` (tier 1): the rank aborted on behalf
-    // of an error it states above, when the paste kept it ---
-    (r"MPI_ABORT was invoked on rank \d+", 1),
+    // of an error it states above, when the paste kept it; so does TensorFlow's exception for
+    // a cuDNN that did not start (`UnknownError: Failed to get convolution algorithm. This is
+    // probably because cuDNN failed to initialize, so try looking to see if a warning log
+    // message was printed above.`), which a paste may put before the log ---
+    (
+        r"MPI_ABORT was invoked on rank \d+|\bcuDNN failed to initialize, so try looking to see if a warning log message was printed above\b",
+        1,
+    ),
     // --- Open MPI's help text for a runtime that did not come up (`It looks like orte_init
     // failed for some reason; your parallel process is`, `... MPI_INIT failed ...`, `ORTE was
     // unable to reliably start one or more daemons.`): the first statement, the reasons it
@@ -1177,9 +1183,12 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // (ONNX Runtime logs the failed node with its status at its error level, then raises the
     // same to Python: `[E:onnxruntime:, sequential_executor.cc:514 ExecuteKernel] Non-zero
-    // status code returned while running Pad node. ... Failed to allocate memory ...`)
+    // status code returned while running Pad node. ... Failed to allocate memory ...`); its
+    // Python exceptions' classes name a status, not an error (`onnxruntime.capi.
+    // onnxruntime_pybind11_state.Fail: [ONNXRuntimeError] : 1 : FAIL : ...`, an app's dialog
+    // quoting it: `Fail: "[ONNXRuntimeError] : 1 : FAIL : ...`)
     (
-        r"\[E:onnxruntime:[^\]]*\] Non-zero status code returned while running \w+ node",
+        r#"\[E:onnxruntime:[^\]]*\] Non-zero status code returned while running \w+ node|^(?:\w+\.)*[A-Z]\w*: "?\[ONNXRuntimeError\] : \d+ : [A-Z_]+ : "#,
         3,
     ),
     // (Open MPI's refusal of CUDA support it was not built with, in its help box: `The user
@@ -1290,11 +1299,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // served is that one; stated before any later error, so only a statement when nothing
     // stronger is (tier 1); so is ONNX Runtime's notice that its CUDA provider would not load,
     // `EP Error ... CreateExecutionProviderInstance CUDA_PATH is set but CUDA wasnt able to be
-    // loaded.`, after which it retries (and the loader's own `LoadLibrary failed with error 126
-    // "" when trying to load ...providers_cuda.dll` before it, when kept), the cause of the session that then fails (ComfyUI's `Error
-    // occurred when executing X:` above it) ---
+    // loaded.` or, for its TensorRT provider, `Please install TensorRT libraries as mentioned in
+    // the GPU requirements page`, after which it retries (and the loader's own `LoadLibrary
+    // failed with error 126 "" when trying to load ...providers_cuda.dll` before it, when kept),
+    // the cause of the session that then fails (ComfyUI's `Error occurred when executing X:`
+    // above it) ---
     (
-        r"^Ignore import error when loading \S+[.:] \S|\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b|\bLoadLibrary failed with error \d+ ",
+        r"^Ignore import error when loading \S+[.:] \S|\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b|\bLoadLibrary failed with error \d+ |\bPlease install TensorRT libraries as mentioned in the GPU requirements page\b",
         1,
     ),
     // --- torch's message of a tensor that cannot be expanded to a shape, in a paste cut inside
@@ -3002,7 +3013,7 @@ const CLASSES: &[(&str, &str)] = &[
     // initialization failed.`, as ColabFold reports it under its own guess at the cause)
     (
         "cublas_cudnn_error",
-        r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN failure \d+|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to
@@ -3089,7 +3100,7 @@ const CLASSES: &[(&str, &str)] = &[
     // whose plugin did not load as `getPluginParams: backend 'UCX' not found`)
     (
         "import_error",
-        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
+        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|\bPlease install TensorRT libraries as mentioned\b|^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its

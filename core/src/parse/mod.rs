@@ -416,9 +416,9 @@ fn is_bracketed_heading(t: &str) -> bool {
 }
 
 /// Whether a line stopped mid-phrase, as a hard wrap cuts one: long, not a traceback's frame,
-/// and ending in a comma or slash, a word that cannot end a sentence, or with a parenthesis left
-/// open (a line ending in a name or a number may be a whole record); or a device assertion's
-/// place whose condition went to the next line.
+/// and ending in a comma or slash, a word that cannot end a sentence, or with a parenthesis or
+/// bracket left open (a line ending in a name or a number may be a whole record); or a device
+/// assertion's place whose condition went to the next line.
 fn cut_mid_phrase(t: &str) -> bool {
     const OPEN_WORDS: &[&str] = &[
         "the", "a", "an", "of", "to", "in", "for", "with", "and", "or", "by", "from", "at", "on",
@@ -432,8 +432,8 @@ fn cut_mid_phrase(t: &str) -> bool {
                     .next()
                     .is_some_and(|w| OPEN_WORDS.contains(&w))
                 || t.bytes().fold(0i32, |open, b| match b {
-                    b'(' => open + 1,
-                    b')' => open - 1,
+                    b'(' | b'[' => open + 1,
+                    b')' | b']' => open - 1,
                     _ => open,
                 }) > 0))
 }
@@ -693,24 +693,11 @@ impl Triage {
 
     /// Reads one line whose [`LineFacts`] may have been made already (on another thread).
     pub fn feed_with(&mut self, line: &Line, facts: Option<LineFacts>) {
-        // A paste that lost its line breaks glues log records into one line: each record is read
-        // as the line it was, with its own prefix, on the glued line's number.
-        // (the first keeps what the line's own prefix said: its level, rank, process)
-        if let Some(records) = split_glued_records(&line.text) {
-            for (own_prefix, record) in records {
-                let sub = if own_prefix {
-                    Line::new(line.number, record)
-                } else {
-                    Line {
-                        text: record,
-                        ..line.clone()
-                    }
-                };
-                self.feed_unglued(&sub, None);
-            }
-            return;
-        }
-        self.feed_unglued(line, facts);
+        let mut facts = Some(facts);
+        for_each_record(line, |record, whole| {
+            let facts = if whole { facts.take().flatten() } else { None };
+            self.feed_unglued(record, facts);
+        });
     }
 
     fn feed_unglued(&mut self, line: &Line, facts: Option<LineFacts>) {
@@ -806,7 +793,10 @@ impl Triage {
         };
         let t = text.trim_start();
         let first = t.split_whitespace().next()?;
-        let continues = (t.starts_with(|c: char| c.is_ascii_lowercase() || c == ')')
+        // (a device assertion wrapped inside its thread's index, `thread: [0,0` / `,0] Assertion
+        // `val >= zero` failed.`, goes on with a comma or a closing bracket)
+        let continues = (t
+            .starts_with(|c: char| c.is_ascii_lowercase() || matches!(c, ')' | ']' | ','))
             && !first.ends_with(':')
             && !first.contains("():"))
             || (t.starts_with("Assertion `") && device_assert_place(above));
@@ -879,8 +869,11 @@ impl Triage {
                 Below::CompilerError => (NVCC_ERROR.is_match(t), Some(below)),
                 Below::Bracketed => (t.starts_with("[[") && t.ends_with("]]"), None),
                 Below::Raised => (EXCEPTION_STATED.is_match(t), Some(below)),
+                // (ComfyUI's report labels the message, which states the error whatever its
+                // words: a `CalledProcessError`'s `Command '...' returned non-zero exit status 1.`)
                 Below::ListedFailure => (
-                    events::detect(t, None).is_some_and(|tier| tier >= 2),
+                    events::detect(t, None).is_some_and(|tier| tier >= 2)
+                        || t.contains("Exception Message:** "),
                     Some(below),
                 ),
                 // (the message waits out blank lines; any other line states it, or nothing does)
@@ -3529,18 +3522,41 @@ fn pieces(text: &str, cuts: impl Iterator<Item = usize>) -> impl Iterator<Item =
 /// SIGTERM ERROR:torch...:failed (exitcode: -9)`), each with whether it starts with a record's
 /// prefix; `None` for an ordinary line. Only long lines and lines with a logging module's level
 /// tag are searched.
+/// Calls `f` with each log record of a line (and whether it is the line itself): a paste that
+/// lost its line breaks glues records into one line, and each is read as the line it was, with
+/// its own prefix, on the glued line's number (the first keeps what the line's own prefix said:
+/// its level, rank, process). The environment's collector on another thread reads them so too.
+pub fn for_each_record(line: &Line, mut f: impl FnMut(&Line, bool)) {
+    let Some(records) = split_glued_records(&line.text) else {
+        return f(line, true);
+    };
+    for (own_prefix, record) in records {
+        let sub = if own_prefix {
+            Line::new(line.number, record)
+        } else {
+            Line {
+                text: record,
+                ..line.clone()
+            }
+        };
+        f(&sub, false);
+    }
+}
+
 fn split_glued_records(text: &str) -> Option<Vec<(bool, String)>> {
     if text.len() < 160 && !(WARNING_TAG.is_in(text) || ERROR_TAG.is_in(text)) {
         return None;
     }
     // vLLM's `LEVEL MM-DD HH:MM:SS [file.py:N]` (behind a worker's process tag), SGLang's
     // `[YYYY-MM-DD HH:MM:SS TPn]`, a logging module's `YYYY-MM-DD HH:MM:SS,mmm - ` and its bare
-    // `LEVEL:name:` (also right after a progress bar's `]` or `|`), NCCL's `host:pid:tid [dev]
-    // NCCL INFO`, glibc's report of a corrupted heap (`free(): invalid pointer`), which it writes
-    // to the terminal unbuffered, glued to the end of a line a program had not finished
+    // `LEVEL:name:` (also right after a progress bar's `]` or `|`), TensorFlow's `YYYY-MM-DD
+    // HH:MM:SS.ffffff: E file.cc:N] ` (a Windows console pads each record to its width, and a
+    // copy joins them), NCCL's `host:pid:tid [dev] NCCL INFO`, glibc's report of a corrupted
+    // heap (`free(): invalid pointer`), which it writes to the terminal unbuffered, glued to the
+    // end of a line a program had not finished
     static RECORD: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(concat!(
-            r"\s(?:\([A-Za-z_][\w\-]*(?: (?:TP|rank=)\d+)?(?: pid=\d+)?\) )?(?:(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[[\w./\-]+:\d+\]|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: (?:DP|TP|PP|EP)\d+)*\]|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - |[\w.\-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN) )|[\s\]|](?:WARNING|ERROR|INFO|CRITICAL):[A-Za-z_][\w.]*:|\w",
+            r"\s(?:\([A-Za-z_][\w\-]*(?: (?:TP|rank=)\d+)?(?: pid=\d+)?\) )?(?:(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[[\w./\-]+:\d+\]|\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: (?:DP|TP|PP|EP)\d+)*\]|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} - |\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d+: [IWEF] [\w./\-]+:\d+\] |[\w.\-]+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN) )|[\s\]|](?:WARNING|ERROR|INFO|CRITICAL):[A-Za-z_][\w.]*:|\w",
             events::glibc_heap_functions!(),
             r"\(\): [a-z]",
         ))
