@@ -93,6 +93,18 @@ fn fold_fullwidth(text: &str) -> String {
     out
 }
 
+/// XLA's driver JIT not finding a kernel in the PTX it loaded (`failed to get PTX kernel
+/// "compare_3" from module: CUDA_ERROR_NOT_FOUND: named symbol not found`): which of the
+/// program's kernels came first is the program's; that the JIT lacks them is the problem.
+fn ptx_kernel_key(text: &str) -> Option<String> {
+    let rest = &text[text.find("failed to get PTX kernel ")?..];
+    let (_, status) = rest.split_once(" from module: ")?;
+    Some(format!(
+        "failed to get PTX kernel from module: {}",
+        normalize(status)
+    ))
+}
+
 /// What a volatile token becomes, from the groups of its match.
 fn replacement<'t>(group: impl Fn(&str) -> Option<&'t str>) -> String {
     if let Some(s) = group("q") {
@@ -939,6 +951,7 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
             .or_else(|| stuck_watchdog_key(&ev.text)),
         "gpu_hardware_error" if !norm.contains("fallen off the bus") => xid_key(&ev.text),
         "cublas_cudnn_error" => library_status_key(&ev.text),
+        "no_kernel_image" => ptx_kernel_key(&ev.text),
         "cuda_device_side_assert" => assert_macro_key(&ev.text),
         "cuda_illegal_memory_access" => sanitizer_key(ev),
         // (and Triton's run-time build of its launcher)

@@ -262,8 +262,10 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "drjit",
     "torchani",
     "hivemind",
-    // (Chainer and RAPIDS run on CuPy, cuDF's kernels on Numba; Isaac Lab on Isaac Sim)
+    // (Chainer and RAPIDS run on CuPy, cuDF's kernels on Numba; Isaac Lab on Isaac Sim; Julia's
+    // Flux on CUDA.jl)
     "cupy",
+    "cuda.jl",
     "numba",
     "isaacsim",
     // (Unsloth runs its models through bitsandbytes and xformers)
@@ -654,6 +656,7 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::DL4J, "deeplearning4j"),
     (W::ND4J, "deeplearning4j"),
     (W::ML_NET, "ml.net"),
+    (W::ORT_CSHARP, "onnxruntime"),
     (W::TORCHSHARP, "torchsharp"),
     (W::LLAMASHARP, "llamasharp"),
     (W::MITSUBA, "mitsuba"),
@@ -719,6 +722,40 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // `stardist/models/base.py`)
     (W::DEEPLABCUT, "deeplabcut"),
     (W::KILOSORT, "kilosort"),
+    // (Julia's packages by their paths in its stack traces, `@ CUDA ~/.julia/packages/CUDA/
+    // bki2w/lib/cudadrv/error.jl:89`, and CUDA.jl's own report, `- CUDA_Runtime_jll: 0.19.0+0`;
+    // CuArrays was its array package before CUDA.jl; weak: Flux runs on it)
+    (W::JULIA_FLUX, "flux"),
+    (W::JULIA_FLUX_WIN, "flux"),
+    (W::JULIA_CUDA, "cuda.jl"),
+    (W::JULIA_CUDA_WIN, "cuda.jl"),
+    (W::JULIA_CUARRAYS, "cuda.jl"),
+    (W::CUDA_RUNTIME_JLL, "cuda.jl"),
+    // (the GPU video decoders by their packages: decord's, `decord/_ffi/base.py`, VPF's,
+    // `PyNvCodec/TC/src/NvDecoder.cpp`)
+    (W::DECORD, "decord"),
+    (W::PYNVCODEC, "vpf"),
+    // (Stable Diffusion WebUI Forge by its checkout's name, InvokeAI by its logger's tag,
+    // `[InvokeAI]::ERROR --> ...`, OpenPCDet by its package, `pcdet/ops/iou3d_nms/...`, Frigate
+    // by its container's name, Marian by its sources and namespace, `marian::NCCLCommunicator`,
+    // gpu-burn by its source, `gpu_burn-drv.cpp`, torchpack by its package, cuVS and RAFT by
+    // theirs, `site-packages/cuvs/`, `include/raft/`)
+    (W::SD_FORGE, "forge"),
+    (W::INVOKEAI, "invokeai"),
+    (W::INVOKEAI_LOWER, "invokeai"),
+    (W::PCDET, "openpcdet"),
+    (W::PCDET_WIN, "openpcdet"),
+    (W::OPENPCDET, "openpcdet"),
+    (W::FRIGATE, "frigate"),
+    (W::MARIAN, "marian"),
+    (W::GPU_BURN, "gpu-burn"),
+    (W::TORCHPACK, "torchpack"),
+    (W::CUVS, "cuvs"),
+    (W::RAFT_INCLUDE, "raft"),
+    (W::PYLIBRAFT, "raft"),
+    // (enroot, the container runtime under Slurm's pyxis, by its name in pyxis' report and its
+    // hooks' paths, `/etc/enroot/hooks.d/98-nvidia.sh`)
+    (W::ENROOT, "enroot"),
     (W::STARDIST, "stardist"),
     (W::KOKKOS_NS, "kokkos"),
     (W::KOKKOS_SRC, "kokkos"),
@@ -1195,6 +1232,7 @@ crate::scan::words! { W {
     DL4J = "org.deeplearning4j",
     ND4J = "org.nd4j",
     ML_NET = "Microsoft.ML.",
+    ORT_CSHARP = "Microsoft.ML.OnnxRuntime",
     TORCHSHARP = "TorchSharp",
     LLAMASHARP = "LLamaSharp",
     MITSUBA = "mitsuba",
@@ -1273,6 +1311,28 @@ crate::scan::words! { W {
     XGBOOST = "xgboost",
     DEEPLABCUT = "deeplabcut",
     KILOSORT = "kilosort",
+    JULIA_FLUX = "packages/Flux/",
+    JULIA_FLUX_WIN = "packages\\Flux\\",
+    JULIA_CUDA = "packages/CUDA/",
+    JULIA_CUDA_WIN = "packages\\CUDA\\",
+    JULIA_CUARRAYS = "packages/CuArrays/",
+    CUDA_RUNTIME_JLL = "CUDA_Runtime_jll",
+    DECORD = "decord",
+    SD_FORGE = "stable-diffusion-webui-forge",
+    INVOKEAI = "[InvokeAI]",
+    INVOKEAI_LOWER = "invokeai",
+    PCDET = "pcdet/",
+    PCDET_WIN = "pcdet\\",
+    OPENPCDET = "OpenPCDet",
+    FRIGATE = "frigate",
+    MARIAN = "marian::",
+    GPU_BURN = "gpu_burn",
+    TORCHPACK = "torchpack",
+    CUVS = "cuvs",
+    RAFT_INCLUDE = "include/raft/",
+    PYLIBRAFT = "pylibraft",
+    ENROOT = "enroot",
+    PYNVCODEC = "PyNvCodec",
     STARDIST = "stardist",
 } }
 
@@ -1653,8 +1713,12 @@ impl EnvCollector {
         {
             self.vote("vllm", 1);
         }
-        if service_of("sglang") {
-            self.vote("sglang", 1);
+        // (and the other programs users run as a service of that name: Frigate's NVR, whose
+        // decoders' lines are ffmpeg's, `frigate | [TIME] ffmpeg.cam.detect ERROR : ...`)
+        for name in ["sglang", "ollama", "frigate"] {
+            if service_of(name) {
+                self.vote(name, 1);
+            }
         }
         // SGLang's logger names a process by its place alone: `[TIME TP0]`, `[TIME DP1 TP3]`
         let sglang = process.split(' ').all(|t| {
@@ -2010,6 +2074,10 @@ impl EnvCollector {
                 "sglang" | "vllm" | "xinference" | "ktransformers" => names_package(t, text),
                 // (a name inside another word names something else: `hoyollama2-70b`, a
                 // model's directory, is no Ollama)
+                // (ONNX Runtime's C# bindings are `Microsoft.ML.OnnxRuntime`, not ML.NET)
+                "Microsoft.ML." => t
+                    .match_indices(text)
+                    .any(|(i, _)| !t[i + text.len()..].starts_with("OnnxRuntime")),
                 "transformers/" | "transformers\\" | "ollama" => {
                     t.match_indices(text).any(|(i, _)| {
                         !t[..i]

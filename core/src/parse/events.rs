@@ -563,9 +563,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // of an error it states above, when the paste kept it; so does TensorFlow's exception for
     // a cuDNN that did not start (`UnknownError: Failed to get convolution algorithm. This is
     // probably because cuDNN failed to initialize, so try looking to see if a warning log
-    // message was printed above.`), which a paste may put before the log ---
+    // message was printed above.`), which a paste may put before the log (not the status it
+    // lists under `N root error(s) found.`, its statement when nothing is above); and Slurm's pyxis
+    // plugin for a container that did not start, whose enroot log it prints below (`pyxis:
+    // container start failed with error code: 1`, `pyxis: printing enroot log file:`, `spank:
+    // required plugin spank_pyxis.so: task_init() failed with rc=-1`) ---
     (
-        r"MPI_ABORT was invoked on rank \d+|\bcuDNN failed to initialize, so try looking to see if a warning log message was printed above\b",
+        r"MPI_ABORT was invoked on rank \d+|Error: +Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above\b|\bpyxis: (?:container start failed with error code: \d+|printing enroot log file:|couldn't start container)\s*$|\bspank: required plugin \S+: task_init\(\) failed\b",
         1,
     ),
     // --- Open MPI's help text for a runtime that did not come up (`It looks like orte_init
@@ -1088,14 +1092,17 @@ const DETECTORS: &[(&str, u8)] = &[
     // device, `No kernel named <mangled name> was found`; hipBLAS' status of a failed call, `HIPBLAS_STATUS_
     // INTERNAL_ERROR when calling hipblasLtMatmul`, as cuBLAS'; HIP's runtime trace of a call
     // (`AMD_LOG_LEVEL=3`) that returned an error of substance, `hipLaunchKernel: Returned
-    // hipErrorInvalidDeviceFunction` (not `hipErrorNotReady`, a poll's answer) ---
+    // hipErrorInvalidDeviceFunction` (not `hipErrorNotReady`, a poll's answer); Julia's CUDA.jl
+    // out of device memory, `ERROR: Out of GPU memory trying to allocate 2.000 GiB`; the video
+    // decoders' checks of a CUDA call, decord's `CUDA error 3000 at line 341 in file F`, VPF's
+    // `CUDA error with code -2072787712` ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|^Attempting to use \S+ without CUTE_ARCH_\w+_ENABLED|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
-            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|",
+            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bOn entry to \w+ parameter number \d+ had an illegal value\b|NCCL error|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bOn entry to \w+ parameter number \d+ had an illegal value\b|NCCL error|",
             nccl_error_tail!(),
             r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
@@ -1596,6 +1603,8 @@ const EVENT_WORDS: &[&str] = &[
     "sigsegv",
     "abort",
     "out of memory",
+    // (CUDA.jl's `Out of GPU memory trying to allocate 2.000 GiB`, behind Julia's `ERROR: `)
+    "out of gpu memory",
     "outofresources",
     "traceback",
     // (a package's module of exceptions, `torch._dynamo.exc.Unsupported`)
@@ -1883,6 +1892,8 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // (a serving benchmark's table of results, vLLM's and SGLang's `Failed requests:    0`: a count
 // the benchmark reports, whatever its value, not a failure of the program that prints it)
 // (a hint of what to do if an error happens: see `is_if_hint`)
+// (and TensorRT's ONNX parser meeting an op it has no importer of, at its info level, `No
+// importer registered for op: ScatterND. Attempting to import as plugin.`: a plugin may serve)
 // (and ggml's loader probing each library beside it for a backend it can load: one linked
 // into the program has no entry point, `load_backend: failed to find ggml_backend_init in
 // .../libggml-cuda.so`, and the backend is already registered)
@@ -1900,7 +1911,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // error, evaluating expression to False.`: advice about the error above)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b"#,
+        r#"(?i)warning|^Error in cpuinfo: |\bNo importer registered for op: \S+ Attempting to import as plugin\b|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b"#,
     )
 });
 
@@ -2651,7 +2662,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_oom",
         concat!(
-            r"CUDA out of memory|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
+            r"CUDA out of memory|\bOut of GPU memory\b|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
             r"\bRequested amount of memory \(\d+ bytes\) could not be allocated\b|",
             ggml_device_alloc!(),
             r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bInsufficient VRAM\b|\bOut of memory error on GPU \d+\. Cannot allocate\b|\b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:Out of memory|Failed to allocate|Error allocating device buffer|Attempting to reserve \S+ at the bottom of memory)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
@@ -2812,7 +2823,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: initialization error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -2868,10 +2879,11 @@ const CLASSES: &[(&str, &str)] = &[
         r"\bCould not find compatible \S+ extension for compute capability \d+",
     ),
     // (a kernel refusing the device it runs on, Nunchaku's `This kernel is not supported on
-    // your GPU`: built without code for its architecture)
+    // your GPU`: built without code for its architecture; RAFT's `NN_DESCENT cannot be run for
+    // __CUDA_ARCH__ < 700`, its code for older GPUs left empty)
     (
         "no_kernel_image",
-        r"^This kernel is not supported on your GPU\b",
+        r"^This kernel is not supported on your GPU\b|\bcannot be run for __CUDA_ARCH__ < \d+",
     ),
     // (systemd refusing to start one of NVIDIA's daemons, `Job for nvidia-fabricmanager.service
     // failed because the control process exited with error code.`: the driver's fabric, its
@@ -3100,7 +3112,7 @@ const CLASSES: &[(&str, &str)] = &[
     // whose plugin did not load as `getPluginParams: backend 'UCX' not found`)
     (
         "import_error",
-        r"unable to find backend library for backend|unable to load shared library|LoadLibrary failed with error \d+|\bPlease install TensorRT libraries as mentioned\b|^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
+        r"unable to find backend library for backend|unable to load shared library|AppendExecutionProvider_\w+: Failed to load shared library\b|LoadLibrary failed with error \d+|\bPlease install TensorRT libraries as mentioned\b|^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
@@ -3291,6 +3303,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (a `CHECK` of an NCCL call's status, `Check failed: dynload::ncclGroupEnd() ==
     // ncclSuccess (1 vs. 0)`: the collective library failed, whatever the check does next)
     ("nccl_error", r"Check failed: .*\bnccl[A-Z]\w*\("),
+    // (a CUDA call's failure stated by its number alone, decord's `CUDA error 3000 at line 341
+    // in file F`, VPF's `CUDA error with code -2072787712` / `No error string available`: the
+    // driver's or the codec's, not a kernel's, which CUDA names)
+    (
+        "cuda_driver_error",
+        r"\bCUDA error -?\d+ at line \d+ in file\b|\bCUDA error with code -?\d+\b",
+    ),
     // (glog's fatal `CHECK`, `F0105 ... nccl_all_reduce_thunk.cc:175] Check failed:
     // reduction_kind.has_value()`, its prefix read off the line: it aborts the process)
     // (faulthandler on Windows names the structured exception that stopped the process,

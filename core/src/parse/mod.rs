@@ -302,6 +302,10 @@ static NO_PLATFORM: Word =
     Word::new("No platform detected, vLLM is running on UnspecifiedPlatform");
 static SPAWN_FAILED: Word = Word::new(" terminated with the following error:");
 static CUDA_INIT_UNKNOWN: Word = Word::new("CUDA initialization: CUDA unknown error");
+/// torch's `CUDA initialization: CUDA driver initialization failed, you might not have a CUDA
+/// gpu.` (a container started without the GPU, a MIG instance it cannot see), cut short: a
+/// terminal's copy may break the word.
+static CUDA_DRIVER_INIT_FAILED: Word = Word::new("CUDA initialization: CUDA driver initializ");
 static CUDA_DRIVER_INSUFFICIENT: Word =
     Word::new("CUDA driver version is insufficient for CUDA runtime version");
 static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
@@ -871,9 +875,12 @@ impl Triage {
                 Below::Raised => (EXCEPTION_STATED.is_match(t), Some(below)),
                 // (ComfyUI's report labels the message, which states the error whatever its
                 // words: a `CalledProcessError`'s `Command '...' returned non-zero exit status 1.`)
+                // (and Visual Studio's copy of a .NET exception: `Message=<msg>`, unless it only
+                // heads TensorFlow's list, `Message=2 root error(s) found.`)
                 Below::ListedFailure => (
                     events::detect(t, None).is_some_and(|tier| tier >= 2)
-                        || t.contains("Exception Message:** "),
+                        || t.contains("Exception Message:** ")
+                        || (t.starts_with("Message=") && !t.contains(" root error(s) found")),
                     Some(below),
                 ),
                 // (the message waits out blank lines; any other line states it, or nothing does)
@@ -1098,6 +1105,7 @@ impl Triage {
         if self.cuda_init_failed.is_none()
             && ((CUDA_GET_DEVICE_COUNT.is_in(text) && CUDA_INIT_FAILED.is_match(text))
                 || CUDA_INIT_UNKNOWN.is_in(text)
+                || CUDA_DRIVER_INIT_FAILED.is_in(text)
                 || CUDA_DRIVER_INSUFFICIENT.is_in(text))
         {
             self.cuda_init_failed = Some((noted(line, text), started(self.phase)));
@@ -1937,6 +1945,18 @@ impl Triage {
         // Message:** Allocation on device`: the message is the statement.
         if text.contains("Exception Type:** ") {
             self.state_below(1, Below::ListedFailure);
+        }
+        // Visual Studio's copy of a .NET exception names its type alone, then its fields, the
+        // message among them: `Microsoft.ML.OnnxRuntime.OnnxRuntimeException`, `  HResult=
+        // 0x80131500`, `  Message=[ErrorCode:Fail] ...: Failed to load shared library`.
+        let t = text.trim();
+        if is_exception
+            && t.ends_with("Exception")
+            && t.contains('.')
+            && t.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_')
+        {
+            self.state_below(3, Below::ListedFailure);
         }
         if text.contains("finished coro=<") && TASK_RAISED_BARE.is_match(text) {
             self.state_below(20, Below::Raised);
