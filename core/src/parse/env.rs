@@ -756,6 +756,27 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (enroot, the container runtime under Slurm's pyxis, by its name in pyxis' report and its
     // hooks' paths, `/etc/enroot/hooks.d/98-nvidia.sh`)
     (W::ENROOT, "enroot"),
+    // (NVIDIA Warp by its native sources and errors, `Warp CUDA error 700: ... (warp/native/
+    // warp.cu:958)`; Mojo by its standard library's paths, `mojo/stdlib/stdlib/gpu/...`; IREE by
+    // its runtime's sources and package, `iree/hal/drivers/cuda/...`, `iree.runtime`; CatBoost
+    // by its sources and exceptions, `catboost/cuda/...`, `_catboost.CatBoostError`; AutoGluon,
+    // H2O4GPU, ESPnet, icefall and Fooocus by their names; AUTOMATIC1111's web UI by its
+    // checkout's, not Forge's, `stable-diffusion-webui-forge`)
+    (W::NV_WARP_SRC, "warp"),
+    (W::NV_WARP_ERROR, "warp"),
+    (W::MOJO_STDLIB, "mojo"),
+    (W::IREE_HAL, "iree"),
+    (W::IREE_RUNTIME, "iree"),
+    (W::CATBOOST_SRC, "catboost"),
+    (W::CATBOOST_MODULE, "catboost"),
+    (W::CATBOOST_ERROR, "catboost"),
+    (W::AUTOGLUON, "autogluon"),
+    (W::AUTOGLUON_LOWER, "autogluon"),
+    (W::H2O4GPU, "h2o4gpu"),
+    (W::ESPNET, "espnet"),
+    (W::ICEFALL, "icefall"),
+    (W::FOOOCUS, "fooocus"),
+    (W::SD_WEBUI, "stable-diffusion-webui"),
     (W::STARDIST, "stardist"),
     (W::KOKKOS_NS, "kokkos"),
     (W::KOKKOS_SRC, "kokkos"),
@@ -1332,6 +1353,21 @@ crate::scan::words! { W {
     RAFT_INCLUDE = "include/raft/",
     PYLIBRAFT = "pylibraft",
     ENROOT = "enroot",
+    NV_WARP_SRC = "warp/native/",
+    NV_WARP_ERROR = "Warp CUDA error ",
+    MOJO_STDLIB = "mojo/stdlib/",
+    IREE_HAL = "iree/hal/",
+    IREE_RUNTIME = "iree.runtime",
+    CATBOOST_SRC = "catboost/",
+    CATBOOST_MODULE = "_catboost.",
+    CATBOOST_ERROR = "CatBoostError",
+    AUTOGLUON = "AutoGluon",
+    AUTOGLUON_LOWER = "autogluon",
+    H2O4GPU = "h2o4gpu",
+    ESPNET = "espnet",
+    ICEFALL = "icefall",
+    FOOOCUS = "Fooocus",
+    SD_WEBUI = "stable-diffusion-webui",
     PYNVCODEC = "PyNvCodec",
     STARDIST = "stardist",
 } }
@@ -2074,6 +2110,11 @@ impl EnvCollector {
                 "sglang" | "vllm" | "xinference" | "ktransformers" => names_package(t, text),
                 // (a name inside another word names something else: `hoyollama2-70b`, a
                 // model's directory, is no Ollama)
+                // (Forge's checkout is AUTOMATIC1111's name with its own after it)
+                "stable-diffusion-webui" => t.match_indices(text).any(|(i, _)| {
+                    !t[i + text.len()..].starts_with("-forge")
+                        && !t[i + text.len()..].starts_with("-reForge")
+                }),
                 // (ONNX Runtime's C# bindings are `Microsoft.ML.OnnxRuntime`, not ML.NET)
                 "Microsoft.ML." => t
                     .match_indices(text)
