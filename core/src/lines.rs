@@ -478,6 +478,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // and a `%(asctime)s %(name)s %(levelname)s` format without the pid (`2024-10-14
         // 07:51:37,172 uvicorn.error INFO Waiting for application startup.`)
         r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? +[A-Za-z_][\w.\-]* +(?:\d+ +)?(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +",
+        // log4j's `%d [%-5p] %t %c - %m`, TorchServe's frontend's (`2020-12-01 14:17:59,915
+        // [INFO ] W-9005-DocTag_1.0-stdout org.pytorch.serve.wlm.WorkerLifeCycle - msg`), which
+        // relays its Python workers' output at info level
+        r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d+)? \[(?P<level>TRACE|DEBUG|INFO|WARN|ERROR|FATAL) ?\] \S+ [A-Za-z_][\w.$]* - ",
         // a log shipper's columns behind docker compose's service tag: `svc  | TIME | ERROR |
         // stderr | msg` (the last bar ends an empty message's line)
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? +\| +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\| +(?:(?:stdout|stderr) +\|(?: |$))?",

@@ -777,6 +777,20 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::ICEFALL, "icefall"),
     (W::FOOOCUS, "fooocus"),
     (W::SD_WEBUI, "stable-diffusion-webui"),
+    // (DeepStream by its install's paths and its plugins' names, `/opt/nvidia/deepstream/`,
+    // `GstNvInferServer`; ai-toolkit and OneTrainer by their names; MMDetection by its package,
+    // `mmdet/`; MLServer, BentoML, NVIDIA Modulus, DeepXDE by their packages; Warp also by its
+    // library, `warp/bin/warp.so`)
+    (W::DEEPSTREAM, "deepstream"),
+    (W::GST_NV, "deepstream"),
+    (W::AI_TOOLKIT, "ai-toolkit"),
+    (W::ONETRAINER, "onetrainer"),
+    (W::MMDET, "mmdetection"),
+    (W::MLSERVER, "mlserver"),
+    (W::BENTOML, "bentoml"),
+    (W::MODULUS, "modulus"),
+    (W::DEEPXDE, "deepxde"),
+    (W::NV_WARP_SO, "warp"),
     (W::STARDIST, "stardist"),
     (W::KOKKOS_NS, "kokkos"),
     (W::KOKKOS_SRC, "kokkos"),
@@ -1368,6 +1382,16 @@ crate::scan::words! { W {
     ICEFALL = "icefall",
     FOOOCUS = "Fooocus",
     SD_WEBUI = "stable-diffusion-webui",
+    DEEPSTREAM = "deepstream",
+    GST_NV = "GstNv",
+    AI_TOOLKIT = "ai-toolkit",
+    ONETRAINER = "OneTrainer",
+    MMDET = "mmdet/",
+    MLSERVER = "mlserver",
+    BENTOML = "bentoml.",
+    MODULUS = "modulus",
+    DEEPXDE = "deepxde",
+    NV_WARP_SO = "warp/bin/warp.so",
     PYNVCODEC = "PyNvCodec",
     STARDIST = "stardist",
 } }
@@ -1702,6 +1726,10 @@ impl EnvCollector {
                 || prefix.contains(" pjrt_stream_executor_client.cc:")
             {
                 self.vote("jax", 1);
+            } else if prefix.contains(" org.pytorch.serve.") {
+                // (TorchServe's frontend's loggers, `[INFO ] W-9005-m-stdout
+                // org.pytorch.serve.wlm.WorkerLifeCycle - `)
+                self.vote("torchserve", 1);
             } else if prefix.contains(":sleap.") {
                 // (SLEAP's loggers, `INFO:sleap.nn.training:`)
                 self.vote("sleap", 1);

@@ -1093,18 +1093,20 @@ const DETECTORS: &[(&str, u8)] = &[
     // INTERNAL_ERROR when calling hipblasLtMatmul`, as cuBLAS'; HIP's runtime trace of a call
     // (`AMD_LOG_LEVEL=3`) that returned an error of substance, `hipLaunchKernel: Returned
     // hipErrorInvalidDeviceFunction` (not `hipErrorNotReady`, a poll's answer); Julia's CUDA.jl
-    // out of device memory, `ERROR: Out of GPU memory trying to allocate 2.000 GiB`; the video
+    // out of device memory, `ERROR: Out of GPU memory trying to allocate 2.000 GiB`, and a
+    // kernel's own `throw` (a bounds check), `ERROR: a exception was thrown during kernel
+    // execution.`, before its `KernelException`; the video
     // decoders' checks of a CUDA call, decord's `CUDA error 3000 at line 341 in file F`, VPF's
     // `CUDA error with code -2072787712` ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|^Attempting to use \S+ without CUTE_ARCH_\w+_ENABLED|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
-            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|",
+            r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|\ban? exception was thrown during kernel execution\b|",
             ggml_device_alloc!(),
             r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bOn entry to \w+ parameter number \d+ had an illegal value\b|NCCL error|",
             nccl_error_tail!(),
-            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
+            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|\breceived signal SIGFPE, Arithmetic exception\b|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
             "|",
             windows_exception!()
@@ -2895,6 +2897,13 @@ const CLASSES: &[(&str, &str)] = &[
         "no_kernel_image",
         r"^This kernel is not supported on your GPU\b|\bcannot be run for __CUDA_ARCH__ < \d+",
     ),
+    // (CUDA.jl's report of an exception a kernel threw, a bounds check's or an assertion's:
+    // `ERROR: a exception was thrown during kernel execution.`, `KernelException: exception
+    // thrown during kernel execution on device NVIDIA RTX A5000`)
+    (
+        "cuda_device_side_assert",
+        r"\ban? exception was thrown during kernel execution\b|\bKernelException: exception thrown during kernel execution\b",
+    ),
     // (systemd refusing to start one of NVIDIA's daemons, `Job for nvidia-fabricmanager.service
     // failed because the control process exited with error code.`: the driver's fabric, its
     // persistence or its IMEX domain is not up)
@@ -3115,14 +3124,15 @@ const CLASSES: &[(&str, &str)] = &[
     // `Cuda failure 'peer mapping resources exhausted'` is its own, above)
     ("cuda_driver_error", PEER_MAPPING_LIMIT),
     // (Triton Inference Server states a backend it cannot load as `unable to find backend library
-    // for backend 'X'` or `unable to load shared library: <path>: <dlerror>`; checked before
+    // for backend 'X'` or `unable to load shared library: <path>: <dlerror>` (the loader's
+    // `libgomp-d22c30c5.so.1: cannot allocate memory in static TLS block` among them); checked before
     // Triton's rules: a failed import names the module it looked in, Triton's among them, and
     // `ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler'` is torch and
     // Triton releases that do not fit, not a compiler's failure; NIXL's agent states a backend
     // whose plugin did not load as `getPluginParams: backend 'UCX' not found`)
     (
         "import_error",
-        r"unable to find backend library for backend|unable to load shared library|AppendExecutionProvider_\w+: Failed to load shared library\b|LoadLibrary failed with error \d+|\bPlease install TensorRT libraries as mentioned\b|^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
+        r"unable to find backend library for backend|unable to load shared library|\bcannot allocate memory in static TLS block\b|AppendExecutionProvider_\w+: Failed to load shared library\b|LoadLibrary failed with error \d+|\bPlease install TensorRT libraries as mentioned\b|^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
@@ -3328,7 +3338,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "process_crash",
         concat!(
-            r"Segmentation fault|Segfault encountered|SIGSEGV|Fatal Python error|^Windows fatal exception: (?:access violation|stack overflow|illegal instruction|in page error|(?:int|integer|float) divide by zero)\b|",
+            r"Segmentation fault|Segfault encountered|SIGSEGV|\breceived signal SIGFPE\b|Fatal Python error|^Windows fatal exception: (?:access violation|stack overflow|illegal instruction|in page error|(?:int|integer|float) divide by zero)\b|",
             windows_exception!(),
             "|",
             glibc_heap!(),

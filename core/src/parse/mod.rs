@@ -1946,6 +1946,15 @@ impl Triage {
         if text.contains("Exception Type:** ") {
             self.state_below(1, Below::ListedFailure);
         }
+        // Keras 3 wraps a layer's exception in its own, the cause's message below a blank line
+        // (`RuntimeError: Exception encountered when calling Dense.call().`, then `Expected all
+        // tensors to be on the same device, ...`)
+        if is_exception
+            && text.trim_end().ends_with(".call().")
+            && text.contains("Exception encountered when calling ")
+        {
+            self.state_below(1, Below::Message);
+        }
         // Visual Studio's copy of a .NET exception names its type alone, then its fields, the
         // message among them: `Microsoft.ML.OnnxRuntime.OnnxRuntimeException`, `  HResult=
         // 0x80131500`, `  Message=[ErrorCode:Fail] ...: Failed to load shared library`.
