@@ -2670,11 +2670,12 @@ const CLASSES: &[(&str, &str)] = &[
         r"\bOOM when allocating tensor\b.*(?:\bdevice:GPU:\d+|\bGPU_\d+_bfc\b)",
     ),
     // (and Paddle's allocator, `Out of memory error on GPU 0. Cannot allocate 172.000000MB memory
-    // on GPU 0, ...`, under its `ResourceExhaustedError:`)
+    // on GPU 0, ...`, under its `ResourceExhaustedError:`; DALI's, `Critical error in pipeline:
+    // CUDA allocation failed`)
     (
         "cuda_oom",
         concat!(
-            r"CUDA out of memory|\bOut of GPU memory\b|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
+            r"CUDA out of memory|\bOut of GPU memory\b|\bCUDA allocation failed\b|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
             r"\bRequested amount of memory \(\d+ bytes\) could not be allocated\b|",
             ggml_device_alloc!(),
             r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bInsufficient VRAM\b|\bOut of memory error on GPU \d+\. Cannot allocate\b|\b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:Out of memory|Failed to allocate|Error allocating device buffer|Attempting to reserve \S+ at the bottom of memory)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",

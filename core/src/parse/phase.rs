@@ -467,17 +467,19 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("decode");
     }
+    // (a function named `capture` alone, vLLM's graph runner's; not Opacus' hooks that capture
+    // activations for per-sample gradients, `in capture_backprops_hook`)
     if has(&[
         "cuda_graph_runner",
         "capture_one_batch",
         "capture(",
-        "in capture",
         "_capture_graph",
         "capture_model",
         "cudagraph",
         "in init_cuda_graphs",
         "in register_graph_buffers",
-    ]) {
+    ]) || frames.iter().any(|f| function_of(f) == Some("capture"))
+    {
         return Some("cuda_graph_capture");
     }
     // a process group torn down as a program ends (`dist.destroy_process_group()`)
