@@ -1607,6 +1607,9 @@ const EVENT_WORDS: &[&str] = &[
     "out of memory",
     // (CUDA.jl's `Out of GPU memory trying to allocate 2.000 GiB`, behind Julia's `ERROR: `)
     "out of gpu memory",
+    // (FlashAttention's check, its c10 error's message printed without the exception's class:
+    // `FlashAttention only supports Ampere GPUs or newer.`)
+    "gpus or newer",
     "outofresources",
     "traceback",
     // (a package's module of exceptions, `torch._dynamo.exc.Unsupported`)
@@ -4310,6 +4313,8 @@ mod tests {
             "ssh: Could not resolve hostname node7: Name or service not known",
             "/home/u/llama.cpp/src/llama-context.cpp:1034: Invalid input batch for sequence",
             "gguf_init_from_file_impl: tensor 'blk.0.ffn_down_exps.weight' of type 4 (DEPRECATED) has 2880 elements per row, not a multiple of block size (0)",
+            "FlashAttention only supports Ampere GPUs or newer.",
+            "Out of GPU memory trying to allocate 2.000 GiB",
         ] {
             assert!(detect(line, None).is_some(), "{line}");
         }

@@ -1679,6 +1679,20 @@ impl Triage {
         } else {
             tier
         };
+        // A line typed at Python's prompt that did not parse (`File "<stdin>", line 1`, then
+        // `IndentationError: unexpected indent`) is the user's typo at the prompt, retyped below.
+        let tier = if tier >= 2
+            && self.in_traceback
+            && (text.starts_with("IndentationError: ") || text.starts_with("SyntaxError: "))
+            && self
+                .frames
+                .last()
+                .is_some_and(|f| f.contains("File \"<stdin>\", line "))
+        {
+            1
+        } else {
+            tier
+        };
         if tier == 4 {
             self.device_assert = true;
             self.async_report = true;
@@ -2727,6 +2741,28 @@ impl Triage {
         let one_rank_kept = self.ranks.len() == 1
             && ev.rank.is_some_and(|r| r > 0)
             && !ev.text.contains("other ranks");
+        // (and a kernel's fault printed untagged, its device's assertion, under the one rank
+        // whose watchdog then reports it: `[Rank 4] NCCL watchdog thread terminated with
+        // exception: CUDA error: device-side assert triggered`; the fault is that rank's)
+        if ev.rank.is_none()
+            && matches!(
+                class,
+                "cuda_device_side_assert" | "cuda_illegal_memory_access"
+            )
+            && self.ranks.len() <= 1
+        {
+            let named: BTreeSet<u32> = self
+                .events
+                .iter()
+                .filter_map(|e| e.rank)
+                .chain(self.ranks.iter().copied())
+                .collect();
+            if let [r] = named.into_iter().collect::<Vec<_>>()[..] {
+                if r > 0 {
+                    return Some(r);
+                }
+            }
+        }
         if self.ranks.len() >= 2 || self.others_stopped || one_rank_kept {
             ev.rank.or(self.root_cause_rank)
         } else {
