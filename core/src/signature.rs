@@ -2905,6 +2905,12 @@ fn core_message(text: &str) -> String {
     .iter()
     .find_map(|p| text.strip_prefix(p))
     .unwrap_or(text);
+    // (and its older dialog the node it ran, `Error occurred when executing Sam2Segmentation:`,
+    // joined to the message below it: the node is the workflow's, the message the error)
+    let text = text
+        .strip_prefix("Error occurred when executing ")
+        .and_then(|r| r.split_once(": "))
+        .map_or(text, |(_, m)| m);
     // (a JSON report quotes it as a field's string, torchelastic's error file `"message":
     // "RendezvousConnectionError: ...",`: the string is the message, not a quoted value in it)
     let text = text

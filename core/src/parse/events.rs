@@ -158,11 +158,12 @@ macro_rules! cuda_refusal {
 /// LightGBM's command line's `Met Exceptions:`; VS Code's Python debugger's, copied from its
 /// pop-up (`Exception has occurred: RuntimeError`); the Gaussian rasterizers' and llm.c's checks
 /// of a CUDA call (`[CUDA ERROR] in cuda_rasterizer/rasterizer_impl.cu`, `[CUDA ERROR] at file
-/// train_gpt2.cu:341:`). A detector takes it (tier 3) and the parser moves the statement to the
-/// line below.
+/// train_gpt2.cu:341:`); ComfyUI's dialog before its 2024 report, `Error occurred when executing
+/// Sam2Segmentation:`, the exception's message below a blank line. A detector takes it (tier 3)
+/// and the parser moves the statement to the line below.
 macro_rules! message_below_heading {
     () => {
-        r"^(?:Error using [\w.]+(?: \(line \d+\))?|Met Exceptions:|Exception has occurred: [\w.]+|\[CUDA ERROR\] (?:in \S+|at file \S+:))\s*$"
+        r"^(?:Error using [\w.]+(?: \(line \d+\))?|Met Exceptions:|Exception has occurred: [\w.]+|\[CUDA ERROR\] (?:in \S+|at file \S+:)|Error occurred when executing [\w .\-]+:)\s*$"
     };
 }
 
@@ -1228,11 +1229,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // `RayTaskError(AttributeError): ray::Actor.method() ...`, whose task's own traceback, when
     // the paste kept it, states the cause (and an actor's death it wraps, Ray's own words) ---
     (r"^(\w+\.)*[A-Z]\w*(Error|Exception)\([A-Z]\w*\): ", 1),
-    // --- Python exceptions (tier 3), not warnings; a binding's class may start lower-case
-    // (`nixlBackendError`, see [`EXCEPTION_LINE`]), and a class defined in a function is named
-    // through it (`..._site_initialize.<locals>.MLIRError: ...`) ---
+    // --- Python exceptions (tier 3), not warnings (and a program's report of one a thread of its
+    // raised, `RuntimeError in aborted thread: CUDA kernel mismatch ...`); a binding's class may
+    // start lower-case (`nixlBackendError`, see [`EXCEPTION_LINE`]), and a class defined in a
+    // function is named through it (`..._site_initialize.<locals>.MLIRError: ...`) ---
     (
-        r"^((?:\w+|<locals>)\.)*_?[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
+        r"^(?:\w+\.)*[A-Z]\w*Error in (?:an? |the )?(?:aborted |worker |main )?thread(?: \S+)?: \S|^((?:\w+|<locals>)\.)*_?[A-Z]\w*(Error|Exception|Failure|Fault|Exit)(: |:?$)|^(\w+\.)*[a-z][a-z\d]*[A-Z]\w*(Error|Exception)(: |:?$)|^(\w+\.)*(KeyError|AssertionError|StopIteration|NotImplementedError|MemoryError)\b|^AssertionError|^Exception: ",
         3,
     ),
     // --- ComfyUI's error report (markdown) states the exception's message on its own line
@@ -3289,7 +3291,7 @@ const CLASSES: &[(&str, &str)] = &[
     // execution.`)
     (
         "unsupported_config",
-        r"\bPlease use \w+ backend for models with|\bNo dot product attention backend is available for the provided inputs|\bNo available kernel\. +Aborting execution\b",
+        r"\bPlease use \w+ backend for models with|\bNo dot product attention backend is available for the provided inputs|\bNo available kernel\.(?: +Aborting execution\b|\s*$)",
     ),
     // (the wordings config checks share: a size that `must be a multiple of` or `must divide`
     // another, a feature `not yet supported`, two options that are `incompatible`, transformers'
