@@ -799,6 +799,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::OPACUS, "opacus"),
     (W::CAPTUM, "captum"),
     (W::SHAP_PKG, "shap"),
+    // (SAPIEN and Spleeter by their packages, `sapien/`, `spleeter/separator.py`; Triton's
+    // FasterTransformer backend by its name, `fastertransformer_backend::ModelInstanceState`)
+    (W::SAPIEN, "sapien"),
+    (W::SPLEETER, "spleeter"),
+    (W::FT_BACKEND, "fastertransformer"),
     (W::STARDIST, "stardist"),
     (W::KOKKOS_NS, "kokkos"),
     (W::KOKKOS_SRC, "kokkos"),
@@ -1406,6 +1411,9 @@ crate::scan::words! { W {
     OPACUS = "opacus",
     CAPTUM = "captum",
     SHAP_PKG = "/shap/",
+    SAPIEN = "sapien",
+    SPLEETER = "spleeter",
+    FT_BACKEND = "fastertransformer",
     PYNVCODEC = "PyNvCodec",
     STARDIST = "stardist",
 } }
