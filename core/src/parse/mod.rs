@@ -442,6 +442,15 @@ fn cut_mid_phrase(t: &str) -> bool {
                 }) > 0))
 }
 
+/// A report's line that labels the exception's message, which states the error whatever its
+/// words: ComfyUI's `- **Exception Message:** Command '...' returned non-zero exit status 1.`,
+/// Visual Studio's copy of a .NET exception, `Message=<msg>` (unless it only heads TensorFlow's
+/// list, `Message=2 root error(s) found.`).
+fn labels_message(t: &str) -> bool {
+    t.contains("Exception Message:** ")
+        || (t.starts_with("Message=") && !t.contains(" root error(s) found"))
+}
+
 /// A Python frame's line without its start (`path/x.py", line 3, in f`).
 fn is_cut_frame(t: &str) -> bool {
     let t = t.trim_start();
@@ -697,10 +706,9 @@ impl Triage {
 
     /// Reads one line whose [`LineFacts`] may have been made already (on another thread).
     pub fn feed_with(&mut self, line: &Line, facts: Option<LineFacts>) {
-        let mut facts = Some(facts);
+        // (facts made ahead describe the whole line, not a record glued into it)
         for_each_record(line, |record, whole| {
-            let facts = if whole { facts.take().flatten() } else { None };
-            self.feed_unglued(record, facts);
+            self.feed_unglued(record, facts.filter(|_| whole));
         });
     }
 
@@ -873,14 +881,9 @@ impl Triage {
                 Below::CompilerError => (NVCC_ERROR.is_match(t), Some(below)),
                 Below::Bracketed => (t.starts_with("[[") && t.ends_with("]]"), None),
                 Below::Raised => (EXCEPTION_STATED.is_match(t), Some(below)),
-                // (ComfyUI's report labels the message, which states the error whatever its
-                // words: a `CalledProcessError`'s `Command '...' returned non-zero exit status 1.`)
-                // (and Visual Studio's copy of a .NET exception: `Message=<msg>`, unless it only
-                // heads TensorFlow's list, `Message=2 root error(s) found.`)
+                // (or a report's label of the message: see `labels_message`)
                 Below::ListedFailure => (
-                    events::detect(t, None).is_some_and(|tier| tier >= 2)
-                        || t.contains("Exception Message:** ")
-                        || (t.starts_with("Message=") && !t.contains(" root error(s) found")),
+                    events::detect(t, None).is_some_and(|tier| tier >= 2) || labels_message(t),
                     Some(below),
                 ),
                 // (the message waits out blank lines; any other line states it, or nothing does)
