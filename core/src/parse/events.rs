@@ -534,8 +534,8 @@ const DETECTORS: &[(&str, u8)] = &[
     // it, above the stack it prints)
     (
         concat!(
-            r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^cu[A-Z]\w*\(\): [a-z]|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], ",
-            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b|\bnot enough space in the context's memory pool\b|(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b"
+            r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^c[lu][A-Z]\w*\(\): (?:[a-z]|CL_[A-Z])|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], ",
+            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b|\bnot enough space in the context's memory pool\b|(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b|^Signal (?:4|6|7|8|11) caught\.$"
         ),
         3,
     ),
@@ -2610,6 +2610,20 @@ const CLASSES: &[(&str, &str)] = &[
     // (TensorRT-LLM's MoE GEMM finding no tuned configuration for the device and shapes it was
     // given, `Assertion failed: MOE GEMM1 Config is not set` (Jetson Orin): a layout it cannot run)
     ("unsupported_config", r"\bMOE GEMM\d? Config is not set\b"),
+    // (PEFT refusing to merge adapters into a quantised model, `Cannot merge LORA layers when
+    // the model is loaded in 8-bit mode`)
+    (
+        "unsupported_config",
+        r"\bwhen the model is loaded in \d+-bit mode\b",
+    ),
+    // (Theano's cuDNN handle that a driver too old for the library cannot create, `Error
+    // creating cudnn handle. This can be a sign of a too old driver.`)
+    ("cublas_cudnn_error", r"\bError creating cudnn handle\b"),
+    // (Cycles' check of a CUDA call, `CUDA error: Illegal address in cuMemcpyDtoH(...)`)
+    (
+        "cuda_illegal_memory_access",
+        r"\bCUDA error: Illegal address in cu[A-Z]\w*\(",
+    ),
     // (Megatron's check of a backward pass's gradients raises, or its rerun state machine stops
     // the run, with no error word: an exception either way, not a signal; so does transformers'
     // prompt before it runs a repository's code, which the `EOFError` of a run with no terminal
@@ -2647,6 +2661,8 @@ const CLASSES: &[(&str, &str)] = &[
     // requested buffer of size N`; TensorRT's builder, `Requested amount of memory (N bytes) could
     // not be allocated`; SGLang's pools of per-request state, `Not enough space for mamba ping
     // pong idx, try to increase --mamba-full-memory-ratio.`)
+    // (Numba's `Call to cuInit results in CUDA_ERROR_OUT_OF_MEMORY`: the driver failing to start
+    // is no allocation of the program's, whatever its status)
     // (torch's CUDA start-up states the error its device count returned, `Unexpected error from
     // cudaGetDeviceCount() ... Error 2: out of memory`: a driver that could not start, whatever
     // its status says, not an allocation of the program's; so does a program's own check of the
@@ -2655,7 +2671,7 @@ const CLASSES: &[(&str, &str)] = &[
     // deviceQuery sample's `cudaGetDeviceCount returned 999`, whatever the code)
     (
         "cuda_driver_error",
-        r#"Unexpected error from cudaGetDeviceCount\(\)|^cudaGetDeviceCount returned \d+$|\(\w+\) "cudaGetDeviceCount\(|\bcount of cuda capable devices?\b.*\bout of memory\b"#,
+        r#"Unexpected error from cudaGetDeviceCount\(\)|\bCall to cuInit results in CUDA_ERROR_\w+|^cudaGetDeviceCount returned \d+$|\(\w+\) "cudaGetDeviceCount\(|\bcount of cuda capable devices?\b.*\bout of memory\b"#,
     ),
     ("cuda_oom", ORT_ARENA_OOM),
     // (NVSHMEM's check of a CUDA driver call states the call's status: `non-zero status: 2
@@ -2664,6 +2680,9 @@ const CLASSES: &[(&str, &str)] = &[
     // (HAMi's vGPU memory limit, which refuses an allocation beyond a pod's share: `Device 0 OOM
     // 3171158016 / 3145728000`, after which CUDA reports an unrecognised error code)
     ("cuda_oom", r"\bDevice \d+ OOM \d+ / \d+\b"),
+    // (OneFlow's error type for a failed allocation of its allocator, `Error Type:
+    // oneflow.ErrorProto.out_of_memory_error`)
+    ("cuda_oom", r"\bErrorProto\.out_of_memory_error\b"),
     // (XLA's allocator refusing room for a constant it places on the device, `XlaRuntimeError:
     // INTERNAL: Failed to allocate 98697216 bytes for new constant`)
     (
@@ -2676,6 +2695,14 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_oom",
         r"\bOOM when allocating tensor\b.*(?:\bdevice:GPU:\d+|\bGPU_\d+_bfc\b)",
+    ),
+    // (CuPy's memory pool, `Out of memory allocating 25,600,000 bytes (allocated so far: N
+    // bytes).`, and tiny-cuda-nn's, `Could not allocate memory: .../gpu_memory.h:112
+    // cudaMalloc(&rawptr, n_bytes) failed with error out of memory`, whose paste may cut the
+    // status)
+    (
+        "cuda_oom",
+        r"\bOut of memory allocating [\d,]+ bytes\b|\bCould not allocate memory: .*\bcudaMalloc\(",
     ),
     // (and Paddle's allocator, `Out of memory error on GPU 0. Cannot allocate 172.000000MB memory
     // on GPU 0, ...`, under its `ResourceExhaustedError:`; DALI's, `Critical error in pipeline:
@@ -2695,10 +2722,10 @@ const CLASSES: &[(&str, &str)] = &[
     // host's, not a kernel's illegal instruction)
     ("process_crash", r"^SIG(?:ILL|FPE|BUS): [a-z]"),
     // (a program's handler naming the fatal signal it caught by number, `Interrupt signal (11)
-    // received.`)
+    // received.`, Unreal Engine's `Signal 11 caught.`)
     (
         "process_crash",
-        r"(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b",
+        r"(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b|^Signal (?:4|6|7|8|11) caught\.$",
     ),
     // (Slurm cancelling a job or a step, for its time limit or at someone's request: `slurmstepd:
     // error: *** STEP 6053.0 ON host CANCELLED AT <time> ***`; a memory limit reads as an OOM
@@ -2836,7 +2863,11 @@ const CLASSES: &[(&str, &str)] = &[
     // not offer, `Failed to load OptiX function table. You may need to update your driver.`, and
     // Dr.Jit's refusal of a driver it knows to miscompile; no EGL or GLX context on the GPU,
     // Habitat's `Could not find an EGL device for CUDA device 0`, `unable to find CUDA device 0
-    // among 2 EGL devices`, LWJGL's `Could not create GLX context`)
+    // among 2 EGL devices`, `Check failed: numDevices > 0 [EGL] No devices detected`, LWJGL's
+    // `Could not create GLX context`; Blender's Cycles with no device of the kind asked for,
+    // `Error: Found no Cycles device of the specified type`, and its OptiX calls failing,
+    // `OPTIX_ERROR_PIPELINE_LINK_ERROR in optixPipelineCreate(...)`; Open MPI's CUDA IPC,
+    // `The call to cuIpcOpenMemHandle failed.`, a peer GPU the job's binding hides)
     (
         "cuda_driver_error",
         concat!(
@@ -2846,7 +2877,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -3023,7 +3054,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "import_error",
-        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and torchvision were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|\bCUDA SETUP: Setup Failed!|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and torchvision were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
     ),
     // (cuBLAS's check of a call's arguments, `** On entry to HgemmStridedBatched parameter number
     // 10 had an illegal value`, before the call returns its status)

@@ -189,6 +189,11 @@ const STARTING: &[&str] = &[
     // (a training script parsing its arguments, Hugging Face's `TrainingArguments` taking
     // its devices and joining the process group, DeepSpeed's `init_distributed`)
     "in parse_args_into_dataclasses",
+    // (and any script's own: argparse's module, a `parse_args` or `setup_args` of the script)
+    "/argparse.py",
+    "\\argparse.py",
+    "in parse_args",
+    "in setup_args",
     "in _setup_devices",
     // (Hugging Face's `TrainingArguments` validates its options as it is built, `__post_init__`)
     "/training_args.py",
@@ -536,6 +541,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // (accelerate's loader of a checkpoint into a model it built empty, which quantizers'
         // `from_quantized` call)
         "load_checkpoint_in_model",
+        // (and AutoGPTQ's own loader of a quantised checkpoint, `from_quantized`)
+        "in from_quantized",
     ];
     // (a tokenizer read as the program starts, inside a function that loads the model and its
     // tokenizer, `_load_model_tokenizer`: the innermost frame is the tokenizer's)
@@ -746,6 +753,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "training_step",
         "ppo_train",
         "fit_loop",
+        // (Chainer's updater's step, fastai's `fine_tune` and `fit_one_cycle`)
+        "update_core",
+        "fine_tune",
+        "fit_one_cycle",
         // (a step's own functions: Hugging Face's and TRL's trainers compute the loss in
         // `compute_loss`; verl's actor the policy's log-probabilities and its update)
         "compute_loss",
@@ -968,6 +979,18 @@ fn is_start_frame(f: &str) -> bool {
         .chain(ENGINE_CONSTRUCTION)
         .any(|w| f.contains(w))
         || f.ends_with("in init_process_group")
+        // (a library's own `init()`, which a program calls once as it starts: FedML's and
+        // CrypTen's `fedml.init()`, `crypten.init()` in their package's `__init__.py`)
+        || (frame_file(f).is_some_and(|(_, name)| name == "__init__.py")
+            && function_of(f) == Some("init"))
+        // (a worker or server process's `start`, Dask's `Worker.start` registering with its
+        // scheduler)
+        || (matches!(function_of(f), Some("start" | "_start"))
+            && frame_file(f).is_some_and(|(_, name)| {
+                ["worker.py", "server.py", "nanny.py"]
+                    .iter()
+                    .any(|w| name.ends_with(w))
+            }))
         // (a launcher waiting for the server it started to come up: DeepSpeed-MII's
         // `_wait_until_server_is_live`)
         || function_of(f).is_some_and(|func| {
