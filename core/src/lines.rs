@@ -418,7 +418,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // a paste that cut the level letter, `0804 00:10:29.919358 56 pb_stub.cc:639] `; abseil's
         // logger before its clock is set, the epoch in the seconds, `E0000 00:00:1762238119.118504`;
         // glog 0.7's year in the date, `E20260106 06:43:02.966156  5793 file.cpp:820] `)
-        r"^(?:(?P<level>[EWIFDV])(?:\d{8}|\d{3,4})|\d{4}) \d{2}:\d{2}:(?:\d{2}|\d{10})(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?",
+        // (torch.compile's id of the frame it compiles behind it, `_guards.py:300] [0/0] `)
+        r"^(?:(?P<level>[EWIFDV])(?:\d{8}|\d{3,4})|\d{4}) \d{2}:\d{2}:(?:\d{2}|\d{10})(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?(?:\[\d+/\d+(?:_\d+)?\] ?)?",
         // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms); a CI
         // runner's UTC time: [2025-03-10T15:07:20Z]
         r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?Z?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",

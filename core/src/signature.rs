@@ -3036,6 +3036,12 @@ fn core_message(text: &str) -> String {
             .to_string()
     });
     let t = api_message.as_deref().unwrap_or(t);
+    // a message of several lines escaped into one (a bytes repr, XGBoost's `b'... invalid
+    // argument\n\nStack trace returned 10 entries:\n[bt] (0) ...`): its first line states it
+    let t = match t.find("\\n") {
+        Some(i) if t[..i].chars().any(char::is_alphanumeric) => t[..i].trim_end(),
+        _ => t,
+    };
     // a wrapper that quotes the exception it caught as its repr, at its end (Ray Tune's `Trial 0
     // failed because of the following error: RuntimeError('CUDA error: ...')`): that exception's
     // message
@@ -3066,6 +3072,24 @@ fn core_message(text: &str) -> String {
     };
     // a C++ handler's `what():` and a library's tags (`[TM][ERROR]`) in front of the message
     let t = t.strip_prefix("what():").map(str::trim_start).unwrap_or(t);
+    // Numba's two wordings of a failed driver call: the status's number in front (`[100] Call to
+    // cuInit results in CUDA_ERROR_NO_DEVICE`), or its wrapper's words in front and the number
+    // behind (`Error at driver init: Call to cuInit results in CUDA_ERROR_NO_DEVICE (100)`)
+    static NUMBA_DRIVER_CALL: LazyLock<AsciiFirst> = LazyLock::new(|| {
+        AsciiFirst::new(
+            r"(?:\[\d+\] |Error at driver init: )(Call to cu\w+ results in CUDA_ERROR_\w+)",
+        )
+    });
+    let numba_call = NUMBA_DRIVER_CALL.captures(t).map(|c| c[1].to_string());
+    let t = numba_call.as_deref().unwrap_or(t);
+    // dmlc's places in front of a message it re-raised, each with its time (XGBoost's `[10:12:10]
+    // .../common.h:41: .../updater_gpu_hist.cu: 279: invalid argument`)
+    static DMLC_PLACE: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"^(?:\[\d\d:\d\d:\d\d\] \S+:\d+: )+"));
+    let t = match DMLC_PLACE.find(t) {
+        Some(m) if m.end() < t.len() => &t[m.end()..],
+        _ => t,
+    };
     // torch's process-group tag (`[PG ID 5 PG GUID 55(mesh_replicate) Rank 1]`, `[PG 1 Rank 0]`)
     // names which group of which run saw the error, not the error
     static PG_TAG: LazyLock<AsciiFirst> =

@@ -420,6 +420,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // its binary's and its model repository's names: weak, below torch, which runs most
     // kernels Triton compiles
     (W::TRITON_COMPILER_DIR, "triton"),
+    // (its compiled library failing to load, `DLL load failed while importing libtriton`)
+    (W::LIBTRITON_IMPORT, "triton"),
     (W::TRITON_LANGUAGE_DIR, "triton"),
     (W::TRITON_RUNTIME_DIR, "triton"),
     (W::TRITON_COMPILER_MODULE, "triton"),
@@ -686,6 +688,19 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::ONEFLOW_PROTO, "oneflow"),
     (W::AUTO_GPTQ, "auto_gptq"),
     (W::GSPLAT_WIN, "gsplat"),
+    // (MMDetection3D's package, Levanter's (not its Haliax, which other JAX programs use), OLMo's, jtop's service under the
+    // journal, BlazingSQL's Python side, torch2trt, Polars' errors, the Java cuDF binding of the
+    // RAPIDS Accelerator for Spark, llm.c's report of its activations)
+    (W::MMDET3D, "mmdet3d"),
+    (W::LEVANTER_DIR, "levanter"),
+    (W::OLMO_DIR, "olmo"),
+    (W::JTOP_UNIT, "jtop"),
+    (W::PYBLAZING, "blazingsql"),
+    (W::TORCH2TRT, "torch2trt"),
+    (W::POLARS_ERRORS, "polars"),
+    (W::SPARK_RAPIDS_JNI, "spark_rapids"),
+    (W::SPARK_RAPIDS, "spark_rapids"),
+    (W::LLMC_ACTIVATIONS, "llm.c"),
     (W::GSPLAT, "gsplat"),
     (W::DALI_DIR, "dali"),
     (W::DALI_MODULE, "dali"),
@@ -1329,6 +1344,17 @@ crate::scan::words! { W {
     ONEFLOW_PROTO = "oneflow.ErrorProto",
     AUTO_GPTQ = "auto_gptq",
     GSPLAT_WIN = "\\gsplat\\",
+    MMDET3D = "mmdet3d/",
+    LIBTRITON_IMPORT = "importing libtriton",
+    LEVANTER_DIR = "/levanter/",
+    OLMO_DIR = "/olmo/",
+    JTOP_UNIT = " jtop[",
+    PYBLAZING = "pyblazing",
+    TORCH2TRT = "torch2trt",
+    POLARS_ERRORS = "polars.exceptions.",
+    SPARK_RAPIDS_JNI = "ai.rapids.cudf.",
+    SPARK_RAPIDS = "com.nvidia.spark.rapids",
+    LLMC_ACTIVATIONS = "num_activations: ",
     GSPLAT = "gsplat/",
     DALI_DIR = "nvidia/dali/",
     DALI_MODULE = "nvidia.dali",

@@ -541,7 +541,16 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // (Taichi's check of a driver call, `CUDA Error CUDA_ERROR_UNKNOWN: unknown error while
     // calling init (cuInit)`, whatever the driver's name for the status came out as)
-    (r"\bCUDA Error .* while calling \w+ \(cu\w+\)", 3),
+    // (and a program's fatal record behind its own tag, LightGBM's `[LightGBM] [Fatal] [CUDA] an
+    // illegal memory access was encountered .../cuda_data_partition.cu 987`, before the C++
+    // exception that carries it; XGBoost's check of a CUDA call, the file, the line and CUDA's
+    // words: `/workspace/src/tree/updater_gpu_hist.cu: 279: invalid argument`, below the heading
+    // that names where it was caught; the JVM's report of the signal that killed it, in its
+    // comment-marked header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
+    (
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x",
+        3,
+    ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
     // them: `PyramidCU::GenerateFeatureList:\tan illegal memory access was encountered`)
     (
@@ -1284,7 +1293,7 @@ const DETECTORS: &[(&str, u8)] = &[
     // compute capability 8.9.`; TEI's check of the device against its build, `Runtime compute cap
     // 120 is not compatible with compile time compute cap 80` (tier 3) ---
     (
-        r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|engine plan file is not compatible with this version|^Model architectures \[[^\]]*\] (?:are|is) not supported\b|\bSM\d+ kernel is not available\b|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b",
+        r"\bis only supported on GPUs with compute capability\b|\bonly supports \w+ GPUs or newer\b|\bnot supported for the current GPU\b|Minimum capability: \d+\. +Current capability: \d+|^No operator found for `|engine plan file is generated on an incompatible device|engine plan file is not compatible with this version|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|^Model architectures \[[^\]]*\] (?:are|is) not supported\b|\bSM\d+ kernel is not available\b|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b",
         3,
     ),
     // --- a KV-cache size computed below zero, which no error may follow in a cut paste (tier
@@ -1484,6 +1493,10 @@ static RULES: LazyLock<(super::prefilter::OrderedRules, Vec<Rule>)> = LazyLock::
     )
 });
 
+/// The JVM's fatal-error report's signal line (see [`detect_gated`]).
+static JVM_SIGNAL: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x"));
+
 /// Builds the detectors' automaton now (see [`super::prepare`]).
 pub(crate) fn prepare() {
     LazyLock::force(&RULES);
@@ -1501,6 +1514,10 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 /// Cheap pre-check: a line without any of these words (ASCII case ignored) cannot be an event.
 const EVENT_WORDS: &[&str] = &[
     "error",
+    // (XGBoost's check of a CUDA call, `/workspace/src/tree/updater_gpu_hist.cu: 279: invalid
+    // argument`)
+    ".cu: ",
+    ".cuh: ",
     // (SiftGPU's `PyramidCU::GenerateFeatureList:\tan illegal memory access was encountered`)
     "illegal memory access",
     // (the NVIDIA HPC SDK's compilers' diagnostics, `NVFORTRAN-F-0004-...`, `PGF90-S-0519-...`)
@@ -1845,7 +1862,9 @@ pub enum Detection {
 
 /// [`detect`], telling apart a line it dropped only for want of an error level.
 pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
-    if text.len() < 3 {
+    // (nor is a heading that states nothing, a web UI's pop-up's or a writer's `Error` above
+    // what they pasted: the lines below say what failed, if anything)
+    if text.len() < 3 || matches!(text.trim(), "Error" | "Error:" | "ERROR" | "ERROR:") {
         return Detection::None;
     }
     // rule 0 is `STOPPED`
@@ -1886,7 +1905,9 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
             Detection::None
         };
     }
-    if is_benign(text) {
+    // (a line marked as a comment is benign, but for the JVM's fatal-error report, which marks
+    // every line so)
+    if is_benign(text) && !(text.starts_with('#') && JVM_SIGNAL.is_match(text)) {
         return Detection::None;
     }
     Detection::Tier(tier)
@@ -1919,11 +1940,13 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // `select_algorithm.py:3213 [1/0] No valid triton configs. OutOfMemoryError: out of resource:
 // ...` then `Ignoring this choice.`, where the paste cut the report's header: it goes on with
 // the other candidates)
+// (and DeepStream's nvinfer finding no engine file cached, `Deserialize engine failed because file
+// path: .../model_b1_gpu0_fp32.engine open error`, before it builds one from the model)
 // (and torch's hint below a data-dependent guard, `ATTENTION: guard_size_oblivious would fix the
 // error, evaluating expression to False.`: advice about the error above)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^OpenSSL error: failed to load certificates\b|\bNo importer registered for op: \S+ Attempting to import as plugin\b|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b"#,
+        r#"(?i)warning|^Error in cpuinfo: |^OpenSSL error: failed to load certificates\b|\bNo importer registered for op: \S+ Attempting to import as plugin\b|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b|\bDeserialize engine failed because file path: \S+ open error\b"#,
     )
 });
 
@@ -2490,7 +2513,7 @@ const CLASSES: &[(&str, &str)] = &[
     // it, `Operator argsort raises an thrust::system::detail::bad_alloc exception.`)
     (
         "cuda_oom",
-        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bthrust::system::detail::bad_alloc\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded",
+        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bthrust::system::detail::bad_alloc\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded|\brmm::out_of_memory\b|\bbad_alloc: out_of_memory: CUDA error at: |\bRMM failure at: ?\S+: Initial pool size exceeds the maximum pool size\b",
     ),
     // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
     // killed as a result of limit of host`, and the ways launchers word its SIGKILL; Go's

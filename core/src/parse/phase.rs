@@ -305,6 +305,16 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if text.contains("input_value=ArgsKwargs(") {
         return Some("startup");
     }
+    // RMM's pool refusing the size it was asked to reserve as it is created (`Initial pool size
+    // exceeds the maximum pool size!`): the memory's set-up
+    if text.contains("Initial pool size exceeds the maximum pool size") {
+        return Some("memory_init");
+    }
+    // A driver that failed to start (Numba's `Call to cuInit results in CUDA_ERROR_NO_DEVICE`):
+    // a program's first CUDA call, as it starts
+    if text.contains("Call to cuInit results in") {
+        return Some("startup");
+    }
     // The container runtime refusing to start a container (`OCI runtime create failed`, the
     // NVIDIA hook's `nvidia-container-cli: requirement error: ...`): nothing ran yet, whatever
     // the compose tool printed as it stopped the others

@@ -13,7 +13,7 @@ use regex_syntax::hir::HirKind;
 use std::collections::HashMap;
 
 /// Most top-level alternatives over all patterns of one rule list (bits of [`Branches`]).
-const MAX_BRANCHES: usize = 512;
+const MAX_BRANCHES: usize = 640;
 
 /// The bytes of a fragment the automaton looks for: its rarest window of this many. Short
 /// windows keep the automaton small (the detectors' went from 1.3 MB to 0.6 MB), so a line's
