@@ -545,10 +545,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // illegal memory access was encountered .../cuda_data_partition.cu 987`, before the C++
     // exception that carries it; XGBoost's check of a CUDA call, the file, the line and CUDA's
     // words: `/workspace/src/tree/updater_gpu_hist.cu: 279: invalid argument`, below the heading
-    // that names where it was caught; the JVM's report of the signal that killed it, in its
+    // that names where it was caught; XLA's failed check of a status, `F ...autotuner.cc:1099]
+    // Non-OK-status: executable.status()`, whose status is on the next line; SiftGPU refusing
+    // the hardware it was given, `Shader not supported by your hardware!`; the JVM's report of the signal that killed it, in its
     // comment-marked header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -1514,6 +1516,9 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 /// Cheap pre-check: a line without any of these words (ASCII case ignored) cannot be an event.
 const EVENT_WORDS: &[&str] = &[
     "error",
+    "non-ok-status",
+    "siftgpu not fully supported",
+    "shader not supported by your hardware",
     // (XGBoost's check of a CUDA call, `/workspace/src/tree/updater_gpu_hist.cu: 279: invalid
     // argument`)
     ".cu: ",
@@ -2571,7 +2576,18 @@ const CLASSES: &[(&str, &str)] = &[
     ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
     // (torch's inductor without the C++ compiler it builds kernels with: `RuntimeError:
     // Compiler: cl is not found.`, MSVC's missing from a Windows shell)
-    ("build_error", r"\bCompiler: \S+ is not found\b"),
+    // (and StyleGAN's plugin builder finding no host compiler, `Could not find MSVC/GCC/CLANG
+    // installation on this computer`)
+    (
+        "build_error",
+        r"\bCompiler: \S+ is not found\b|\bCould not find MSVC/GCC/CLANG installation\b",
+    ),
+    // (XLA's PTX assembler that crashed or failed on a kernel it generated, `Status: INTERNAL:
+    // ptxas exited with non-zero error code 139, output: ...`)
+    (
+        "build_error",
+        r"\bptxas exited with non-zero error code \d+",
+    ),
     // (the driver's kernel module that DKMS could not build for the running kernel, as
     // nvidia-installer reports it, `ERROR: Failed to run `/usr/sbin/dkms build -m nvidia -v
     // 455.38 -k 6.8.12-1-pve``, and NVIDIA's driver container finding no headers to build it
@@ -2635,9 +2651,12 @@ const CLASSES: &[(&str, &str)] = &[
     ("unsupported_config", r"\bMOE GEMM\d? Config is not set\b"),
     // (PEFT refusing to merge adapters into a quantised model, `Cannot merge LORA layers when
     // the model is loaded in 8-bit mode`)
+    // (and Open3D built without CUDA asked for a CUDA device, `MemoryManager::
+    // GetDeviceMemoryManager: Unimplemented device`; SiftGPU without the OpenGL or CUDA support
+    // it needs, `Shader not supported by your hardware!`, `ERROR: SiftGPU not fully supported`)
     (
         "unsupported_config",
-        r"\bwhen the model is loaded in \d+-bit mode\b",
+        r"\bwhen the model is loaded in \d+-bit mode\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
     ),
     // (Theano's cuDNN handle that a driver too old for the library cannot create, `Error
     // creating cudnn handle. This can be a sign of a too old driver.`)
@@ -2929,7 +2948,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|NVRM: The NVIDIA probe routine was not called\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|",
             radv_context_lost!(),
-            r"|\bCDI device injection failed\b|No CUDA GPUs are available|\bNo CUDA or HIP available\b|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, "
+            r"|\bCDI device injection failed\b|No (?:CUDA|HIP) GPUs are available|\bNo CUDA or HIP available\b|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, "
         ),
     ),
     // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:

@@ -168,6 +168,10 @@ pub struct Triage {
     /// The `raise Error("message` (or `assert cond`) line that a traceback ended in so far, with
     /// the phase then: a paste cut before the exception's own line states the error there.
     cut_raise: Option<((u64, String, String), &'static str)>,
+    /// IPython's traceback header, which names the exception before its frames
+    /// (`OutOfMemoryError                          Traceback (most recent call last)`), with the
+    /// phase then: a paste cut before the exception's own line names the error there.
+    ipython_header: Option<((u64, String, String), &'static str)>,
     /// The source line just above this line (a traceback prints its innermost frame's code right
     /// above the exception, with a line of `^~~` markers under it in Python 3.11 and later).
     last_code: String,
@@ -238,6 +242,10 @@ static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 /// Triton's Python backend's report that the stub process running a model failed to start.
 const PY_STUB_FAILED: &str = "Failed to initialize Python stub: ";
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
+/// IPython's traceback header: the exception's type, padding, then the header.
+static IPYTHON_HEADER: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(r"^[A-Za-z_][\w.]*(?:Error|Exception)\s{2,}Traceback \(most recent call last\)")
+});
 static WARNING_COLON: Word = Word::new("Warning: ");
 static IMPORT_FAILURE: Word = Word::new("undefined symbol: ");
 static PYTEST_ARGUMENT: LazyLock<AsciiFirst> =
@@ -1426,6 +1434,10 @@ impl Triage {
                     );
                 }
             }
+            if IPYTHON_HEADER.is_match(t) {
+                self.ipython_header =
+                    Some(((line.number, t.to_string(), line.raw.clone()), self.phase));
+            }
             self.fault_target = None;
             self.fault_also = None;
             self.in_traceback = true;
@@ -1903,6 +1915,14 @@ impl Triage {
         if events::MESSAGE_BELOW_HEADING.is_match(text.trim()) {
             self.state_below(1, Below::Message);
         }
+        // (XLA's failed check names the expression, its status follows on the next line:
+        // `Non-OK-status: executable.status()` above `Status: INTERNAL: ptxas exited ...`)
+        if text
+            .split_once("Non-OK-status: ")
+            .is_some_and(|(_, expr)| !expr.contains(": "))
+        {
+            self.state_below(1, Below::Message);
+        }
         // An exception whose message quotes a traceback (vLLM's benchmark: `ValueError: Initial
         // test run failed - ... Error: Traceback (most recent call last):`, read as the exception
         // and the traceback's header) is stated by the exception that ends the quoted traceback.
@@ -2070,6 +2090,13 @@ impl Triage {
             // line: the `raise` states it, `raise RuntimeError("Failed to find C compiler.`)
             .or(self
                 .cut_raise
+                .as_ref()
+                .filter(|_| self.in_traceback)
+                .map(|(f, p)| (f, 3, *p)))
+            // (IPython's header naming the exception, above a traceback the paste cut before the
+            // exception's own line)
+            .or(self
+                .ipython_header
                 .as_ref()
                 .filter(|_| self.in_traceback)
                 .map(|(f, p)| (f, 3, *p)))
