@@ -136,6 +136,14 @@ const GPU_TABLE: &[(&str, &str)] = &[
     ("MX350", "sm_61"),
     ("MX450", "sm_75"),
     ("MX550", "sm_75"),
+    // (Turing's small workstation cards, desktop and laptop: `NVIDIA T600 Laptop GPU`)
+    ("T400", "sm_75"),
+    ("T500", "sm_75"),
+    ("T550", "sm_75"),
+    ("T600", "sm_75"),
+    ("T1000", "sm_75"),
+    ("T1200", "sm_75"),
+    ("T2000", "sm_75"),
 ];
 
 /// `sm_XY` for a compute capability written alone (`8.9`, `12.0`), as nvidia-smi's CSV query and
@@ -224,10 +232,11 @@ static PCI_NAME: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(r"(?:NVIDIA Corporation|^model\s*:) (?:G[KMPV]|TU|GA|AD|GH|GB)\d{3}\w* \[([^\]]+)\]")
 });
 /// nvidia-smi's table row of a GPU: its index, name and persistence mode (on Windows, the driver
-/// model in its place: `WDDM`, `TCC`).
+/// model in its place: `WDDM`, `TCC`); a name the families below miss, as the driver names it
+/// (`NVIDIA T600 Laptop GPU`).
 static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?(?:[A-Z][\w\- ]*?)?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10|TITAN \w+|GTX[\w\- ]*|GeForce [\w\- ]*|P100|P40|K80|K[24]0\w*)[\w\- ]*?)\s+(On|Off|WDDM|TCC)\s+\|",
+        r"^\|\s+(\d+)\s+((?:NVIDIA |Tesla |Quadro )?(?:[A-Z][\w\- ]*?)?(?:H100|H200|H800|H20|B200|B300|GB200|A100|A800|A10G?|L40S?|L4|L20|RTX[\w\- ]*|T4|V100|GB10|TITAN \w+|GTX[\w\- ]*|GeForce [\w\- ]*|P100|P40|K80|K[24]0\w*)[\w\- ]*?|NVIDIA [\w\- ]+?)\s+(On|Off|WDDM|TCC)\s+\|",
     )
 });
 // (the full name a driver gives: a laptop's chip, `NVIDIA GeForce RTX 3060 Laptop GPU`, is its
@@ -715,6 +724,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::NOUGAT_BIN, "nougat"),
     (W::NOUGAT_DIR, "nougat"),
     (W::MAGIC_PDF, "mineru"),
+    // (Isaac ROS's packages, the ZED camera's ROS wrapper, tch-rs's errors)
+    (W::ISAAC_ROS, "isaac_ros"),
+    (W::ZED_WRAPPER, "zed_sdk"),
+    (W::TCH_ERROR, "tch"),
     (W::GSPLAT, "gsplat"),
     (W::DALI_DIR, "dali"),
     (W::DALI_MODULE, "dali"),
@@ -1380,6 +1393,9 @@ crate::scan::words! { W {
     NOUGAT_BIN = "bin/nougat\"",
     NOUGAT_DIR = "/nougat/",
     MAGIC_PDF = "magic_pdf",
+    ISAAC_ROS = "isaac_ros",
+    ZED_WRAPPER = "zed_wrapper",
+    TCH_ERROR = "Tch tensor error",
     GSPLAT = "gsplat/",
     DALI_DIR = "nvidia/dali/",
     DALI_MODULE = "nvidia.dali",
@@ -1523,10 +1539,10 @@ static WORDS: LazyLock<aho_corasick::nfa::contiguous::NFA> = LazyLock::new(|| {
 
 /// The words of `W` (and, from bit `W::TEXT.len()` on, the bare-model hints) that occur in a line.
 #[derive(Clone, Copy, Default)]
-struct Seen(crate::scan::Found<4>);
+struct Seen(crate::scan::Found<5>);
 
 // one bit per word and hint
-const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 512);
+const _: () = assert!(W::TEXT.len() + BARE_HINTS.len() <= 640);
 
 impl Seen {
     fn of(t: &str) -> Seen {
@@ -2234,7 +2250,7 @@ impl EnvCollector {
 
     fn frameworks(&mut self, t: &str, w: Seen) {
         // (most lines name no framework: one test of the bits spares the walk over the words)
-        static ANY: LazyLock<crate::scan::Found<4>> = LazyLock::new(|| {
+        static ANY: LazyLock<crate::scan::Found<5>> = LazyLock::new(|| {
             crate::scan::Found::from_patterns(FRAMEWORK_VOTES.iter().map(|(w, _)| *w as usize))
         });
         if !w.0.meets(*ANY) {

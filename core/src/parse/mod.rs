@@ -1915,6 +1915,12 @@ impl Triage {
         if events::MESSAGE_BELOW_HEADING.is_match(text.trim()) {
             self.state_below(1, Below::Message);
         }
+        // Cargo's report of a build script that failed (`error: failed to run custom build command
+        // for `candle-kernels v0.8.0``) heads the script's own output, where the compiler states
+        // what failed (`src/cast.cu(92): error: ...`)
+        if text.starts_with("error: failed to run custom build command for `") {
+            self.state_below(60, Below::ListedFailure);
+        }
         // (XLA's failed check names the expression, its status follows on the next line:
         // `Non-OK-status: executable.status()` above `Status: INTERNAL: ptxas exited ...`)
         if text
