@@ -676,13 +676,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and nerfstudio, whose methods include one named `instant-ngp`)
     (W::NERFSTUDIO_DIR, "nerfstudio"),
     // (hashcat's kernels, read from its `OpenCL/` folder whatever the backend; Pyrit's CLI;
-    // taichi's C++ log, `[cuda_driver.h:operator()@92]`; habitat-sim's EGL context; Caffe's
-    // solver; MXNet's library; Jittor's and MindSpore's sources; CARLA's Unreal server)
+    // taichi's C++ log, `[cuda_driver.h:operator()@92]`; MXNet's library; Jittor's and MindSpore's sources; CARLA's Unreal server)
     (W::HASHCAT_KERNELS, "hashcat"),
     (W::PYRIT_CLI, "pyrit"),
     (W::TAICHI_DRIVER, "taichi"),
-    (W::HABITAT_EGL, "habitat-sim"),
-    (W::CAFFE_SOLVER, "caffe"),
     (W::MXNET_LIB, "mxnet"),
     (W::JITTOR_DIR, "jittor"),
     (W::MINDSPORE_SRC, "mindspore"),
@@ -1357,8 +1354,6 @@ crate::scan::words! { W {
     HASHCAT_KERNELS = "./OpenCL/",
     PYRIT_CLI = "Pyrit_CLI",
     TAICHI_DRIVER = "[cuda_driver.h:operator()@",
-    HABITAT_EGL = "WindowlessContext.cpp:",
-    CAFFE_SOLVER = " solver.cpp:",
     MXNET_LIB = "libmxnet.so",
     JITTOR_DIR = "/jittor/",
     MINDSPORE_SRC = "mindspore/ccsrc/",
@@ -1870,6 +1865,13 @@ impl EnvCollector {
                 // (TEI's crates as tracing's target, which the line reader took off:
                 // `ERROR text_embeddings_backend: backends/src/lib.rs:491: `)
                 self.vote("tei", 1);
+            } else if prefix.contains(" WindowlessContext.cpp:") {
+                // (habitat-sim's EGL context, `F0702 15:00:34.320842 19023
+                // WindowlessContext.cpp:99] `)
+                self.vote("habitat-sim", 1);
+            } else if prefix.contains(" solver.cpp:") || prefix.contains(" caffe.cpp:") {
+                // (Caffe's solver and its command, `I0214 12:03:30.859231 10752 solver.cpp:272] `)
+                self.vote("caffe", 1);
             } else if prefix.contains(" tensorflow/") || prefix.contains("\\tensorflow\\") {
                 // (TensorFlow's own sources, `I tensorflow/core/common_runtime/gpu/
                 // gpu_device.cc:1618] `: weak, as it names no program that runs it)

@@ -2653,10 +2653,13 @@ const CLASSES: &[(&str, &str)] = &[
     // the model is loaded in 8-bit mode`)
     // (and Open3D built without CUDA asked for a CUDA device, `MemoryManager::
     // GetDeviceMemoryManager: Unimplemented device`; SiftGPU without the OpenGL or CUDA support
-    // it needs, `Shader not supported by your hardware!`, `ERROR: SiftGPU not fully supported`)
+    // it needs, `Shader not supported by your hardware!`, `ERROR: SiftGPU not fully supported`;
+    // TensorRT deserialising an engine another version built, `Serialization assertion
+    // plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed.Trying to load an engine created with
+    // incompatible serialization version`)
     (
         "unsupported_config",
-        r"\bwhen the model is loaded in \d+-bit mode\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
+        r"\bwhen the model is loaded in \d+-bit mode\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
     ),
     // (Theano's cuDNN handle that a driver too old for the library cannot create, `Error
     // creating cudnn handle. This can be a sign of a too old driver.`)
