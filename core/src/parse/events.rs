@@ -547,10 +547,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // words: `/workspace/src/tree/updater_gpu_hist.cu: 279: invalid argument`, below the heading
     // that names where it was caught; XLA's failed check of a status, `F ...autotuner.cc:1099]
     // Non-OK-status: executable.status()`, whose status is on the next line; SiftGPU refusing
-    // the hardware it was given, `Shader not supported by your hardware!`; the JVM's report of the signal that killed it, in its
+    // the hardware it was given, `Shader not supported by your hardware!`; make running a
+    // compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command not found`; the
+    // JVM's report of the signal that killed it, in its
     // comment-marked header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -1517,6 +1519,7 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 const EVENT_WORDS: &[&str] = &[
     "error",
     "non-ok-status",
+    "command not found",
     "siftgpu not fully supported",
     "shader not supported by your hardware",
     // (XGBoost's check of a CUDA call, `/workspace/src/tree/updater_gpu_hist.cu: 279: invalid
@@ -2574,6 +2577,12 @@ const CLASSES: &[(&str, &str)] = &[
     // that did not build as `[aiter] failed jit build [module_aiter_core]` (`failed build jit` in
     // other versions), the builder's output and traceback below)
     ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
+    // (make running a compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command
+    // not found`)
+    (
+        "build_error",
+        r"^make(?:\[\d+\])?: \S+: Command not found\b",
+    ),
     // (torch's inductor without the C++ compiler it builds kernels with: `RuntimeError:
     // Compiler: cl is not found.`, MSVC's missing from a Windows shell)
     // (and StyleGAN's plugin builder finding no host compiler, `Could not find MSVC/GCC/CLANG
@@ -2651,6 +2660,8 @@ const CLASSES: &[(&str, &str)] = &[
     ("unsupported_config", r"\bMOE GEMM\d? Config is not set\b"),
     // (PEFT refusing to merge adapters into a quantised model, `Cannot merge LORA layers when
     // the model is loaded in 8-bit mode`)
+    // (and torch's memory-efficient attention refusing its inputs, `cutlassF: no kernel found to
+    // launch!`: a shape or dtype it has no kernel for, not the GPU's architecture)
     // (and Open3D built without CUDA asked for a CUDA device, `MemoryManager::
     // GetDeviceMemoryManager: Unimplemented device`; SiftGPU without the OpenGL or CUDA support
     // it needs, `Shader not supported by your hardware!`, `ERROR: SiftGPU not fully supported`;
@@ -2659,7 +2670,7 @@ const CLASSES: &[(&str, &str)] = &[
     // incompatible serialization version`)
     (
         "unsupported_config",
-        r"\bwhen the model is loaded in \d+-bit mode\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
+        r"\bwhen the model is loaded in \d+-bit mode\b|\bcutlassF: no kernel found to launch\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
     ),
     // (Theano's cuDNN handle that a driver too old for the library cannot create, `Error
     // creating cudnn handle. This can be a sign of a too old driver.`)
@@ -2913,7 +2924,10 @@ const CLASSES: &[(&str, &str)] = &[
     // `Error: Found no Cycles device of the specified type`, and its OptiX calls failing,
     // `OPTIX_ERROR_PIPELINE_LINK_ERROR in optixPipelineCreate(...)`; Open MPI's CUDA IPC,
     // `The call to cuIpcOpenMemHandle failed.`, a peer GPU the job's binding hides; nvblox's check
-    // of a CUDA call that met the driver's unknown error, `CUDA error = 999 at ...`)
+    // of a CUDA call that met the driver's unknown error, `CUDA error = 999 at ...`; CTranslate2
+    // built without CUDA, `This CTranslate2 package was not compiled with CUDA support`; a
+    // program's assertion that it sees a GPU, `AssertionError: Trying to use CUDA, but CUDA is
+    // not available.`)
     (
         "cuda_driver_error",
         concat!(
@@ -2923,7 +2937,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -3293,11 +3307,12 @@ const CLASSES: &[(&str, &str)] = &[
     // model, the tensors
     // a converted checkpoint lacks: `Required but not provided tensors:{...}`; vLLM's LoRA
     // loader, an adapter whose modules the model does not take: `While loading <path>, expected
-    // target modules in [...] but received [...]`, its own rule below)
+    // target modules in [...] but received [...]`, its own rule below; a tool reading a
+    // checkpoint's tensors by name and missing one, `KeyError: 'model.embed_tokens.weight'`)
     ("weight_load_error", VLLM_LORA_TARGETS),
     (
         "weight_load_error",
-        r"Weights only load failed\b|Required but not provided tensors\b|\bdoes not have a parameter or a buffer named \S|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes",
+        r"Weights only load failed\b|Required but not provided tensors\b|\bdoes not have a parameter or a buffer named \S|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes|^KeyError: '[\w.]+\.(?:weight|bias)'$",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server

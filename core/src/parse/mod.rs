@@ -1915,6 +1915,13 @@ impl Triage {
         if events::MESSAGE_BELOW_HEADING.is_match(text.trim()) {
             self.state_below(1, Below::Message);
         }
+        // NVRTC's failed compile raised with its log as the rest of the message (`RuntimeError:
+        // NVRTC Error: 6` above `integer_subbyte.h(39): catastrophic error: cannot open source
+        // file "cuda/std/cstdint"`): the compiler's error states it
+        if text.trim_end().ends_with(|c: char| c.is_ascii_digit()) && text.contains("NVRTC Error: ")
+        {
+            self.state_below(20, Below::ListedFailure);
+        }
         // Cargo's report of a build script that failed (`error: failed to run custom build command
         // for `candle-kernels v0.8.0``) heads the script's own output, where the compiler states
         // what failed (`src/cast.cu(92): error: ...`)
@@ -2418,6 +2425,9 @@ impl Triage {
         let package_build = phase == "build" && !self.engine_build;
         let class = match class {
             "host_oom" if package_build => "build_error",
+            // (a compiler that crashed as a build ran it, `Segmentation fault (core dumped)`
+            // above make's `Error 139`: the build failed)
+            "process_crash" if phase == "build" => "build_error",
             "import_error"
                 if package_build
                     && (framed.text.contains("No module named")
