@@ -548,11 +548,15 @@ const DETECTORS: &[(&str, u8)] = &[
     // that names where it was caught; XLA's failed check of a status, `F ...autotuner.cc:1099]
     // Non-OK-status: executable.status()`, whose status is on the next line; SiftGPU refusing
     // the hardware it was given, `Shader not supported by your hardware!`; make running a
-    // compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command not found`; the
+    // compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command not found`;
+    // RELION's check of a CUDA call, `ERROR: unknown error in .../cuda_projector.cu at line 126
+    // (error-code 30)`; AmgX's, `Caught amgx exception: Cannot allocate pinned memory`; GLFW's,
+    // `Glfw Error 65550: Failed to detect any supported platform`; ICICLE's heading of a failed
+    // call, `CUDA Runtime Error by: cudaMallocAsync(...)` above CUDA's words; the
     // JVM's report of the signal that killed it, in its
     // comment-marked header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -841,10 +845,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // `*** Process received signal ***` above its `Signal: Segmentation fault (11)`, which a
     // paste may have cut ---
     // (gRPC states a failed call as `<AioRpcError of RPC that terminated with:` (or
-    // `_InactiveRpcError`), then `status = ...` and `details = "..."` on lines of their own: the
-    // details say what failed)
+    // `_InactiveRpcError`, a stream's `_MultiThreadedRendezvous`), then `status = ...` and
+    // `details = "..."` on lines of their own: the details say what failed)
     (
-        r"RpcError of RPC that terminated with:?$|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|_ARRAY_API not found|^\s*(?:Explanation|Developer debug context): |nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|\*\*\* Process received signal \*\*\*|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
+        r"(?:RpcError|Rendezvous) of RPC that terminated with:?$|\bmpirun has exited due to process rank \d+ with PID\b|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|_ARRAY_API not found|^\s*(?:Explanation|Developer debug context): |nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|\*\*\* Process received signal \*\*\*|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -1497,6 +1501,14 @@ static RULES: LazyLock<(super::prefilter::OrderedRules, Vec<Rule>)> = LazyLock::
     )
 });
 
+/// A compiler's error that Cargo relayed from a build script as a warning (see
+/// [`detect_gated`]): `cuda/snarkvm.cu(275): error: ...`, `src/x.cpp:12:3: error: ...`.
+static RELAYED_COMPILER_ERROR: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(
+        r"^\S+\.(?:cuh?|cc|cpp|c|h|hpp)(?:\(\d+\)|:\d+:\d+): (?:fatal |catastrophic )?error: \S",
+    )
+});
+
 /// The JVM's fatal-error report's signal line (see [`detect_gated`]).
 static JVM_SIGNAL: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x"));
@@ -1519,6 +1531,9 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 const EVENT_WORDS: &[&str] = &[
     "error",
     "non-ok-status",
+    "(error-code ",
+    "caught amgx exception",
+    "glfw error",
     "command not found",
     "siftgpu not fully supported",
     "shader not supported by your hardware",
@@ -1912,6 +1927,13 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         } else {
             Detection::None
         };
+    }
+    // (Cargo relays a build script's output as warnings, a compiler's errors among them:
+    // `warning: cuda/snarkvm.cu(275): error: identifier "vec_t" is undefined`)
+    if let Some(rest) = text.strip_prefix("warning: ") {
+        if RELAYED_COMPILER_ERROR.is_match(rest) {
+            return detect_gated(rest, level);
+        }
     }
     // (a line marked as a comment is benign, but for the JVM's fatal-error report, which marks
     // every line so)
@@ -2351,7 +2373,7 @@ pub static EXCEPTION_LINE: LazyLock<AsciiFirst> = LazyLock::new(|| {
 /// The last line of a traceback of an exception whose class [`EXCEPTION_LINE`] does not know by
 /// its name: `module.path.ClassName: message`, the module path in Python's lower-case style.
 pub static QUALIFIED_EXCEPTION: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(r"^(?:[a-z_][a-z\d_]*\.)+[A-Z][A-Za-z\d_]*: \S"));
+    LazyLock::new(|| AsciiFirst::new(r"^(?:[a-z_][a-z\d_]*\.)+_?[A-Z][A-Za-z\d_]*: \S"));
 
 /// An exception raised from a package's module of exceptions, whatever its class's name:
 /// `torch._dynamo.exc.Unsupported: ...`; and torch's symbolic shapes' own, `torch.fx.experimental.
@@ -2660,6 +2682,8 @@ const CLASSES: &[(&str, &str)] = &[
     ("unsupported_config", r"\bMOE GEMM\d? Config is not set\b"),
     // (PEFT refusing to merge adapters into a quantised model, `Cannot merge LORA layers when
     // the model is loaded in 8-bit mode`)
+    // (and Accelerate refusing to train a model dispatched across devices, `You can't train a
+    // model that has been loaded with `device_map='auto'` in any distributed mode`)
     // (and torch's memory-efficient attention refusing its inputs, `cutlassF: no kernel found to
     // launch!`: a shape or dtype it has no kernel for, not the GPU's architecture)
     // (and Open3D built without CUDA asked for a CUDA device, `MemoryManager::
@@ -2670,7 +2694,7 @@ const CLASSES: &[(&str, &str)] = &[
     // incompatible serialization version`)
     (
         "unsupported_config",
-        r"\bwhen the model is loaded in \d+-bit mode\b|\bcutlassF: no kernel found to launch\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
+        r"\bwhen the model is loaded in \d+-bit mode\b|\bloaded with `device_map='auto'` in any distributed mode\b|\bcutlassF: no kernel found to launch\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
     ),
     // (Theano's cuDNN handle that a driver too old for the library cannot create, `Error
     // creating cudnn handle. This can be a sign of a too old driver.`)
@@ -2755,10 +2779,10 @@ const CLASSES: &[(&str, &str)] = &[
     // (CuPy's memory pool, `Out of memory allocating 25,600,000 bytes (allocated so far: N
     // bytes).`, and tiny-cuda-nn's, `Could not allocate memory: .../gpu_memory.h:112
     // cudaMalloc(&rawptr, n_bytes) failed with error out of memory`, whose paste may cut the
-    // status)
+    // status; a prover's `Failed to alloc gpu resource for leaf array buffer`)
     (
         "cuda_oom",
-        r"\bOut of memory allocating [\d,]+ bytes\b|\bCould not allocate memory: .*\bcudaMalloc\(",
+        r"\bOut of memory allocating [\d,]+ bytes\b|\bCould not allocate memory: .*\bcudaMalloc\(|\bFailed to alloc(?:ate)? gpu resource\b",
     ),
     // (and Paddle's allocator, `Out of memory error on GPU 0. Cannot allocate 172.000000MB memory
     // on GPU 0, ...`, under its `ResourceExhaustedError:`; DALI's, `Critical error in pipeline:
@@ -2777,6 +2801,9 @@ const CLASSES: &[(&str, &str)] = &[
     // illegal instruction` of a CPU without the instructions a cgo library was built for: the
     // host's, not a kernel's illegal instruction)
     ("process_crash", r"^SIG(?:ILL|FPE|BUS): [a-z]"),
+    // (Rust's runtime aborting the process, `fatal runtime error: Rust cannot catch foreign
+    // exceptions`: a C++ exception thrown through Rust frames)
+    ("process_crash", r"^fatal runtime error: \S"),
     // (a program's handler naming the fatal signal it caught by number, `Interrupt signal (11)
     // received.`, Unreal Engine's `Signal 11 caught.`)
     (
@@ -2927,7 +2954,10 @@ const CLASSES: &[(&str, &str)] = &[
     // of a CUDA call that met the driver's unknown error, `CUDA error = 999 at ...`; CTranslate2
     // built without CUDA, `This CTranslate2 package was not compiled with CUDA support`; a
     // program's assertion that it sees a GPU, `AssertionError: Trying to use CUDA, but CUDA is
-    // not available.`)
+    // not available.`; a context the driver does not know, CUDA.jl's `CUDA error (code 201,
+    // CUDA_ERROR_INVALID_CONTEXT)`; FluidX3D finding no OpenCL device; RELION's check of a call
+    // that met CUDA's unknown error, `unknown error in .../cuda_projector.cu at line 126
+    // (error-code 30)`)
     (
         "cuda_driver_error",
         concat!(
@@ -2937,7 +2967,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks

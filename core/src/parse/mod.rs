@@ -457,6 +457,8 @@ fn cut_mid_phrase(t: &str) -> bool {
 fn labels_message(t: &str) -> bool {
     t.contains("Exception Message:** ")
         || (t.starts_with("Message=") && !t.contains(" root error(s) found"))
+        // (gRPC's, below the call that failed: `details = "Error: Triton model failed ..."`)
+        || t.starts_with("details = \"")
 }
 
 /// A Python frame's line without its start (`path/x.py", line 3, in f`).
@@ -1915,12 +1917,22 @@ impl Triage {
         if events::MESSAGE_BELOW_HEADING.is_match(text.trim()) {
             self.state_below(1, Below::Message);
         }
+        // (ICICLE's heading names the CUDA call that failed, CUDA's words follow: `CUDA Runtime
+        // Error by: cudaMallocAsync(...)` above `out of memory`)
+        if text.contains("CUDA Runtime Error by: ") {
+            self.state_below(1, Below::Message);
+        }
         // NVRTC's failed compile raised with its log as the rest of the message (`RuntimeError:
         // NVRTC Error: 6` above `integer_subbyte.h(39): catastrophic error: cannot open source
         // file "cuda/std/cstdint"`): the compiler's error states it
         if text.trim_end().ends_with(|c: char| c.is_ascii_digit()) && text.contains("NVRTC Error: ")
         {
             self.state_below(20, Below::ListedFailure);
+        }
+        // gRPC's failed call (`<_InactiveRpcError of RPC that terminated with:`) states what
+        // failed two lines below, after the status: `details = "..."`
+        if text.trim_end().ends_with("of RPC that terminated with:") {
+            self.state_below(3, Below::ListedFailure);
         }
         // Cargo's report of a build script that failed (`error: failed to run custom build command
         // for `candle-kernels v0.8.0``) heads the script's own output, where the compiler states
@@ -2710,11 +2722,12 @@ impl Triage {
         // operation Connect from rank 14`, `Proxy Call to rank 14 failed (Connect)`); vLLM's
         // executor naming the worker process that died, which it names for its rank
         // (`Worker proc VllmWorker-1 died unexpectedly`); Open MPI's launcher naming the process that
-        // died (`mpirun noticed that process rank 6 with PID 0 on node x exited on signal 9`);
+        // died (`mpirun noticed that process rank 6 with PID 0 on node x exited on signal 9`,
+        // `mpirun has exited due to process rank 1 with PID 0 on node x exiting improperly`);
         // Megatron's check of a rank's gradients (`Rank 3: found NaN in local grad norm`)
         static NAMED: LazyLock<AsciiFirst> = LazyLock::new(|| {
             AsciiFirst::new(
-                r"application crash on rank (\d+)|waiting for send/recv from rank (\d+)|Ranks (\d+) failed to pass monitoredBarrier|check rank (\d+) logs for faulty rank|\[Proxy Service (\d+)\] Failed to execute operation|Proxy Call to rank (\d+) failed|Worker proc VllmWorker-(\d+) died|mpirun noticed that process rank (\d+) with PID|\bRank (\d+): found NaN in local grad norm",
+                r"application crash on rank (\d+)|waiting for send/recv from rank (\d+)|Ranks (\d+) failed to pass monitoredBarrier|check rank (\d+) logs for faulty rank|\[Proxy Service (\d+)\] Failed to execute operation|Proxy Call to rank (\d+) failed|Worker proc VllmWorker-(\d+) died|mpirun noticed that process rank (\d+) with PID|mpirun has exited due to process rank (\d+) with PID|\bRank (\d+): found NaN in local grad norm",
             )
         });
         if let Some(c) = NAMED.captures(&ev.text) {
