@@ -159,11 +159,13 @@ macro_rules! cuda_refusal {
 /// pop-up (`Exception has occurred: RuntimeError`); the Gaussian rasterizers' and llm.c's checks
 /// of a CUDA call (`[CUDA ERROR] in cuda_rasterizer/rasterizer_impl.cu`, `[CUDA ERROR] at file
 /// train_gpt2.cu:341:`); ComfyUI's dialog before its 2024 report, `Error occurred when executing
-/// Sam2Segmentation:`, the exception's message below a blank line. A detector takes it (tier 3)
+/// Sam2Segmentation:`, the exception's message below a blank line; VapourSynth's `Failed to
+/// evaluate the script:` / `Script evaluation failed:` above `Python exception: ...`. A detector
+/// takes it (tier 3)
 /// and the parser moves the statement to the line below.
 macro_rules! message_below_heading {
     () => {
-        r"^(?:Error using [\w.]+(?: \(line \d+\))?|Met Exceptions:|Exception has occurred: [\w.]+|\[CUDA ERROR\] (?:in \S+|at file \S+:)|Error occurred when executing [\w .\-]+:)\s*$"
+        r"^(?:Error using [\w.]+(?: \(line \d+\))?|Met Exceptions:|Exception has occurred: [\w.]+|\[CUDA ERROR\] (?:in \S+|at file \S+:)|Error occurred when executing [\w .\-]+:|Failed to evaluate the script:|Script evaluation failed:)\s*$"
     };
 }
 
@@ -552,11 +554,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // RELION's check of a CUDA call, `ERROR: unknown error in .../cuda_projector.cu at line 126
     // (error-code 30)`; AmgX's, `Caught amgx exception: Cannot allocate pinned memory`; GLFW's,
     // `Glfw Error 65550: Failed to detect any supported platform`; ICICLE's heading of a failed
-    // call, `CUDA Runtime Error by: cudaMallocAsync(...)` above CUDA's words; the
+    // call, `CUDA Runtime Error by: cudaMallocAsync(...)` above CUDA's words; Darknet's,
+    // `CUDA Error Prev: an illegal memory access was encountered`; FFmpeg's loader of the
+    // driver's libraries, `[h264 @ 0x1e8e8840] Cannot load libnvcuvid.so.1`, `[AVHWDeviceContext
+    // @ 0x...] Could not dynamically load CUDA`; the
     // JVM's report of the signal that killed it, in its
     // comment-marked header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -1029,6 +1034,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // torch 2.9.0 which is incompatible.`): the environment is inconsistent, but the install did
     // not fail, so any error after it states more (tier 1) ---
     (PIP_CONFLICTS, 1),
+    // (CMake's FindCUDA script for one object that reports nvcc failed, `CMake Error at
+    // x_generated_col2im_kernels.cu.o.Release.cmake:220 (message): Error generating ...`: a
+    // parallel build prints nvcc's own error after it, which says why)
+    (
+        r"^CMake Error at \S+\.cu\.o\.\w+\.cmake:\d+ \(message\):",
+        1,
+    ),
     // --- compilers and builds (tier 3); uv's resolver that cannot install what was asked (`×
     // No solution found when resolving dependencies:`) and conda's (`LibMambaUnsatisfiableError:
     // Encountered problems while solving:`) as pip's does; GNU ld's `x.cu:149: multiple definition of `sym'` (a
@@ -1531,6 +1543,8 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 const EVENT_WORDS: &[&str] = &[
     "error",
     "non-ok-status",
+    "cannot load lib",
+    "could not dynamically load cuda",
     "(error-code ",
     "caught amgx exception",
     "glfw error",
@@ -2635,15 +2649,28 @@ const CLASSES: &[(&str, &str)] = &[
     // (OpenCV states a failed CUDA call as a compiler places a diagnostic, `OpenCV(4.2.0)
     // .../resize.cu:137: error: (-217:Gpu API call) no kernel image is available ...`: CUDA's
     // message, behind its own code, says what failed)
+    // (OpenCV 2's wording has no name behind the code, `error: (-217) invalid device function in
+    // function call`, and its own statement `OpenCV Error: Gpu API call (invalid device
+    // function)`; a library's status comes the same way, `(-217:Gpu API call)
+    // CUBLAS_STATUS_NOT_INITIALIZED`; any other code is OpenCV's own exception, an assertion
+    // `(-215:Assertion failed)` as a rule, which no compiler raised)
     (
         "no_kernel_image",
-        r"\(-217:Gpu API call\) (?:no kernel image is available|invalid device function)",
+        r"\(-217(?::Gpu API call)?\) (?:no kernel image is available|invalid device function)|\bGpu API call \((?:no kernel image is available|invalid device function)",
     ),
-    ("cuda_oom", r"\(-217:Gpu API call\) out of memory"),
+    ("cuda_oom", r"\(-217(?::Gpu API call)?\) out of memory"),
     (
         "cuda_illegal_memory_access",
-        r"\(-217:Gpu API call\) an illegal memory access",
+        r"\(-217(?::Gpu API call)?\) an illegal memory access",
     ),
+    (
+        "cublas_cudnn_error",
+        r"\(-217(?::Gpu API call)?\) CU(?:BLAS|DNN)_STATUS_\w+",
+    ),
+    ("python_exception", r":\d+: error: \(-\d+(?::[^)]*)?\) "),
+    // (Darknet's `error()`, which asserts as it exits: `darknet: ./src/utils.c:297: error:
+    // Assertion `0' failed.`, the statement of a failure above it, no compiler's diagnostic)
+    ("process_crash", r":\d+: error: Assertion `0' failed\."),
     (
         "build_error",
         r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
@@ -2954,7 +2981,8 @@ const CLASSES: &[(&str, &str)] = &[
     // of a CUDA call that met the driver's unknown error, `CUDA error = 999 at ...`; CTranslate2
     // built without CUDA, `This CTranslate2 package was not compiled with CUDA support`; a
     // program's assertion that it sees a GPU, `AssertionError: Trying to use CUDA, but CUDA is
-    // not available.`; a context the driver does not know, CUDA.jl's `CUDA error (code 201,
+    // not available.`; FFmpeg that could not load the driver's library, `Could not dynamically
+    // load CUDA`; a context the driver does not know, CUDA.jl's `CUDA error (code 201,
     // CUDA_ERROR_INVALID_CONTEXT)`; FluidX3D finding no OpenCL device; RELION's check of a call
     // that met CUDA's unknown error, `unknown error in .../cuda_projector.cu at line 126
     // (error-code 30)`)
@@ -2967,7 +2995,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -3047,6 +3075,13 @@ const CLASSES: &[(&str, &str)] = &[
     // that version: DGL's `Cannot find DGL C++ graphbolt library at .../libgraphbolt_pytorch_
     // 2.5.1.dylib`)
     ("import_error", r"\bCannot find DGL C\+\+ \w+ library at "),
+    // (FFmpeg's loader of the driver's decode and encode libraries, `Cannot load
+    // libnvcuvid.so.1`; VapourSynth naming a plugin it did not load, `No attribute with the name
+    // vivtc exists. Did you mistype a plugin namespace?`)
+    (
+        "import_error",
+        r"(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|\bDid you mistype a plugin namespace\?",
+    ),
     (
         "cuda_illegal_memory_access",
         r"(?i:\bcuda error:? )(?:700|716|719|77)\s*$",
