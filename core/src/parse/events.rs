@@ -557,11 +557,14 @@ const DETECTORS: &[(&str, u8)] = &[
     // call, `CUDA Runtime Error by: cudaMallocAsync(...)` above CUDA's words; Darknet's,
     // `CUDA Error Prev: an illegal memory access was encountered`; FFmpeg's loader of the
     // driver's libraries, `[h264 @ 0x1e8e8840] Cannot load libnvcuvid.so.1`, `[AVHWDeviceContext
-    // @ 0x...] Could not dynamically load CUDA`; the
+    // @ 0x...] Could not dynamically load CUDA`; Hydra's import of a configured class that
+    // failed, `Error locating target 'x.y.Z', set env var HYDRA_FULL_ERROR=1 ...`; gcc missing its
+    // compiler proper, `gcc: error trying to exec 'cc1plus': execvp: No such file or directory`;
+    // the
     // JVM's report of the signal that killed it, in its
     // comment-marked header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -1543,6 +1546,8 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 const EVENT_WORDS: &[&str] = &[
     "error",
     "non-ok-status",
+    "error locating target",
+    "error trying to exec",
     "cannot load lib",
     "could not dynamically load cuda",
     "(error-code ",
@@ -1984,13 +1989,15 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // `select_algorithm.py:3213 [1/0] No valid triton configs. OutOfMemoryError: out of resource:
 // ...` then `Ignoring this choice.`, where the paste cut the report's header: it goes on with
 // the other candidates)
+// (and a record at INFO of a logger named for errors, uvicorn's `[INFO] (uvicorn.error:75) -
+// Started server process`)
 // (and DeepStream's nvinfer finding no engine file cached, `Deserialize engine failed because file
 // path: .../model_b1_gpu0_fp32.engine open error`, before it builds one from the model)
 // (and torch's hint below a data-dependent guard, `ATTENTION: guard_size_oblivious would fix the
 // error, evaluating expression to False.`: advice about the error above)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^OpenSSL error: failed to load certificates\b|\bNo importer registered for op: \S+ Attempting to import as plugin\b|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b|\bDeserialize engine failed because file path: \S+ open error\b"#,
+        r#"(?i)warning|^Error in cpuinfo: |^OpenSSL error: failed to load certificates\b|\bNo importer registered for op: \S+ Attempting to import as plugin\b|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b|\bDeserialize engine failed because file path: \S+ open error\b|\[(?:INFO|DEBUG)\] \([\w.]*\berror:\d+\)"#,
     )
 });
 
@@ -2614,10 +2621,11 @@ const CLASSES: &[(&str, &str)] = &[
     // other versions), the builder's output and traceback below)
     ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
     // (make running a compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command
-    // not found`)
+    // not found`, and gcc missing its own, `error trying to exec 'cc1plus': execvp`; OpenCL's
+    // compiler failing on a kernel, `clBuildProgram failed: BUILD_PROGRAM_FAILURE`)
     (
         "build_error",
-        r"^make(?:\[\d+\])?: \S+: Command not found\b",
+        r"^make(?:\[\d+\])?: \S+: Command not found\b|\bBUILD_PROGRAM_FAILURE\b|\berror trying to exec '[^']+': execvp\b",
     ),
     // (torch's inductor without the C++ compiler it builds kernels with: `RuntimeError:
     // Compiler: cl is not found.`, MSVC's missing from a Windows shell)
@@ -2709,6 +2717,8 @@ const CLASSES: &[(&str, &str)] = &[
     ("unsupported_config", r"\bMOE GEMM\d? Config is not set\b"),
     // (PEFT refusing to merge adapters into a quantised model, `Cannot merge LORA layers when
     // the model is loaded in 8-bit mode`)
+    // (and Accelerate refusing bf16 on a device without it, `bf16 mixed precision requires
+    // PyTorch >= 1.10 and a supported device`)
     // (and Accelerate refusing to train a model dispatched across devices, `You can't train a
     // model that has been loaded with `device_map='auto'` in any distributed mode`)
     // (and torch's memory-efficient attention refusing its inputs, `cutlassF: no kernel found to
@@ -2721,7 +2731,7 @@ const CLASSES: &[(&str, &str)] = &[
     // incompatible serialization version`)
     (
         "unsupported_config",
-        r"\bwhen the model is loaded in \d+-bit mode\b|\bloaded with `device_map='auto'` in any distributed mode\b|\bcutlassF: no kernel found to launch\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
+        r"\bwhen the model is loaded in \d+-bit mode\b|\bbf16 mixed precision requires PyTorch >= [\d.]+ and a supported device\b|\bloaded with `device_map='auto'` in any distributed mode\b|\bcutlassF: no kernel found to launch\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
     ),
     // (Theano's cuDNN handle that a driver too old for the library cannot create, `Error
     // creating cudnn handle. This can be a sign of a too old driver.`)
@@ -2981,7 +2991,9 @@ const CLASSES: &[(&str, &str)] = &[
     // of a CUDA call that met the driver's unknown error, `CUDA error = 999 at ...`; CTranslate2
     // built without CUDA, `This CTranslate2 package was not compiled with CUDA support`; a
     // program's assertion that it sees a GPU, `AssertionError: Trying to use CUDA, but CUDA is
-    // not available.`; FFmpeg that could not load the driver's library, `Could not dynamically
+    // not available.`; an OpenCL loader with no platform, `clGetPlatformIDs failed:
+    // PLATFORM_NOT_FOUND_KHR`, and Vulkan's, `vkCreateInstance failed with
+    // ERROR_INCOMPATIBLE_DRIVER`; FFmpeg that could not load the driver's library, `Could not dynamically
     // load CUDA`; a context the driver does not know, CUDA.jl's `CUDA error (code 201,
     // CUDA_ERROR_INVALID_CONTEXT)`; FluidX3D finding no OpenCL device; RELION's check of a call
     // that met CUDA's unknown error, `unknown error in .../cuda_projector.cu at line 126
@@ -2995,7 +3007,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bclGetPlatformIDs failed\b|\bPLATFORM_NOT_FOUND_KHR\b|\bvkCreateInstance failed with ERROR_\w+|\bFailed to create the Vulkan instance\b|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -3077,10 +3089,12 @@ const CLASSES: &[(&str, &str)] = &[
     ("import_error", r"\bCannot find DGL C\+\+ \w+ library at "),
     // (FFmpeg's loader of the driver's decode and encode libraries, `Cannot load
     // libnvcuvid.so.1`; VapourSynth naming a plugin it did not load, `No attribute with the name
-    // vivtc exists. Did you mistype a plugin namespace?`)
+    // vivtc exists. Did you mistype a plugin namespace?`; Triton Inference Server without the
+    // backend a model names, `unable to find 'libtriton_fil.so' for model ...`; Hydra failing
+    // to import a configured class, `Error locating target 'x.y.Z'`)
     (
         "import_error",
-        r"(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|\bDid you mistype a plugin namespace\?",
+        r"(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|\bDid you mistype a plugin namespace\?|\bunable to find 'libtriton_\w+\.so'|^Error locating target '",
     ),
     (
         "cuda_illegal_memory_access",
@@ -3373,11 +3387,12 @@ const CLASSES: &[(&str, &str)] = &[
     // a converted checkpoint lacks: `Required but not provided tensors:{...}`; vLLM's LoRA
     // loader, an adapter whose modules the model does not take: `While loading <path>, expected
     // target modules in [...] but received [...]`, its own rule below; a tool reading a
-    // checkpoint's tensors by name and missing one, `KeyError: 'model.embed_tokens.weight'`)
+    // checkpoint's tensors by name and missing one, `KeyError: 'model.embed_tokens.weight'`;
+    // ONNX Runtime that cannot parse a model file, `INVALID_PROTOBUF`, `Protobuf parsing failed`)
     ("weight_load_error", VLLM_LORA_TARGETS),
     (
         "weight_load_error",
-        r"Weights only load failed\b|Required but not provided tensors\b|\bdoes not have a parameter or a buffer named \S|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes|^KeyError: '[\w.]+\.(?:weight|bias)'$",
+        r"Weights only load failed\b|Required but not provided tensors\b|\bdoes not have a parameter or a buffer named \S|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes|^KeyError: '[\w.]+\.(?:weight|bias)'$|\bINVALID_PROTOBUF\b|\bProtobuf parsing failed\b",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server
