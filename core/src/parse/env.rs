@@ -1863,7 +1863,11 @@ impl EnvCollector {
                 .unwrap_or("");
             // (and its PJRT client's, `E1122 00:10:47.231964 290312
             // pjrt_stream_executor_client.cc:3077] `)
-            if prefix.contains("external/xla/xla/")
+            if prefix.contains(" tensorflow_serving/") {
+                // (TensorFlow Serving's own sources, `I tensorflow_serving/model_servers/
+                // main.cc:153] `: it builds TensorFlow as `external/org_tensorflow` too)
+                self.vote("tensorflow_serving", 1);
+            } else if prefix.contains("external/xla/xla/")
                 || prefix.contains("external/org_tensorflow/")
                 || prefix.contains(" pjrt_stream_executor_client.cc:")
             {
