@@ -733,6 +733,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::OPENCV_TARGET, "opencv"),
     (W::VAPOURSYNTH_ERROR, "vapoursynth"),
     (W::FFMPEG_BANNER, "ffmpeg"),
+    // (xmake's scripts, named from its program directory: `@programdir\\rules\\cuda\\...`)
+    (W::XMAKE_PROGRAMDIR, "xmake"),
     (W::GSPLAT, "gsplat"),
     (W::DALI_DIR, "dali"),
     (W::DALI_MODULE, "dali"),
@@ -1405,6 +1407,7 @@ crate::scan::words! { W {
     OPENCV_TARGET = "CMakeFiles/opencv_",
     VAPOURSYNTH_ERROR = "vapoursynth.Error",
     FFMPEG_BANNER = "ffmpeg version ",
+    XMAKE_PROGRAMDIR = "@programdir",
     GSPLAT = "gsplat/",
     DALI_DIR = "nvidia/dali/",
     DALI_MODULE = "nvidia.dali",

@@ -560,11 +560,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // @ 0x...] Could not dynamically load CUDA`; Hydra's import of a configured class that
     // failed, `Error locating target 'x.y.Z', set env var HYDRA_FULL_ERROR=1 ...`; gcc missing its
     // compiler proper, `gcc: error trying to exec 'cc1plus': execvp: No such file or directory`;
+    // TensorFlow's binary without an op a model uses, `Not found: Op type not registered
+    // 'TRTEngineOp' in binary running on ...`, below TF Serving's `Loading servable: ... failed:`;
     // the
     // JVM's report of the signal that killed it, in its
     // comment-marked header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -1547,6 +1549,7 @@ const EVENT_WORDS: &[&str] = &[
     "error",
     "non-ok-status",
     "error locating target",
+    "op type not registered",
     "error trying to exec",
     "cannot load lib",
     "could not dynamically load cuda",
@@ -2622,10 +2625,12 @@ const CLASSES: &[(&str, &str)] = &[
     ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
     // (make running a compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command
     // not found`, and gcc missing its own, `error trying to exec 'cc1plus': execvp`; OpenCL's
-    // compiler failing on a kernel, `clBuildProgram failed: BUILD_PROGRAM_FAILURE`)
+    // compiler failing on a kernel, `clBuildProgram failed: BUILD_PROGRAM_FAILURE`; MSBuild's
+    // CUDA rule reporting the nvcc command that failed, `CUDA 11.6.targets(790,9): error
+    // MSB3721: ...`)
     (
         "build_error",
-        r"^make(?:\[\d+\])?: \S+: Command not found\b|\bBUILD_PROGRAM_FAILURE\b|\berror trying to exec '[^']+': execvp\b",
+        r"^make(?:\[\d+\])?: \S+: Command not found\b|\berror MSB\d{4}:|\bBUILD_PROGRAM_FAILURE\b|\berror trying to exec '[^']+': execvp\b",
     ),
     // (torch's inductor without the C++ compiler it builds kernels with: `RuntimeError:
     // Compiler: cl is not found.`, MSVC's missing from a Windows shell)

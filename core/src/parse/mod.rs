@@ -1917,12 +1917,6 @@ impl Triage {
         if events::MESSAGE_BELOW_HEADING.is_match(text.trim()) {
             self.state_below(1, Below::Message);
         }
-        // (TensorFlow Serving's heading of a servable that did not load, its status on the next
-        // line: `Loading servable: {name: x version: 1} failed: ` above `Not found: Op type not
-        // registered ...`)
-        if text.starts_with("Loading servable: ") && text.trim_end().ends_with("failed:") {
-            self.state_below(1, Below::Message);
-        }
         // (ICICLE's heading names the CUDA call that failed, CUDA's words follow: `CUDA Runtime
         // Error by: cudaMallocAsync(...)` above `out of memory`)
         if text.contains("CUDA Runtime Error by: ") {
