@@ -292,6 +292,9 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "triton",
     "ray",
     "nccl",
+    // (FFmpeg decodes the media of whatever program calls it: its banner names that program's
+    // framework only when nothing else does)
+    "ffmpeg",
 ];
 
 /// Triton Inference Server's words (of [`FRAMEWORK_VOTES`]): the server, not the compiler.
