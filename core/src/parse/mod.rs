@@ -417,6 +417,33 @@ fn states_only_a_heading(text: &str, is_exception: bool) -> bool {
         })
 }
 
+/// A heading whose statement is on a line below it, and how far below to look: NVRTC's failed
+/// compile raised with its log as the rest of the message (`RuntimeError: NVRTC Error: 6` above
+/// `integer_subbyte.h(39): catastrophic error: ...`); gRPC's failed call, its `details = "..."`
+/// two lines below (`<_InactiveRpcError of RPC that terminated with:`); Cargo's failed build
+/// script (`error: failed to run custom build command for ...`) above the compiler's output;
+/// XLA's failed check naming the expression (`Non-OK-status: executable.status()`) above
+/// `Status: INTERNAL: ...`; ICICLE's heading of a CUDA call (`CUDA Runtime Error by:
+/// cudaMallocAsync(...)`) above CUDA's words.
+fn heading_above_statement(text: &str) -> Option<(u8, Below)> {
+    let t = text.trim_end();
+    if t.ends_with(|c: char| c.is_ascii_digit()) && t.contains("NVRTC Error: ") {
+        Some((20, Below::ListedFailure))
+    } else if t.ends_with("of RPC that terminated with:") {
+        Some((3, Below::ListedFailure))
+    } else if t.starts_with("error: failed to run custom build command for `") {
+        Some((60, Below::ListedFailure))
+    } else if t
+        .split_once("Non-OK-status: ")
+        .is_some_and(|(_, expr)| !expr.contains(": "))
+        || t.contains("CUDA Runtime Error by: ")
+    {
+        Some((1, Below::Message))
+    } else {
+        None
+    }
+}
+
 /// A heading in brackets that names a failure and states none (`[Compilation Error]`).
 fn is_bracketed_heading(t: &str) -> bool {
     t.strip_prefix('[')
@@ -1917,36 +1944,8 @@ impl Triage {
         if events::MESSAGE_BELOW_HEADING.is_match(text.trim()) {
             self.state_below(1, Below::Message);
         }
-        // (ICICLE's heading names the CUDA call that failed, CUDA's words follow: `CUDA Runtime
-        // Error by: cudaMallocAsync(...)` above `out of memory`)
-        if text.contains("CUDA Runtime Error by: ") {
-            self.state_below(1, Below::Message);
-        }
-        // NVRTC's failed compile raised with its log as the rest of the message (`RuntimeError:
-        // NVRTC Error: 6` above `integer_subbyte.h(39): catastrophic error: cannot open source
-        // file "cuda/std/cstdint"`): the compiler's error states it
-        if text.trim_end().ends_with(|c: char| c.is_ascii_digit()) && text.contains("NVRTC Error: ")
-        {
-            self.state_below(20, Below::ListedFailure);
-        }
-        // gRPC's failed call (`<_InactiveRpcError of RPC that terminated with:`) states what
-        // failed two lines below, after the status: `details = "..."`
-        if text.trim_end().ends_with("of RPC that terminated with:") {
-            self.state_below(3, Below::ListedFailure);
-        }
-        // Cargo's report of a build script that failed (`error: failed to run custom build command
-        // for `candle-kernels v0.8.0``) heads the script's own output, where the compiler states
-        // what failed (`src/cast.cu(92): error: ...`)
-        if text.starts_with("error: failed to run custom build command for `") {
-            self.state_below(60, Below::ListedFailure);
-        }
-        // (XLA's failed check names the expression, its status follows on the next line:
-        // `Non-OK-status: executable.status()` above `Status: INTERNAL: ptxas exited ...`)
-        if text
-            .split_once("Non-OK-status: ")
-            .is_some_and(|(_, expr)| !expr.contains(": "))
-        {
-            self.state_below(1, Below::Message);
+        if let Some((within, below)) = heading_above_statement(text) {
+            self.state_below(within, below);
         }
         // An exception whose message quotes a traceback (vLLM's benchmark: `ValueError: Initial
         // test run failed - ... Error: Traceback (most recent call last):`, read as the exception
