@@ -1022,11 +1022,43 @@ fn is_start_frame(f: &str) -> bool {
                 Some("_setup_train" | "setup_train" | "_setup_training" | "setup_training")
             ))
         || is_deepspeed_initialize(f)
+        // (Accelerate's `Accelerator` built, or the model, optimizer and loaders handed to its
+        // `prepare`, both before the first step; kohya's `prepare_accelerator` around it)
+        || (frame_in(f, "/accelerate/accelerator.py")
+            && matches!(function_of(f), Some("__init__" | "prepare")))
+        || function_of(f) == Some("prepare_accelerator")
+        // (and the training data set up before the first step: `build_dataset`,
+        // `create_train_val_dataloader`, SimpleTuner's `configure_multi_databackend`)
+        || function_of(f).is_some_and(builds_training_data)
         // (a serving engine building its model's configuration or its tokenizer manager, SGLang's
         // `configs/model_config.py` and `managers/tokenizer_manager.py` constructors: before any
         // weight is read)
         || ((f.contains("/model_config.py") || f.contains("/tokenizer_manager.py"))
             && function_of(f) == Some("__init__"))
+}
+
+/// A function that builds a run's data before it trains: a verb of making, then the data it makes
+/// (`build_dataset`, `create_train_val_dataloader`, `init_data_backend`,
+/// `configure_multi_databackend`); not a loader's own step (`__next__`, `_next_data`).
+fn builds_training_data(func: &str) -> bool {
+    const VERBS: &[&str] = &[
+        "build_",
+        "create_",
+        "make_",
+        "init_",
+        "setup_",
+        "configure_",
+        "prepare_",
+    ];
+    const DATA: &[&str] = &[
+        "dataset",
+        "dataloader",
+        "data_loader",
+        "databackend",
+        "data_backend",
+    ];
+    let func = func.trim_start_matches('_');
+    VERBS.iter().any(|v| func.starts_with(v)) && DATA.iter().any(|d| func.contains(d))
 }
 
 /// The source of torch's distributed checkpoint loader (`dcp.load`): a frame of it reads a
