@@ -1957,9 +1957,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
             return detect_gated(rest, level);
         }
     }
-    // (a line marked as a comment is benign, but for the JVM's fatal-error report, which marks
-    // every line so)
-    if is_benign(text) && !(text.starts_with('#') && JVM_SIGNAL.is_match(text)) {
+    if is_benign(text) {
         return Detection::None;
     }
     Detection::Tier(tier)
@@ -2178,6 +2176,11 @@ const TF_LISTED_STATUS: &str = r"^\s*\(\d+\) (?:Unknown|Internal|Invalid argumen
 
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
+    // (a line marked as a comment is benign, but for the JVM's fatal-error report, which marks
+    // every line so: its signal, `#  SIGSEGV (0xb) at pc=0x...`)
+    if text.starts_with('#') && JVM_SIGNAL.is_match(text) {
+        return false;
+    }
     // TensorFlow's listed status is the error, whatever its advice says (`... so try looking to
     // see if a warning log message was printed above.`)
     if text.trim_start().starts_with('(') {

@@ -424,9 +424,26 @@ fn states_only_a_heading(text: &str, is_exception: bool) -> bool {
 /// script (`error: failed to run custom build command for ...`) above the compiler's output;
 /// XLA's failed check naming the expression (`Non-OK-status: executable.status()`) above
 /// `Status: INTERNAL: ...`; ICICLE's heading of a CUDA call (`CUDA Runtime Error by:
-/// cudaMallocAsync(...)`) above CUDA's words.
-fn heading_above_statement(text: &str) -> Option<(u8, Below)> {
+/// cudaMallocAsync(...)`) above CUDA's words. And of exceptions: Keras 3's wrapper of a layer's
+/// exception, the cause's message below a blank line (`RuntimeError: Exception encountered when
+/// calling Dense.call().`); Visual Studio's copy of a .NET exception, its type alone, then its
+/// fields, the message among them (`Microsoft.ML.OnnxRuntime.OnnxRuntimeException`, `  HResult=
+/// 0x80131500`, `  Message=[ErrorCode:Fail] ...`).
+fn heading_above_statement(text: &str, is_exception: bool) -> Option<(u8, Below)> {
     let t = text.trim_end();
+    if is_exception {
+        if t.ends_with(".call().") && t.contains("Exception encountered when calling ") {
+            return Some((1, Below::Message));
+        }
+        let t = t.trim_start();
+        if t.ends_with("Exception")
+            && t.contains('.')
+            && t.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_')
+        {
+            return Some((3, Below::ListedFailure));
+        }
+    }
     if t.ends_with(|c: char| c.is_ascii_digit()) && t.contains("NVRTC Error: ") {
         Some((20, Below::ListedFailure))
     } else if t.ends_with("of RPC that terminated with:") {
@@ -1944,7 +1961,7 @@ impl Triage {
         if events::MESSAGE_BELOW_HEADING.is_match(text.trim()) {
             self.state_below(1, Below::Message);
         }
-        if let Some((within, below)) = heading_above_statement(text) {
+        if let Some((within, below)) = heading_above_statement(text, is_exception) {
             self.state_below(within, below);
         }
         // An exception whose message quotes a traceback (vLLM's benchmark: `ValueError: Initial
@@ -2006,27 +2023,6 @@ impl Triage {
         // Message:** Allocation on device`: the message is the statement.
         if text.contains("Exception Type:** ") {
             self.state_below(1, Below::ListedFailure);
-        }
-        // Keras 3 wraps a layer's exception in its own, the cause's message below a blank line
-        // (`RuntimeError: Exception encountered when calling Dense.call().`, then `Expected all
-        // tensors to be on the same device, ...`)
-        if is_exception
-            && text.trim_end().ends_with(".call().")
-            && text.contains("Exception encountered when calling ")
-        {
-            self.state_below(1, Below::Message);
-        }
-        // Visual Studio's copy of a .NET exception names its type alone, then its fields, the
-        // message among them: `Microsoft.ML.OnnxRuntime.OnnxRuntimeException`, `  HResult=
-        // 0x80131500`, `  Message=[ErrorCode:Fail] ...: Failed to load shared library`.
-        let t = text.trim();
-        if is_exception
-            && t.ends_with("Exception")
-            && t.contains('.')
-            && t.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_')
-        {
-            self.state_below(3, Below::ListedFailure);
         }
         if text.contains("finished coro=<") && TASK_RAISED_BARE.is_match(text) {
             self.state_below(20, Below::Raised);

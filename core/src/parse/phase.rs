@@ -188,8 +188,8 @@ pub fn marker(text: &str) -> Option<&'static str> {
 const STARTING: &[&str] = &[
     // (a training script parsing its arguments, Hugging Face's `TrainingArguments` taking
     // its devices and joining the process group, DeepSpeed's `init_distributed`)
-    "in parse_args_into_dataclasses",
-    // (and any script's own: argparse's module, a `parse_args` or `setup_args` of the script)
+    // (and any script's own: argparse's module, a `parse_args` or `setup_args` of the script;
+    // transformers' `parse_args_into_dataclasses` among them)
     "/argparse.py",
     "\\argparse.py",
     "in parse_args",
