@@ -539,11 +539,15 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::MEGATRON_LM, "megatron"),
     (W::MEGATRON_BRIDGE, "megatron"),
     // PaddlePaddle, in its package's paths (`site-packages/paddle/fluid/framework.py`, its
-    // sources' `/paddle/paddle/phi/...` in the `(at ...)` of its errors), its pip name, its
-    // `paddle.fluid` module and name (`Your Paddle Fluid works well on SINGLE GPU`), and its
-    // C++ namespace in a glog stack's mangled names (`N6paddle9framework7details...`)
+    // sources' `/paddle/paddle/phi/...` in the `(at ...)` of its errors, `..\paddle/fluid/` on
+    // Windows), its pip name, its `paddle.fluid` module and name (`Your Paddle Fluid works well on
+    // SINGLE GPU`), and its C++ namespace in a glog stack's mangled names
+    // (`N6paddle9framework7details...`)
+    // (PaddleOCR's own package first: the tool the user ran, on PaddlePaddle)
+    (W::PADDLEOCR_PKG, "paddleocr"),
     (W::PADDLE_DIR, "paddlepaddle"),
     (W::PADDLE_WIN_DIR, "paddlepaddle"),
+    (W::PADDLE_FLUID_SRC, "paddlepaddle"),
     (W::PADDLE_PIP, "paddlepaddle"),
     (W::PADDLE_FLUID, "paddlepaddle"),
     (W::PADDLE_FLUID_NAME, "paddlepaddle"),
@@ -1210,7 +1214,9 @@ crate::scan::words! { W {
     JAXLIB_XLA_SRC = "external/xla/xla/",
     MEGATRON_MODULE = "megatron.core.",
     MEGATRON_LM = "Megatron-LM/",
+    PADDLEOCR_PKG = "paddleocr",
     PADDLE_DIR = "/paddle/",
+    PADDLE_FLUID_SRC = "paddle/fluid/",
     PADDLE_WIN_DIR = "\\paddle\\",
     PADDLE_PIP = "paddlepaddle",
     PADDLE_FLUID = "paddle.fluid",

@@ -562,11 +562,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // compiler proper, `gcc: error trying to exec 'cc1plus': execvp: No such file or directory`;
     // TensorFlow's binary without an op a model uses, `Not found: Op type not registered
     // 'TRTEngineOp' in binary running on ...`, below TF Serving's `Loading servable: ... failed:`;
-    // the
-    // JVM's report of the signal that killed it, in its
+    // Bazel's report of a Starlark rule's `fail()`, `Error in fail: Repository command failed`,
+    // whose cause (the configure script's) is on the next line; the JVM's report of the signal
+    // that killed it, in its
     // comment-marked header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -2689,7 +2690,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("process_crash", r":\d+: error: Assertion `0' failed\."),
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|^clang(?:\+\+)?(?:-\d+)?: error: |^Error in fail: |\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -3044,7 +3045,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"NVRM: API mismatch: |NVRM: The NVIDIA GPU \S+ \(PCI ID: [0-9a-fA-F:]+\)|NVRM: The NVIDIA probe routine was not called\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|",
             radv_context_lost!(),
-            r"|\bCDI device injection failed\b|No (?:CUDA|HIP) GPUs are available|\bNo CUDA or HIP available\b|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, "
+            r"|\bCDI device injection failed\b|No (?:CUDA|HIP) GPUs are available|\bdoes not allocate any GPUs on the driver node\b|\bNo CUDA or HIP available\b|\bNo NVIDIA GPU found\b|\bTorch is not able to use GPU\b|NVRM: No NVIDIA (?:graphics adapter|GPU) (?:probed|found)|Torch not compiled with CUDA enabled|failed to initialize CUDA: |Failed to infer device type|No supported device detected|device >= 0 && device < num_gpus|torch\.cuda\.is_available\(\) is False|(?i:driver/library version mismatch)|No accelerator \(CUDA, "
         ),
     ),
     // (CUDA's runtime refusing a call or a launch it was given, with no fault on the device:
@@ -3061,8 +3062,11 @@ const CLASSES: &[(&str, &str)] = &[
     // rest of these the driver: not initialised, too old, no device, an unsupported PTX; a
     // runtime before CUDA 10.1 numbered an illegal address 77 and an assertion 59, as old
     // Faiss prints them, `details: CUDA error 77`)
-    ("cuda_oom", r"(?i:\bcuda error:? )2\s*$"),
-    ("no_kernel_image", r"(?i:\bcuda error:? )(?:98|200|209)\s*$"),
+    ("cuda_oom", r"(?i:\bcuda error:? \(?)2\)?\s*$"),
+    (
+        "no_kernel_image",
+        r"(?i:\bcuda error:? \(?)(?:98|200|209)\)?\s*$",
+    ),
     // (a package that ships one build of its extension per architecture finding none for the
     // device: tiny-cuda-nn's `Could not find compatible tinycudann extension for compute
     // capability 75.`)
@@ -3107,15 +3111,15 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_illegal_memory_access",
-        r"(?i:\bcuda error:? )(?:700|716|719|77)\s*$",
+        r"(?i:\bcuda error:? \(?)(?:700|716|719|77)\)?\s*$",
     ),
     (
         "cuda_device_side_assert",
-        r"(?i:\bcuda error:? )(?:710|59)\s*$",
+        r"(?i:\bcuda error:? \(?)(?:710|59)\)?\s*$",
     ),
     (
         "cuda_driver_error",
-        r"(?i:\bcuda error:? )(?:3|35|100|101|222|802|803|804|999)\s*$",
+        r"(?i:\bcuda error:? \(?)(?:3|35|100|101|222|802|803|804|999)\)?\s*$",
     ),
     // (a CUDA library that cannot resolve a symbol of another it loads, cuBLAS of cuBLASLt's
     // `Cannot load symbol cublasLtGetVersion`, is two libraries that do not fit: a load failure,
@@ -3234,7 +3238,7 @@ const CLASSES: &[(&str, &str)] = &[
     // initialization failed.`, as ColabFold reports it under its own guess at the cause)
     (
         "cublas_cudnn_error",
-        r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to

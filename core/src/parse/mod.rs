@@ -424,7 +424,8 @@ fn states_only_a_heading(text: &str, is_exception: bool) -> bool {
 /// script (`error: failed to run custom build command for ...`) above the compiler's output;
 /// XLA's failed check naming the expression (`Non-OK-status: executable.status()`) above
 /// `Status: INTERNAL: ...`; ICICLE's heading of a CUDA call (`CUDA Runtime Error by:
-/// cudaMallocAsync(...)`) above CUDA's words. And of exceptions: Keras 3's wrapper of a layer's
+/// cudaMallocAsync(...)`) above CUDA's words; Bazel's `Error in fail: Repository command failed`
+/// above what the repository rule's command printed. And of exceptions: Keras 3's wrapper of a layer's
 /// exception, the cause's message below a blank line (`RuntimeError: Exception encountered when
 /// calling Dense.call().`); Visual Studio's copy of a .NET exception, its type alone, then its
 /// fields, the message among them (`Microsoft.ML.OnnxRuntime.OnnxRuntimeException`, `  HResult=
@@ -454,6 +455,7 @@ fn heading_above_statement(text: &str, is_exception: bool) -> Option<(u8, Below)
         .split_once("Non-OK-status: ")
         .is_some_and(|(_, expr)| !expr.contains(": "))
         || t.contains("CUDA Runtime Error by: ")
+        || t == "Error in fail: Repository command failed"
     {
         Some((1, Below::Message))
     } else {
@@ -1942,7 +1944,12 @@ impl Triage {
             && tier >= 1
             && !text.contains("ChildFailedError")
             && text.trim_end().ends_with(':')
-            && events::exception_parts(text).is_some_and(|(_, m)| m.trim().is_empty())
+            && events::exception_parts(text).is_some_and(|(_, m)| {
+                // (or whose message is another's name alone: Paddle's `RuntimeError:
+                // ResourceExhaustedError: `, its status on the lines below)
+                m.trim().is_empty()
+                    || events::exception_parts(m.trim()).is_some_and(|(_, m)| m.trim().is_empty())
+            })
         {
             self.state_below(1, Below::Message);
         }
