@@ -420,6 +420,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // glog 0.7's year in the date, `E20260106 06:43:02.966156  5793 file.cpp:820] `)
         // (torch.compile's id of the frame it compiles behind it, `_guards.py:300] [0/0] `)
         r"^(?:(?P<level>[EWIFDV])(?:\d{8}|\d{3,4})|\d{4}) \d{2}:\d{2}:(?:\d{2}|\d{10})(?:\.\d+)? +\d+ [\w.\-/]+:\d+\] ?(?:\[\d+/\d+(?:_\d+)?\] ?)?",
+        // InvokeAI's logger: `[2023-08-19 01:26:11,377]::[uvicorn.error]::INFO --> `
+        r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[,.]\d+\]::\[[\w.\-]+\]::(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) --> ",
         // SGLang: [2026-02-26 15:56:59 DP1 TP3] or [2026-02-26 15:56:59] (+ optional ,ms); a CI
         // runner's UTC time: [2025-03-10T15:07:20Z]
         r"^\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?Z?(?P<proc>(?: (?:DP|PP|TP|EP|CP|MOE_DP|ATTN_DP)\d+)*)\] ?",
@@ -539,6 +541,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^[A-Za-z][\w.\-]* >> ",
         // a benchmark runner's tag of each host's stream (milabench's `node-1.cluster [stderr] `)
         r"^[A-Za-z][\w.\-]* \[std(?:out|err)\] ",
+        // a front end's tag of the backend process it started (SwarmUI's `[ComfyUI-6/STDERR] `)
+        r"^\[[A-Za-z][\w.\-]*/(?:STDERR|STDOUT|stderr|stdout)\] ",
         // pdsh's (DeepSpeed's multi-node launcher's) tag of each node's output by its address:
         // `10.0.0.5: [rank0]: ...`
         r"^\d{1,3}(?:\.\d{1,3}){3}: ",
@@ -769,9 +773,12 @@ fn strip_margins(mut rest: &str) -> &str {
 
 /// A progress bar (tqdm's `99%|█████████▉| 23054/23316 [2:22:47<01:34,  2.79it/s]`) that the
 /// terminal redrew in place with carriage returns, and a paste then glued to the line printed
-/// after it: that line is what follows the last bar.
+/// after it: that line is what follows the last bar. (A bar of no known total counts without a
+/// percentage: `Inference Rate: 0 inf [00:40, ? inf/s]`.)
 static PROGRESS_BAR: LazyLock<AsciiFirst> = LazyLock::new(|| {
-    AsciiFirst::new(r"^.*\d%(?:\|[^|]*\|)?[^\[\]|]*\[[^\]]*(?:\w/s|s/it)[^\]]*\]")
+    AsciiFirst::new(
+        r"^.*(?:\d%(?:\|[^|]*\|)?[^\[\]|]*\[|\d ?[A-Za-z]* \[\d+:\d{2}(?::\d{2})?, )[^\]]*(?:\w/s|s/it)[^\]]*\]",
+    )
 });
 
 /// A line that is a progress bar alone behind a task's name (marker's `Running OCR Error

@@ -837,6 +837,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (enroot, the container runtime under Slurm's pyxis, by its name in pyxis' report and its
     // hooks' paths, `/etc/enroot/hooks.d/98-nvidia.sh`)
     (W::ENROOT, "enroot"),
+    // (NVIDIA's cuOpt, in its sources' paths, `cpp/src/linear_programming/...` under `cuopt/`;
+    // NVIDIA Cosmos's world models, in their packages' paths, `cosmos_predict2/_src/...`)
+    (W::CUOPT_DIR, "cuopt"),
+    (W::COSMOS_PREDICT, "cosmos"),
     // (NVIDIA Warp by its native sources and errors, `Warp CUDA error 700: ... (warp/native/
     // warp.cu:958)`; Mojo by its standard library's paths, `mojo/stdlib/stdlib/gpu/...`; IREE by
     // its runtime's sources and package, `iree/hal/drivers/cuda/...`, `iree.runtime`; CatBoost
@@ -1512,8 +1516,10 @@ crate::scan::words! { W {
     RAFT_INCLUDE = "include/raft/",
     PYLIBRAFT = "pylibraft",
     ENROOT = "enroot",
+    CUOPT_DIR = "/cuopt/",
+    COSMOS_PREDICT = "cosmos_predict",
     NV_WARP_SRC = "warp/native/",
-    NV_WARP_ERROR = "Warp CUDA error ",
+    NV_WARP_ERROR = "Warp CUDA error",
     MOJO_STDLIB = "mojo/stdlib/",
     IREE_HAL = "iree/hal/",
     IREE_RUNTIME = "iree.runtime",

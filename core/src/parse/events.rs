@@ -563,11 +563,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // TensorFlow's binary without an op a model uses, `Not found: Op type not registered
     // 'TRTEngineOp' in binary running on ...`, below TF Serving's `Loading servable: ... failed:`;
     // Bazel's report of a Starlark rule's `fail()`, `Error in fail: Repository command failed`,
-    // whose cause (the configure script's) is on the next line; the JVM's report of the signal
-    // that killed it, in its
-    // comment-marked header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
+    // whose cause (the configure script's) is on the next line; torch's CPU allocator's check
+    // behind a caller's own words, `** model x could not be loaded: [enforce fail at
+    // ..\c10\core\impl\alloc_cpu.cpp:81] data. DefaultCPUAllocator: not enough memory: ...`
+    // (InvokeAI's); TensorRT's failed CUDA call, `ERROR: engine.cpp(404) - Cuda Error in
+    // commonEmitTensor:11`, and its builder's `[E] 10: Could not find any implementation for
+    // node ...`, whose code the line reader takes for a task's number; nvidia-smi's list of the GPUs it could not reset (for a MIG change too),
+    // `GPU 00000000:01:00.0: In use by another client`; the JVM's report of the signal that killed it, in its comment-marked
+    // header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|\bDefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\bCuda Error in [\w:]+: ?\d+|\bCould not find any implementation for node\b|\bGPU [0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d: In use by another client\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -1549,6 +1554,9 @@ static TRITON_LOAD_WRAPPER_AT: LazyLock<Option<usize>> = LazyLock::new(|| {
 const EVENT_WORDS: &[&str] = &[
     "error",
     "non-ok-status",
+    "defaultcpuallocator: ",
+    "in use by another client",
+    "could not find any implementation",
     "error locating target",
     "op type not registered",
     "error trying to exec",
@@ -2987,7 +2995,11 @@ const CLASSES: &[(&str, &str)] = &[
     // VERSION: Optix call 'optixInit()' failed`, a driver older than the SDK; CUDA's unknown
     // error from a miner's first call, `cuda exception in [check_if_cuda_really_exists, 256],
     // unknown error`; DCGM's exporter without NVML, `Cannot init NVML library; err:
-    // ERROR_LIBRARY_NOT_FOUND`; XLA's PTX linker refused by the driver, `cuLinkAddData fails. This
+    // ERROR_LIBRARY_NOT_FOUND`, and the GPU Operator's and Kubernetes plugins' Go wrappers of it
+    // (`error initializing NVML: ERROR_LIBRARY_NOT_FOUND`, `failed to initialize NVML: ...
+    // error opening libnvidia-ml.so.1`, `panic: Fatal: nvml: Not Supported`), its validator's
+    // `failed to validate the driver, retrying`; a GPU nvidia-smi could not reset, `GPU
+    // 00000000:01:00.0: In use by another client`; XLA's PTX linker refused by the driver, `cuLinkAddData fails. This
     // is usually caused by stale driver version.`; OptiX's function table that the driver does
     // not offer, `Failed to load OptiX function table. You may need to update your driver.`, and
     // Dr.Jit's refusal of a driver it knows to miscompile; no EGL or GLX context on the GPU,
@@ -3016,7 +3028,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\bCannot init NVML library\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bclGetPlatformIDs failed\b|\bPLATFORM_NOT_FOUND_KHR\b|\bvkCreateInstance failed with ERROR_\w+|\bFailed to create the Vulkan instance\b|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCannot init NVML library\b|\blibnvidia-ml\.so(?:\.1)?: cannot open shared object file|\b(?:error initializing|failed to initiali[sz]e) NVML: |\bnvml: Not Supported\b|\bfailed to validate the driver\b|\bGPU [0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d: In use by another client\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bclGetPlatformIDs failed\b|\bPLATFORM_NOT_FOUND_KHR\b|\bvkCreateInstance failed with ERROR_\w+|\bFailed to create the Vulkan instance\b|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -3339,10 +3351,11 @@ const CLASSES: &[(&str, &str)] = &[
     // fits, `NoValidChoicesError`; Triton's ptxas run on Windows, `ptxas.exe` quoted in a list;
     // its language's checks of a kernel's shapes as it compiles, `arange's range must be a power
     // of 2`, `Shape element 0 must be a power of 2`, a bound that is no `tl.constexpr`; the lowering's
-    // `Unsupported conversion from bf16 to f16`)
+    // `Unsupported conversion from bf16 to f16`; its launcher's `Triton Error [CUDA]: ...`, not
+    // the Inference Server's client's `Triton Error while executing ...`)
     (
         "triton_error",
-        r"Internal Triton PTX codegen error|\btl\.(?:static_range|constexpr)\b|^Unsupported conversion from \w+ to \w+\s*$|arange's range must be a power of 2|arange's arguments must be of type tl\.constexpr|Shape element \d+ must be a power of 2|exceeds triton maximum tensor numel|NoValidChoicesError|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\b|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '(?:\[')?[^']*ptxas(?:\.exe)?(?:'|\s)|^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
+        r"Internal Triton PTX codegen error|\btl\.(?:static_range|constexpr)\b|^Unsupported conversion from \w+ to \w+\s*$|arange's range must be a power of 2|arange's arguments must be of type tl\.constexpr|Shape element \d+ must be a power of 2|exceeds triton maximum tensor numel|NoValidChoicesError|\bTriton compilation failed: |No valid triton configs|'sm_\d+[a-z]?' is not a recognized processor for this target|Kernel requires a runtime memory allocation, but no allocator was set|LLVM ERROR: |Pipeline failed while executing \[`\w*Triton|Failures have been detected while processing an MLIR pass pipeline|Failed to find C compiler\b|OutOfResources|out of resource: (shared memory|registers)|ptxas /tmp/\S+\.ptx, line \d+; error|ptxas /tmp/compile-ptx-src-\w+, line \d+; (?:error|fatal)|ptxas \S*[\\/]tmp\w+\.ptx, line \d+; (?:error|fatal)|`ptxas` failed with error code|mlir::triton::|CalledProcessError: Command '(?:\[')?[^']*ptxas(?:\.exe)?(?:'|\s)|^loc\(.*\): error:|PTXASError|triton\.compiler|CompilationError|triton\.runtime|Triton Error \[|PassManager::run failed|triton_ops/|/triton/(?:compiler|runtime|language|backends)/|(?:^|[\s/])triton/lib/\S+\.cpp:\d+",
     ),
     // (Triton's MLIR passes name the op they reject by its dialect: `error: 'tt.dot' op ...`,
     // `'ttg.convert_layout' op ...`, when the `loc(...)` before it is cut off; an assertion of

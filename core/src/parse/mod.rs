@@ -424,7 +424,8 @@ fn states_only_a_heading(text: &str, is_exception: bool) -> bool {
 /// script (`error: failed to run custom build command for ...`) above the compiler's output;
 /// XLA's failed check naming the expression (`Non-OK-status: executable.status()`) above
 /// `Status: INTERNAL: ...`; ICICLE's heading of a CUDA call (`CUDA Runtime Error by:
-/// cudaMallocAsync(...)`) above CUDA's words; Bazel's `Error in fail: Repository command failed`
+/// cudaMallocAsync(...)`) above CUDA's words; OpenMM's `Error launching CUDA compiler: 256` above
+/// nvcc's errors; Bazel's `Error in fail: Repository command failed`
 /// above what the repository rule's command printed. And of exceptions: Keras 3's wrapper of a layer's
 /// exception, the cause's message below a blank line (`RuntimeError: Exception encountered when
 /// calling Dense.call().`); Visual Studio's copy of a .NET exception, its type alone, then its
@@ -447,7 +448,9 @@ fn heading_above_statement(text: &str, is_exception: bool) -> Option<(u8, Below)
     }
     if t.ends_with(|c: char| c.is_ascii_digit()) && t.contains("NVRTC Error: ") {
         Some((20, Below::ListedFailure))
-    } else if t.ends_with("of RPC that terminated with:") {
+    } else if t.ends_with("of RPC that terminated with:")
+        || t.contains("Error launching CUDA compiler: ")
+    {
         Some((3, Below::ListedFailure))
     } else if t.starts_with("error: failed to run custom build command for `") {
         Some((60, Below::ListedFailure))

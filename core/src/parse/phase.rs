@@ -10,9 +10,10 @@ const MARKERS: &[(&str, &str)] = &[
     // with `× Failed to build \`pkg==1.0\``, `The build backend returned an error`); a program announcing the TensorRT engine it
     // builds (onnx2trt's `Building TensorRT engine, FP16 available:1`); TensorRT's builder, in its own lines as it
     // builds an engine (`Detected 2 inputs and 1 output network tensors`, `[BlockAssignment]
-    // Started assigning block shifts`, `Engine generation completed in 13.4 seconds`)
+    // Started assigning block shifts`, `Engine generation completed in 13.4 seconds`, an INT8
+    // build's `[TRT] Starting Calibration.`)
     (
-        r"Building wheels? for|Building wheel|\bFailed to build `[\w.-]+==|The build backend returned an error|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\bBuild TensorRT engine\b|^Building (?:the )?TensorRT [Ee]ngine\b|\[TRT\] \[I\] Building engine|Engine generation completed in \S+ seconds|\[BlockAssignment\] Started assigning block shifts|\bDetected \d+ inputs and \d+ output network tensors|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
+        r"Building wheels? for|Building wheel|\bFailed to build `[\w.-]+==|The build backend returned an error|Running setup\.py|Running command (?:\S*python\S* setup\.py|pip subprocess to install build dependencies|Getting requirements to build|Preparing (?:editable )?metadata)|running build_ext|Installing build dependencies|Getting requirements to build|Preparing metadata|-- The CXX compiler|-- Configuring done|^\s*\[\d+/\d+\] (/\S*)?(nvcc|c\+\+|g\+\+|gcc|clang|Building|Linking)|Building CUDA extension|Emitting ninja build file|\bEngine build starts\b|\bBuild TensorRT engine\b|^Building (?:the )?TensorRT [Ee]ngine\b|\[TRT\] \[I\] Building engine|\[TRT\] Starting Calibration\b|Engine generation completed in \S+ seconds|\[BlockAssignment\] Started assigning block shifts|\bDetected \d+ inputs and \d+ output network tensors|Compiling objects|^\s*(/\S*/)?nvcc .* -c |^(/\S*/)?(c\+\+|g\+\+|gcc) .* -c ",
         "build",
     ),
     // SGLang / vLLM / TRT-LLM progress, most specific first (vLLM's custom all-reduce registers
@@ -1007,6 +1008,9 @@ fn is_start_frame(f: &str) -> bool {
             func.contains("wait") && (func.contains("server") || func.contains("ready"))
         })
         || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
+        // (OpenMM's `Simulation(...)`, whose Context compiles its kernels and plans its FFTs as
+        // it is built)
+        || (f.contains("openmm/app/simulation.py") && f.ends_with("in __init__"))
         // (and for fully sharded training: FSDP's constructor flattening the wrapped module's
         // parameters)
         || f.contains("/fsdp/_init_utils.py")
