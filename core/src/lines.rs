@@ -708,6 +708,16 @@ fn strip_margins(mut rest: &str) -> &str {
     if let Some(inner) = margined.filter(|i| i.contains(": ") && MARGINED_EXCEPTION.is_match(i)) {
         rest = inner;
     }
+    // (.NET marks each inner exception, the cause of the one above it, with `---> `: `--->
+    // System.DllNotFoundException: Unable to load DLL ...`)
+    // (a collector's separator may have taken its first dash)
+    if let Some(inner) = Some(rest.trim_start())
+        .filter(|t| t.starts_with("--"))
+        .and_then(|t| t.trim_start_matches('-').strip_prefix("> "))
+        .filter(|i| i.contains(": ") && MARGINED_EXCEPTION.is_match(i))
+    {
+        rest = inner;
+    }
     // Buildkite's log view (vLLM's CI) copies every line behind `  | `, and Python prints the
     // tracebacks of an exception group behind `  | ` too: the line is what follows the bar (a
     // table's row, `| a | b |`, starts at the margin or ends with a bar, and is left alone).

@@ -773,8 +773,13 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::CUPY_MODULE, "cupy"),
     (W::CUPY_NAME, "cupy"),
     (W::NUMBA, "numba"),
-    // (Oxford Nanopore's Dorado, by its name in its paths and libraries, `libdorado_torch_lib.so`)
+    // (Oxford Nanopore's Dorado, by its name in its paths and libraries, `libdorado_torch_lib.so`;
+    // Guppy by its log's tags and banner, `[guppy/info]`, `ONT Guppy basecall server software`;
+    // Bonito by its package's paths, `bonito/cli/basecaller.py`)
     (W::DORADO, "dorado"),
+    (W::GUPPY_TAG, "guppy"),
+    (W::GUPPY_BANNER, "guppy"),
+    (W::BONITO_PKG, "bonito"),
     // (ExLlamaV2 by its package; TabbyML's server by its crates' log targets, `tabby::serve`;
     // AutoAWQ by its package's paths, `site-packages/awq/quantize/...`; ColabFold by its name
     // and its own guess beside any failed prediction, `Could not predict X. Not Enough GPU
@@ -838,8 +843,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // hooks' paths, `/etc/enroot/hooks.d/98-nvidia.sh`)
     (W::ENROOT, "enroot"),
     // (NVIDIA's cuOpt, in its sources' paths, `cpp/src/linear_programming/...` under `cuopt/`;
-    // NVIDIA Cosmos's world models, in their packages' paths, `cosmos_predict2/_src/...`)
+    // NVIDIA Cosmos's world models, in their packages' paths, `cosmos_predict2/_src/...`;
+    // mistral.rs by its crates' names, `mistralrs-core`, `mistralrs_server`)
     (W::CUOPT_DIR, "cuopt"),
+    (W::MISTRALRS, "mistral.rs"),
     (W::COSMOS_PREDICT, "cosmos"),
     // (NVIDIA Warp by its native sources and errors, `Warp CUDA error 700: ... (warp/native/
     // warp.cu:958)`; Mojo by its standard library's paths, `mojo/stdlib/stdlib/gpu/...`; IREE by
@@ -1480,6 +1487,9 @@ crate::scan::words! { W {
     CUML = "cuml",
     NUMBA = "numba",
     DORADO = "dorado",
+    GUPPY_TAG = "[guppy/",
+    GUPPY_BANNER = "ONT Guppy ",
+    BONITO_PKG = "bonito/",
     EXLLAMAV2 = "exllamav2",
     TABBY_CRATE = "tabby::",
     AUTOAWQ_DIR = "/awq/",
@@ -1517,6 +1527,7 @@ crate::scan::words! { W {
     PYLIBRAFT = "pylibraft",
     ENROOT = "enroot",
     CUOPT_DIR = "/cuopt/",
+    MISTRALRS = "mistralrs",
     COSMOS_PREDICT = "cosmos_predict",
     NV_WARP_SRC = "warp/native/",
     NV_WARP_ERROR = "Warp CUDA error",

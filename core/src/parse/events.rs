@@ -568,11 +568,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // ..\c10\core\impl\alloc_cpu.cpp:81] data. DefaultCPUAllocator: not enough memory: ...`
     // (InvokeAI's); TensorRT's failed CUDA call, `ERROR: engine.cpp(404) - Cuda Error in
     // commonEmitTensor:11`, and its builder's `[E] 10: Could not find any implementation for
-    // node ...`, whose code the line reader takes for a task's number; nvidia-smi's list of the GPUs it could not reset (for a MIG change too),
+    // node ...`, whose code the line reader takes for a task's number; Guppy's `[guppy/error]
+    // CuBLAS error at <file>`; torch's out-of-memory message hard-wrapped, its first words lost,
+    // `Tried to allocate 418.00 MiB` on a line of its own; R torch's `Torch libraries are
+    // installed but loading them was unsuccessful.`, `Lantern is not loaded.` under R's `Error
+    // in f(x) :`; .NET's native library loader, `Unable to load DLL '...\LibTorchSharp.dll' or one
+    // of its dependencies`; nvidia-smi's list of the GPUs it could not reset (for a MIG change too),
     // `GPU 00000000:01:00.0: In use by another client`; the JVM's report of the signal that killed it, in its comment-marked
     // header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|\bDefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\bCuda Error in [\w:]+: ?\d+|\bCould not find any implementation for node\b|\bGPU [0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d: In use by another client\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|\bDefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\bCuda Error in [\w:]+: ?\d+|\bCuBLAS error at \S|\bTorch libraries are installed but loading them was unsuccessful\b|\bLantern is not loaded\b|\bUnable to load DLL '[^']+' or one of its dependencies\b|^Tried to allocate \d+(?:\.\d+)? [KMGT]i?B\b|\bCould not find any implementation for node\b|\bGPU [0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d: In use by another client\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -838,9 +843,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // failed` and MAX's `error: failed to run the pass manager for offload functions`, above the
     // note that states the constraint that failed; MLCommons' CM automation's report of a script
     // that failed, `CM error: Portable CM script failed (name = get-dataset-openimages, return
-    // code = 256)`, below what the script printed as it died) ---
+    // code = 256)`, below what the script printed as it died; Megalodon's `Guppy server
+    // initialization failed. See guppy logs in --output-directory for more details.`, above the
+    // server's log; .NET's `TargetInvocationException: Exception has been thrown by the target of
+    // an invocation.`, whose cause is the inner exception below it, `---> ...`) ---
     (
-        r"\b\d+ root error\(s\) found\.?\s*$|jax\.errors\.SimplifiedTraceback: For simplicity|: error: function instantiation failed\s*$|: error: failed to run the pass manager for offload functions\s*$|\bCompileError: nvcc compilation of \S+ failed\s*$|ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$|\bCM error: Portable CM script failed\b",
+        r"\b\d+ root error\(s\) found\.?\s*$|jax\.errors\.SimplifiedTraceback: For simplicity|: error: function instantiation failed\s*$|: error: failed to run the pass manager for offload functions\s*$|\bCompileError: nvcc compilation of \S+ failed\s*$|ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$|\bCM error: Portable CM script failed\b|\bSee \w+ logs? in \S+ for more details\.?$|\bTargetInvocationException: Exception has been thrown by the target of an invocation\.?$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket
@@ -1557,6 +1565,10 @@ const EVENT_WORDS: &[&str] = &[
     "defaultcpuallocator: ",
     "in use by another client",
     "could not find any implementation",
+    "tried to allocate ",
+    "loading them was unsuccessful",
+    "lantern is not loaded",
+    "unable to load dll",
     "error locating target",
     "op type not registered",
     "error trying to exec",
@@ -2005,9 +2017,11 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // path: .../model_b1_gpu0_fp32.engine open error`, before it builds one from the model)
 // (and torch's hint below a data-dependent guard, `ATTENTION: guard_size_oblivious would fix the
 // error, evaluating expression to False.`: advice about the error above)
+// (and a program's usage report that did not reach its vendor, Guppy's `Failed to send ping to
+// https://ping-dev.oxfordnanoportal.com/...`: telemetry, the work goes on)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^OpenSSL error: failed to load certificates\b|\bNo importer registered for op: \S+ Attempting to import as plugin\b|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b|\bDeserialize engine failed because file path: \S+ open error\b|\[(?:INFO|DEBUG)\] \([\w.]*\berror:\d+\)"#,
+        r#"(?i)warning|^Error in cpuinfo: |^OpenSSL error: failed to load certificates\b|\bNo importer registered for op: \S+ Attempting to import as plugin\b|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b|\bDeserialize engine failed because file path: \S+ open error\b|\[(?:INFO|DEBUG)\] \([\w.]*\berror:\d+\)|^Failed to send ping to https?://"#,
     )
 });
 
@@ -2561,6 +2575,9 @@ const CLASSES: &[(&str, &str)] = &[
     // (whatever CUDA said of the memory NCCL could not bind for NVLS, out of memory included:
     // the collective's multicast buffers, not the model's)
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
+    // (Gloo, torch's CPU collective backend, finding no network device it can use for the
+    // process group: `makeDeviceForHostname(): unsupported gloo device`)
+    ("nccl_error", r"\bunsupported gloo device\b"),
     // (a GPU allocation that failed, raised as Python's `MemoryError` by PyCUDA, `MemoryError:
     // cuMemAlloc failed: out of memory`, and MXNet's check of a kernel launch, `Check failed: err
     // == cudaSuccess (2 vs. 0) Name: mxnet_generic_kernel ErrStr:out of memory`, and thrust's
@@ -2576,10 +2593,11 @@ const CLASSES: &[(&str, &str)] = &[
     // CuDevicePrimaryCtxRetain( &context, dev.get() ) returned (2): Out of memory`; OpenCL's
     // device allocation failure, `CL_MEM_OBJECT_ALLOCATION_FAILURE` (DaVinci Resolve); thrust's
     // exception for an allocation it could not make on the device, as Paddle's operator reports
-    // it, `Operator argsort raises an thrust::system::detail::bad_alloc exception.`)
+    // it, `Operator argsort raises an thrust::system::detail::bad_alloc exception.`; torch's
+    // message hard-wrapped, its first words lost: `Tried to allocate 418.00 MiB`, alone)
     (
         "cuda_oom",
-        r"\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bthrust::system::detail::bad_alloc\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded|\brmm::out_of_memory\b|\bbad_alloc: out_of_memory: CUDA error at: |\bRMM failure at: ?\S+: Initial pool size exceeds the maximum pool size\b",
+        r"^Tried to allocate \d+(?:\.\d+)? [KMGT]i?B\b|\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bthrust::system::detail::bad_alloc\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded|\brmm::out_of_memory\b|\bbad_alloc: out_of_memory: CUDA error at: |\bRMM failure at: ?\S+: Initial pool size exceeds the maximum pool size\b",
     ),
     // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
     // killed as a result of limit of host`, and the ways launchers word its SIGKILL; Go's
@@ -3111,6 +3129,13 @@ const CLASSES: &[(&str, &str)] = &[
     // that version: DGL's `Cannot find DGL C++ graphbolt library at .../libgraphbolt_pytorch_
     // 2.5.1.dylib`)
     ("import_error", r"\bCannot find DGL C\+\+ \w+ library at "),
+    // (R torch's native library, Lantern, that did not load: `Lantern is not loaded. Please use
+    // install_torch() ...`, `Torch libraries are installed but loading them was unsuccessful.`;
+    // .NET's, `System.DllNotFoundException: Unable to load DLL 'LibTorchSharp' ...`)
+    (
+        "import_error",
+        r"\bLantern is not loaded\b|\bTorch libraries are installed but loading them was unsuccessful\b|\bDllNotFoundException\b|\bUnable to load DLL '",
+    ),
     // (FFmpeg's loader of the driver's decode and encode libraries, `Cannot load
     // libnvcuvid.so.1`; VapourSynth naming a plugin it did not load, `No attribute with the name
     // vivtc exists. Did you mistype a plugin namespace?`; Triton Inference Server without the
@@ -3250,7 +3275,7 @@ const CLASSES: &[(&str, &str)] = &[
     // initialization failed.`, as ColabFold reports it under its own guess at the cause)
     (
         "cublas_cudnn_error",
-        r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+        r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|\bCuBLAS error at \S|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
     // waiting for clients. N/M clients joined.`; a client that never reached the store failed to
