@@ -541,6 +541,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^[A-Za-z][\w.\-]* >> ",
         // a benchmark runner's tag of each host's stream (milabench's `node-1.cluster [stderr] `)
         r"^[A-Za-z][\w.\-]* \[std(?:out|err)\] ",
+        // a front end's relay of its backend's records, the backend's level inside its own
+        // (chaiNNer's `[info]  Backend: [83463] [ERROR] msg`)
+        r"^ ?[A-Z][\w.\-]*: \[\d+\] \[(?P<level>ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL)\] ",
         // a front end's tag of the backend process it started (SwarmUI's `[ComfyUI-6/STDERR] `)
         r"^\[[A-Za-z][\w.\-]*/(?:STDERR|STDOUT|stderr|stdout)\] ",
         // pdsh's (DeepSpeed's multi-node launcher's) tag of each node's output by its address:
@@ -623,6 +626,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
 
 fn could_have_prefix(s: &str) -> bool {
     match s.as_bytes().first() {
+        // (a relayed record behind one space of padding, ` Backend: [pid] [ERROR] ...`)
+        Some(b' ') => s.as_bytes().get(1).is_some_and(u8::is_ascii_uppercase),
         Some(b) => matches!(
             b,
             b'[' | b']'

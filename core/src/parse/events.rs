@@ -573,11 +573,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // `Tried to allocate 418.00 MiB` on a line of its own; R torch's `Torch libraries are
     // installed but loading them was unsuccessful.`, `Lantern is not loaded.` under R's `Error
     // in f(x) :`; .NET's native library loader, `Unable to load DLL '...\LibTorchSharp.dll' or one
-    // of its dependencies`; nvidia-smi's list of the GPUs it could not reset (for a MIG change too),
+    // of its dependencies`; perftest's failed registration of its buffer with the network card
+    // (GPUDirect RDMA), `Couldn't allocate MR`; nvidia-smi's list of the GPUs it could not reset (for a MIG change too),
     // `GPU 00000000:01:00.0: In use by another client`; the JVM's report of the signal that killed it, in its comment-marked
     // header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
     (
-        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|\bDefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\bCuda Error in [\w:]+: ?\d+|\bCuBLAS error at \S|\bTorch libraries are installed but loading them was unsuccessful\b|\bLantern is not loaded\b|\bUnable to load DLL '[^']+' or one of its dependencies\b|^Tried to allocate \d+(?:\.\d+)? [KMGT]i?B\b|\bCould not find any implementation for node\b|\bGPU [0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d: In use by another client\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+        r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|\bDefaultCPUAllocator: (?:not enough memory|can't allocate memory)|\bCuda Error in [\w:]+: ?\d+|\bCuBLAS error at \S|\bTorch libraries are installed but loading them was unsuccessful\b|\bLantern is not loaded\b|\bUnable to load DLL '[^']+' or one of its dependencies\b|^Couldn't allocate MR\s*$|^Tried to allocate \d+(?:\.\d+)? [KMGT]i?B\b|\bCould not find any implementation for node\b|\bGPU [0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d: In use by another client\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         3,
     ),
     // (CUDA's words for a kernel's fault behind a function's name alone, as SiftGPU prints
@@ -1569,6 +1570,7 @@ const EVENT_WORDS: &[&str] = &[
     "loading them was unsuccessful",
     "lantern is not loaded",
     "unable to load dll",
+    "couldn't allocate mr",
     "error locating target",
     "op type not registered",
     "error trying to exec",
@@ -2594,10 +2596,12 @@ const CLASSES: &[(&str, &str)] = &[
     // device allocation failure, `CL_MEM_OBJECT_ALLOCATION_FAILURE` (DaVinci Resolve); thrust's
     // exception for an allocation it could not make on the device, as Paddle's operator reports
     // it, `Operator argsort raises an thrust::system::detail::bad_alloc exception.`; torch's
-    // message hard-wrapped, its first words lost: `Tried to allocate 418.00 MiB`, alone)
+    // message hard-wrapped, its first words lost: `Tried to allocate 418.00 MiB`, alone; ncnn's
+    // Vulkan allocation that failed, `vkAllocateMemory failed -2`, -2 being Vulkan's
+    // `VK_ERROR_OUT_OF_DEVICE_MEMORY`)
     (
         "cuda_oom",
-        r"^Tried to allocate \d+(?:\.\d+)? [KMGT]i?B\b|\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bthrust::system::detail::bad_alloc\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded|\brmm::out_of_memory\b|\bbad_alloc: out_of_memory: CUDA error at: |\bRMM failure at: ?\S+: Initial pool size exceeds the maximum pool size\b",
+        r"^Tried to allocate \d+(?:\.\d+)? [KMGT]i?B\b|\bvkAllocateMemory failed -2\b|\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bthrust::system::detail::bad_alloc\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded|\brmm::out_of_memory\b|\bbad_alloc: out_of_memory: CUDA error at: |\bRMM failure at: ?\S+: Initial pool size exceeds the maximum pool size\b",
     ),
     // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
     // killed as a result of limit of host`, and the ways launchers word its SIGKILL; Go's
@@ -2963,7 +2967,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "no_kernel_image",
         concat!(
-            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|: invalid device function\s*$|\bErrStr:invalid device function\b|\b[A-Z_]*ERROR: invalid device function in \S|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:|CUDA_ERROR_NOT_FOUND:) named symbol not found\b|\bCUDA_ERROR_NOT_FOUND, \x22named symbol not found\b|cudaErrorSymbolNotFound|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b|",
+            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|: invalid device function\s*$|\berror 98:? invalid device function\b|\bErrStr:invalid device function\b|\b[A-Z_]*ERROR: invalid device function in \S|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:|CUDA_ERROR_NOT_FOUND:) named symbol not found\b|\bCUDA_ERROR_NOT_FOUND, \x22named symbol not found\b|cudaErrorSymbolNotFound|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b|",
             trt_release_lacks_sm!()
         ),
     ),
@@ -3016,7 +3020,9 @@ const CLASSES: &[(&str, &str)] = &[
     // ERROR_LIBRARY_NOT_FOUND`, and the GPU Operator's and Kubernetes plugins' Go wrappers of it
     // (`error initializing NVML: ERROR_LIBRARY_NOT_FOUND`, `failed to initialize NVML: ...
     // error opening libnvidia-ml.so.1`, `panic: Fatal: nvml: Not Supported`), its validator's
-    // `failed to validate the driver, retrying`; a GPU nvidia-smi could not reset, `GPU
+    // `failed to validate the driver, retrying`; CUDA's status for a call on a thread with no
+    // current context as UCX prints it, `cuIpcGetMemHandle(...) is failed. ret:invalid device
+    // context`; a GPU nvidia-smi could not reset, `GPU
     // 00000000:01:00.0: In use by another client`; XLA's PTX linker refused by the driver, `cuLinkAddData fails. This
     // is usually caused by stale driver version.`; OptiX's function table that the driver does
     // not offer, `Failed to load OptiX function table. You may need to update your driver.`, and
@@ -3046,7 +3052,7 @@ const CLASSES: &[(&str, &str)] = &[
             zerogpu_init_failed!(),
             "|",
             nv_status!(),
-            r"|\bCannot init NVML library\b|\blibnvidia-ml\.so(?:\.1)?: cannot open shared object file|\b(?:error initializing|failed to initiali[sz]e) NVML: |\bnvml: Not Supported\b|\bfailed to validate the driver\b|\bGPU [0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d: In use by another client\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bclGetPlatformIDs failed\b|\bPLATFORM_NOT_FOUND_KHR\b|\bvkCreateInstance failed with ERROR_\w+|\bFailed to create the Vulkan instance\b|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\bCannot init NVML library\b|\blibnvidia-ml\.so(?:\.1)?: cannot open shared object file|\b(?:error initializing|failed to initiali[sz]e) NVML: |\bnvml: Not Supported\b|\bfailed to validate the driver\b|\binvalid device context\b|\bGPU [0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d: In use by another client\b|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bclGetPlatformIDs failed\b|\bPLATFORM_NOT_FOUND_KHR\b|\bvkCreateInstance failed with ERROR_\w+|\bFailed to create the Vulkan instance\b|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -3643,6 +3649,10 @@ static CLASS_RES: LazyLock<Vec<(&'static str, AsciiFirst)>> = LazyLock::new(|| {
         .collect()
 });
 
+/// A message that is only a source file and a line (`/spconv/src/spconv/indice.cu 165`).
+static PLACE_ONLY: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"^\S+\.(?:cuh?|cc|cpp|c|h|hpp)[ :]\d+$"));
+
 /// The class of an error from its message alone, if any rule knows it.
 pub fn class_of(text: &str) -> Option<&'static str> {
     CLASS_RES
@@ -3813,6 +3823,16 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             || (text.contains("/jit/") && text.contains("exit_code == 0")))
     {
         return "build_error";
+    }
+    // An exception whose message is only the place that raised it (spconv's `RuntimeError:
+    // .../spconv/indice.cu 165`) states what failed on the next line (`cuda execution failed
+    // with error 98 invalid device function`).
+    if let Some((_, msg)) = exception_parts(text) {
+        if PLACE_ONLY.is_match(msg.trim()) {
+            if let Some(c) = ev.after.first().and_then(|a| class_of(a)) {
+                return c;
+            }
+        }
     }
     // A kernel library's host-side assertion macro (DeepGEMM's and FlashMLA's `Assertion error
     // (<file>.cuh:N): Assertion `res == CUresult::CUDA_SUCCESS` failed.`) checks a driver call's

@@ -964,6 +964,14 @@ impl Triage {
                     if matches!(below, Below::Message) && is_bracketed_heading(t) {
                         self.stated_below.push((i, 12, Below::ListedFailure));
                     }
+                    // (or that quotes a traceback, litdata's `RuntimeError:` then `We found the
+                    // following error Traceback (most recent call last):`: the exception that
+                    // ends the quoted traceback states it)
+                    if matches!(below, Below::Message)
+                        && t.ends_with("Traceback (most recent call last):")
+                    {
+                        self.stated_below.push((i, 40, Below::Raised));
+                    }
                     continue;
                 }
                 // (the line after the caret states the cause, or nothing below does)
