@@ -423,12 +423,11 @@ pub fn signature(
         }
     }
     // An out-of-memory during graph capture, or while the weights are read (the model does not
-    // fit), is a different problem from one while serving, as is one while training (a batch,
-    // its activations or its optimizer's state).
-    // (NCCL's own allocation is keyed by NCCL's report, whichever step made it)
+    // fit), is a different problem from one while serving.
+    // (not one while training: a paste of the same batch's out-of-memory often shows no step
+    // at all, and the message and the place it names already part them from a server's)
     if class == "cuda_oom"
-        && (matches!(phase, "cuda_graph_capture" | "model_load")
-            || (phase == "training" && !ev.text.contains("NCCL WARN") && !nccl_named))
+        && matches!(phase, "cuda_graph_capture" | "model_load")
         && !parts.iter().any(|p| p == phase)
     {
         parts.push(phase.to_string());
@@ -1196,6 +1195,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         r"\berror downloading or loading vocab file\b",
         "harmony: could not download or load the encoding's vocab file",
+    ),
+    // R torch's native library, Lantern, that did not load, in either of its words (`Torch
+    // libraries are installed but loading them was unsuccessful.`, `Lantern is not loaded.`)
+    (
+        Some("import_error"),
+        Scope::Message,
+        r"\bLantern is not loaded\b|\bTorch libraries are installed but loading them was unsuccessful\b",
+        "r torch: the Lantern library did not load",
     ),
     // the driver's library not there to load (`OSError: libcuda.so: cannot open shared object
     // file`, cuda-python's `Failed to dlopen libcuda.so`): a container or WSL2 without the driver
