@@ -1008,6 +1008,13 @@ fn is_start_frame(f: &str) -> bool {
             func.contains("wait") && (func.contains("server") || func.contains("ready"))
         })
         || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
+        // (torch elastic's agent meeting its peers and starting its workers, `_rendezvous`,
+        // `_initialize_workers`: the job's launch, whatever the workers were to run)
+        || (f.contains("elastic/agent/server/api.py")
+            && matches!(
+                function_of(f),
+                Some("_rendezvous" | "_initialize_workers" | "_start_workers")
+            ))
         // (OpenMM's `Simulation(...)`, whose Context compiles its kernels and plans its FFTs as
         // it is built)
         || (f.contains("openmm/app/simulation.py") && f.ends_with("in __init__"))
