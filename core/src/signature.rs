@@ -1201,7 +1201,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("import_error"),
         Scope::Message,
-        r"\bLantern is not loaded\b|\bTorch libraries are installed but loading them was unsuccessful\b",
+        crate::parse::events::R_TORCH_LANTERN_UNLOADED,
         "r torch: the Lantern library did not load",
     ),
     // the driver's library not there to load (`OSError: libcuda.so: cannot open shared object

@@ -1010,14 +1010,14 @@ fn is_start_frame(f: &str) -> bool {
         || (f.contains("parallel/distributed.py") && f.ends_with("in __init__"))
         // (torch elastic's agent meeting its peers and starting its workers, `_rendezvous`,
         // `_initialize_workers`: the job's launch, whatever the workers were to run)
-        || (f.contains("elastic/agent/server/api.py")
+        || (frame_in(f, "elastic/agent/server/api.py")
             && matches!(
                 function_of(f),
                 Some("_rendezvous" | "_initialize_workers" | "_start_workers")
             ))
         // (OpenMM's `Simulation(...)`, whose Context compiles its kernels and plans its FFTs as
         // it is built)
-        || (f.contains("openmm/app/simulation.py") && f.ends_with("in __init__"))
+        || (frame_in(f, "openmm/app/simulation.py") && f.ends_with("in __init__"))
         // (and for fully sharded training: FSDP's constructor flattening the wrapped module's
         // parameters)
         || f.contains("/fsdp/_init_utils.py")
