@@ -389,7 +389,7 @@ static PREFIX_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
 });
 
 /// Most prefix shapes (the candidates of a line are marked in an array of this size).
-const MAX_PREFIXES: usize = 80;
+const MAX_PREFIXES: usize = 96;
 
 static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
     let pats = [
@@ -558,9 +558,14 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // `FAILED tests/x.py::test_y[param] - ` before the exception it ends with
         PYTEST_MARGIN,
         r"^FAILED \S+::\S+ - ",
+        // NVIDIA's Nsight tools' own lines among the profiled program's: `==PROF== Connected to
+        // process 9137`, `==ERROR== ERR_NVGPUCTRPERM - ...`, `==WARNING== ...`
+        r"^==(?:(?P<level>ERROR|WARNING)|PROF|INFO)== ",
         // stray level tag: [E] [W] [ERROR]
         r"^\[(?P<level>[EWI])\] ",
-        r"^\[(?P<level>ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL|FATAL)\] ?",
+        // (and title-case, as Omniverse's carb logs each plugin's records: `[Error] [carb]
+        // Could not load the dynamic library from ...`)
+        r"^\[(?P<level>ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL|FATAL|Error|Warning|Info|Verbose|Fatal)\] ?",
         // (Python's logging as Dask formats it, the logger's name first and no time:
         // `distributed.utils - ERROR - std::bad_alloc: ...`)
         r"^[a-z_][\w.]* - (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) - ",
@@ -636,6 +641,7 @@ fn could_have_prefix(s: &str) -> bool {
                 | b'*'
                 | b'#'
                 | b':'
+                | b'='
                 | b'0'..=b'9'
                 | b'A'..=b'Z'
                 | b'a'..=b'z'

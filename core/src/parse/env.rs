@@ -334,6 +334,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // Ollama: its CLI's and server's own name (`ollama run`, `/root/.ollama/models`, a compose
     // service `ollama  | ...`; its server's records are read by their prefix, see `lines`)
     (W::OLLAMA, "ollama"),
+    // (and llamafile, llama.cpp in one executable: its files' suffix, `model.llamafile --gpu
+    // nvidia`, and the directory it unpacks its GPU module into, `~/.llamafile/ggml-cuda.so`)
+    (W::LLAMAFILE, "llamafile"),
     // TGI: `text_generation_launcher:` before its launcher's lines, `text_generation_server` in
     // its shards' frames, and the shard's command, `bin/text-generation-server`
     (W::TEXT_GENERATION, "tgi"),
@@ -1122,6 +1125,7 @@ crate::scan::words! { W {
     LMDEPLOY = "lmdeploy",
     TURBOMIND = "turbomind",
     OLLAMA = "ollama",
+    LLAMAFILE = ".llamafile",
     TEXT_GENERATION = "text_generation",
     TEXT_GENERATION_SERVER_CMD = "/text-generation-server\"",
     TEXT_EMBEDDINGS = "text_embeddings_",

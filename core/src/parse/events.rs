@@ -129,6 +129,21 @@ macro_rules! gpu_in_use_by_another_client {
         r"\bGPU [0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d: In use by another client\b"
     };
 }
+/// A profiler the driver keeps from the GPU's performance counters: Nsight Compute's
+/// `ERR_NVGPUCTRPERM - The user does not have permission ...`, CUPTI's
+/// `CUPTI_ERROR_INSUFFICIENT_PRIVILEGES`.
+macro_rules! profiler_counters_denied {
+    () => {
+        r"\bERR_NVGPUCTRPERM\b|\bCUPTI_ERROR_INSUFFICIENT_PRIVILEGES\b"
+    };
+}
+/// gdb's backtrace of a process stopped at address zero, `#0  0x0000000000000000 in ?? ()`:
+/// a call through a null function pointer, a segfault whatever the paste kept around it.
+macro_rules! gdb_null_frame {
+    () => {
+        r"^#0 +0x0+ in \?\? \(\)"
+    };
+}
 /// Guppy's failed cuBLAS call: `[guppy/error] CuBLAS error at <file>`.
 macro_rules! cublas_error_at {
     () => {
@@ -378,7 +393,7 @@ pub const TORCH_NO_KERNEL: &str = torch_no_kernel!();
 /// illegal-memory-access class both read it.
 macro_rules! sanitizer_hw_exception {
     () => {
-        r"^=+ +(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$"
+        r"^[ \t]*=+ +(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$"
     };
 }
 
@@ -618,7 +633,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // AttributeError's message a trainer logged alone, `'DummyOptim' object has no attribute
     // 'param_groups'`, before the traceback; nvidia-smi's list of the GPUs it could not reset (for a MIG change too),
     // `GPU 00000000:01:00.0: In use by another client`; the JVM's report of the signal that killed it, in its comment-marked
-    // header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`)
+    // header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`; a profiler kept
+    // from the GPU's counters, see `profiler_counters_denied`; gdb stopped at address zero, see
+    // `gdb_null_frame`; PhysX's error callback, `PxgCudaUtils.h (54) : internal error :
+    // SynchronizeStreams cuEventRecord failed`)
     (
         concat!(
             r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|",
@@ -632,8 +650,12 @@ const DETECTORS: &[(&str, u8)] = &[
             r"|^'[\w.]+' object has no attribute '\w+'\s*$|",
             oom_message_tail!(),
             r"|\bCould not find any implementation for node\b|",
+            profiler_counters_denied!(),
+            r"|",
+            gdb_null_frame!(),
+            r"|",
             gpu_in_use_by_another_client!(),
-            r"|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+            r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
         3,
     ),
@@ -783,15 +805,20 @@ const DETECTORS: &[(&str, u8)] = &[
         r#"^\w*(?:Error|Exception)\(\\?['"].*'?, please check the stack trace above"#,
         2,
     ),
-    // (Triton Inference Server's last word when it cannot start: `error: creating server:
-    // Invalid argument - load failed for model 'm': ...`, the model's error behind it)
-    (r"^error: creating server: ", 2),
     // (systemd's report of a service's process that ended, `ollama.service: main process
     // exited, code=exited, status=127/n/a`: the statement that its `ollama.service failed.` and
-    // `Unit ... entered failed state.` only summarise)
+    // `Unit ... entered failed state.` only summarise; one that exited with a status of its own
+    // ranks below what the journal shows of why, the kernel's `NVRM: API mismatch: ...` quoted
+    // after it)
     (
-        r"\.service: [Mm]ain process exited, code=(?:exited|killed|dumped), status=",
+        r"\.service: [Mm]ain process exited, code=(?:killed|dumped), status=",
         3,
+    ),
+    // (Triton Inference Server's last word when it cannot start: `error: creating server:
+    // Invalid argument - load failed for model 'm': ...`, the model's error behind it)
+    (
+        r"\.service: [Mm]ain process exited, code=exited, status=|^error: creating server: ",
+        2,
     ),
     // (and its reports of one model that failed to load, which quote the backend's error: `Model
     // 'm' loading failed with error: version 1 is at UNAVAILABLE state: Internal: <cause>`, read
@@ -1238,10 +1265,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // block (`========= Invalid __global__ write of size 4 bytes`, then the kernel, the thread
     // and the address), or of the hardware exception a kernel raised (`========= Illegal
     // instruction`, `Misaligned address`, `Invalid PC`): the fault itself, before the CUDA
-    // error it causes (tier 3) ---
+    // error it causes (tier 3); a CI log pasted indented keeps its margin ---
     (
         concat!(
-            r"^=+ +(?:Invalid __(?:global|shared|local)__ (?:read|write|atomic)\b|(?:Out-of-range|Misaligned) Shared or Local Address\b)|",
+            r"^[ \t]*=+ +(?:Invalid __(?:global|shared|local)__ (?:read|write|atomic)\b|(?:Out-of-range|Misaligned) Shared or Local Address\b)|",
             sanitizer_hw_exception!()
         ),
         3,
@@ -1597,6 +1624,9 @@ static RELAYED_COMPILER_ERROR: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 
+/// gdb's frame of a jump to address zero (see `gdb_null_frame`).
+static GDB_NULL_FRAME: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(gdb_null_frame!()));
+
 /// The JVM's fatal-error report's signal line (see [`detect_gated`]).
 static JVM_SIGNAL: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x"));
@@ -1622,6 +1652,8 @@ const EVENT_WORDS: &[&str] = &[
     "defaultcpuallocator: ",
     "in use by another client",
     "could not find any implementation",
+    "err_nvgpuctrperm",
+    "00000000 in ?? (",
     "tried to allocate ",
     "loading them was unsuccessful",
     "lantern is not loaded",
@@ -2260,8 +2292,9 @@ const TF_LISTED_STATUS: &str = r"^\s*\(\d+\) (?:Unknown|Internal|Invalid argumen
 /// Lines that mention an error word without stating an error.
 pub fn is_benign(text: &str) -> bool {
     // (a line marked as a comment is benign, but for the JVM's fatal-error report, which marks
-    // every line so: its signal, `#  SIGSEGV (0xb) at pc=0x...`)
-    if text.starts_with('#') && JVM_SIGNAL.is_match(text) {
+    // every line so: its signal, `#  SIGSEGV (0xb) at pc=0x...`; and gdb's frame of a jump to
+    // address zero, see `gdb_null_frame`)
+    if text.starts_with('#') && (JVM_SIGNAL.is_match(text) || GDB_NULL_FRAME.is_match(text)) {
         return false;
     }
     // TensorFlow's listed status is the error, whatever its advice says (`... so try looking to
@@ -2271,6 +2304,12 @@ pub fn is_benign(text: &str) -> bool {
         if LISTED.is_match(text) {
             return false;
         }
+    }
+    // GLib's report of a precondition a caller broke, which returns and goes on
+    // (`(deepstream-app:10): GStreamer-CRITICAL **: 07:18:35.870: gst_caps_fixate: assertion
+    // 'GST_IS_CAPS (caps)' failed`): what came to pass the bad value says why, not the check
+    if text.contains("-CRITICAL **: ") && text.contains(": assertion '") {
+        return true;
     }
     // a program's advice, whatever it names (Dynamo's below a graph break, `Hint: Dynamo has
     // detected that tracing the code will result in an error ...`; a UI's at start-up, `Hint:
@@ -2592,9 +2631,32 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_driver_error",
         r"\bNVMLError_(?:InvalidArgument|Uninitialized|DriverNotLoaded|LibraryNotFound|LibRmVersionMismatch|NoPermission|Unknown)\b",
     ),
+    // (and PhysX's own error callback, `PxgCudaUtils.h (54) : internal error : SynchronizeStreams
+    // cuEventRecord failed`, `NpScene.cpp (3509) : internal error : PhysX Internal CUDA error.
+    // Simulation can not continue!`: its GPU simulation's streams met a kernel's sticky fault)
     (
         "cuda_illegal_memory_access",
-        r"\bPhysX error: .*\bfail(?:ed)?!? (?:with error )?700\b",
+        r"\bPhysX error: .*\bfail(?:ed)?!? (?:with error )?700\b|\(\d+\) : internal error : (?:PhysX Internal CUDA error\b|SynchronizeStreams cu\w+ failed\b)",
+    ),
+    // (NVIDIA's daemons beside the kernel driver that could not open it: the persistence daemon's
+    // `nvidia-persistenced failed to initialize`, the vGPU manager's `vmiop_env_log: Failed to
+    // initialize RM client: 0x26` (RM, the driver's resource manager); and a Jetson's hardware
+    // engine a process could not open, its device not passed to a container: `Opening channel
+    // /dev/nvhost-nvdec failed`)
+    (
+        "cuda_driver_error",
+        r"\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b",
+    ),
+    // (a profiler the driver keeps from the GPU's performance counters: Nsight Compute's
+    // `ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance
+    // Counters ...`, CUPTI's `CUPTI_ERROR_INSUFFICIENT_PRIVILEGES`, and Nsight Compute's bare
+    // `Unknown Error on device 0.`: the driver's setting, not the program profiled)
+    (
+        "cuda_driver_error",
+        concat!(
+            profiler_counters_denied!(),
+            r"|^Unknown Error on device \d+\.?$"
+        ),
     ),
     // (a program that could not set up its CUDA context or the driver's OptiX denoiser, as
     // Blender's Cycles words it, `Failed to configure CUDA context (Invalid context)`, `Failed
@@ -2718,7 +2780,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (AITER's JIT, which builds each kernel module the first time it is called, states one
     // that did not build as `[aiter] failed jit build [module_aiter_core]` (`failed build jit` in
     // other versions), the builder's output and traceback below)
-    ("build_error", r"\bfailed (?:jit build|build jit) \[\w+\]"),
+    // (and Cargo's report of a crate's build script that failed, `error: failed to run custom
+    // build command for `torch-sys v0.14.0``, which the script's own message joins when it is
+    // not a compiler's)
+    (
+        "build_error",
+        r"\bfailed (?:jit build|build jit) \[\w+\]|\bfailed to run custom build command for `",
+    ),
     // (make running a compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command
     // not found`, and gcc missing its own, `error trying to exec 'cc1plus': execvp`; OpenCL's
     // compiler failing on a kernel, `clBuildProgram failed: BUILD_PROGRAM_FAILURE`; MSBuild's
@@ -2942,6 +3010,7 @@ const CLASSES: &[(&str, &str)] = &[
     // (Rust's runtime aborting the process, `fatal runtime error: Rust cannot catch foreign
     // exceptions`: a C++ exception thrown through Rust frames)
     ("process_crash", r"^fatal runtime error: \S"),
+    ("process_crash", gdb_null_frame!()),
     // (a program's handler naming the fatal signal it caught by number, `Interrupt signal (11)
     // received.`, Unreal Engine's `Signal 11 caught.`)
     (
@@ -3103,13 +3172,15 @@ const CLASSES: &[(&str, &str)] = &[
     // PLATFORM_NOT_FOUND_KHR`, and Vulkan's, `vkCreateInstance failed with
     // ERROR_INCOMPATIBLE_DRIVER`; FFmpeg that could not load the driver's library, `Could not dynamically
     // load CUDA`; a context the driver does not know, CUDA.jl's `CUDA error (code 201,
-    // CUDA_ERROR_INVALID_CONTEXT)`; FluidX3D finding no OpenCL device; RELION's check of a call
+    // CUDA_ERROR_INVALID_CONTEXT)`; a module's PTX the driver's JIT would not take (OpenMM's
+    // `Error loading CUDA module: CUDA_ERROR_INVALID_PTX (218)`, PTX newer than the driver);
+    // FluidX3D finding no OpenCL device; RELION's check of a call
     // that met CUDA's unknown error, `unknown error in .../cuda_projector.cu at line 126
     // (error-code 30)`)
     (
         "cuda_driver_error",
         concat!(
-            r"\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
+            r"\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
             libcuda_unloadable!(),
             "|",
             zerogpu_init_failed!(),
@@ -3158,6 +3229,12 @@ const CLASSES: &[(&str, &str)] = &[
     // kernel the display watchdog killed, `the launch timed out and was terminated`; the
     // driver/runtime's own status, not a program's exception; torch's ROCm build says `HIP
     // error: invalid argument` for the same refusal)
+    // (but a launch whose grid or block the program sized wrongly, `invalid configuration
+    // argument`, is the program's own error, whichever library launched it)
+    (
+        "python_exception",
+        r"\binvalid configuration argument\b|\bcudaErrorInvalidConfiguration\b",
+    ),
     ("cuda_driver_error", cuda_refusal!()),
     // (a CUDA status raised as its bare number, as a wrapper of CUDA's Python bindings formats
     // it, `RuntimeError: Cuda Error: 222`: the number is CUDA's enum, which names the kind;
@@ -3201,7 +3278,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (a package that loads its own library for the torch it runs with, finding none built for
     // that version: DGL's `Cannot find DGL C++ graphbolt library at .../libgraphbolt_pytorch_
     // 2.5.1.dylib`)
-    ("import_error", r"\bCannot find DGL C\+\+ \w+ library at "),
+    // (and cudarc's loader of CUDA's libraries at run time, `Unable to find nvrtc lib under the
+    // names [...]`; a package built without the framework it binds, Open3D's `Open3D was not
+    // built with PyTorch support!`)
+    (
+        "import_error",
+        r"\bCannot find DGL C\+\+ \w+ library at |\bUnable to find \w+ lib under the names\b|\bwas not built with (?:PyTorch|TensorFlow) support\b",
+    ),
     // (R torch's native library, Lantern, that did not load: `Lantern is not loaded. Please use
     // install_torch() ...`, `Torch libraries are installed but loading them was unsuccessful.`;
     // .NET's, `System.DllNotFoundException: Unable to load DLL 'LibTorchSharp' ...`)

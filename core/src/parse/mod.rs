@@ -450,6 +450,9 @@ fn heading_above_statement(text: &str, is_exception: bool) -> Option<(u8, Below)
         Some((20, Below::ListedFailure))
     } else if t.ends_with("of RPC that terminated with:")
         || t.contains("Error launching CUDA compiler: ")
+        // (DALI's heading of a pipeline's failure, `RuntimeError: Critical error when building
+        // pipeline:`, `Critical error in pipeline:`, above the operator and its error)
+        || (t.ends_with(':') && t.contains("Critical error") && t.contains(" pipeline"))
     {
         Some((3, Below::ListedFailure))
     } else if t.starts_with("error: failed to run custom build command for `") {
@@ -940,6 +943,13 @@ impl Triage {
                 Below::CompilerError => (NVCC_ERROR.is_match(t), Some(below)),
                 Below::Bracketed => (t.starts_with("[[") && t.ends_with("]]"), None),
                 Below::Raised => (EXCEPTION_STATED.is_match(t), Some(below)),
+                // (a Rust program's `Error: ` alone, anyhow's report of an error whose message
+                // starts on the next line, as a build script's stderr holds it under Cargo's
+                // `failed to run custom build command`: that message states it)
+                Below::ListedFailure if t == "Error:" => {
+                    self.stated_below.push((i, 2, Below::Message));
+                    continue;
+                }
                 // (or a report's label of the message: see `labels_message`)
                 Below::ListedFailure => (
                     events::detect(t, None).is_some_and(|tier| tier >= 2) || labels_message(t),
@@ -2961,12 +2971,15 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     // A native stack below a crash that runs through the C library's exit handlers
     // (`__run_exit_handlers`, `__cxa_finalize`): the process was ending, its libraries' static
     // destructors running; one through Python's import of an extension module
-    // (`PyModule_ExecDef`, `PyInit_<module>`): it faulted as it imported its libraries
+    // (`PyModule_ExecDef`, `PyInit_<module>`): it faulted as it imported its libraries; one
+    // through NCCL's creation of a communicator, as the job started
     const NATIVE_STEPS: &[(&str, &str)] = &[
         ("__run_exit_handlers", "shutdown"),
         ("__cxa_finalize", "shutdown"),
         ("(PyModule_ExecDef+", "startup"),
         ("(PyInit_", "startup"),
+        // (NCCL creating a communicator, `ncclCommInitRankFunc`, as the job's ranks start)
+        ("ncclCommInitRank", "startup"),
     ];
     if ev.phase == "unknown" {
         let step = ev.after.iter().find_map(|a| {
@@ -3164,6 +3177,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         ("gguf_init_from_file_impl: ", "model_load"),
         // (a HIP runtime with no code object for the GPU, which it checks as it initialises)
         ("hipErrorNoBinaryForGpu", "startup"),
+        // (OpenMM's report of a platform whose Context could not be created, as its installation
+        // test or a simulation starts: `CUDA platform error: Error initializing FFT: 5`)
+        ("platform error: Error ", "startup"),
         // (llama.cpp's loader giving up on a model, `llama_model_load: error loading model:
         // unable to allocate CUDA0 buffer`, which Ollama's runner relays)
         ("error loading model: ", "model_load"),
