@@ -636,7 +636,8 @@ const DETECTORS: &[(&str, u8)] = &[
     // header, `#  SIGSEGV (0xb) at pc=0x00007f8ee531b610, pid=3422, tid=...`; a profiler kept
     // from the GPU's counters, see `profiler_counters_denied`; gdb stopped at address zero, see
     // `gdb_null_frame`; PhysX's error callback, `PxgCudaUtils.h (54) : internal error :
-    // SynchronizeStreams cuEventRecord failed`)
+    // SynchronizeStreams cuEventRecord failed`; k2's fatal check, `[F] .../device_guard.h:66:...
+    // k2 compiled without CUDA support`)
     (
         concat!(
             r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|",
@@ -655,7 +656,7 @@ const DETECTORS: &[(&str, u8)] = &[
             gdb_null_frame!(),
             r"|",
             gpu_in_use_by_another_client!(),
-            r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+            r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
         3,
     ),
@@ -1653,6 +1654,7 @@ const EVENT_WORDS: &[&str] = &[
     "in use by another client",
     "could not find any implementation",
     "err_nvgpuctrperm",
+    "compiled without cuda",
     "00000000 in ?? (",
     "tried to allocate ",
     "loading them was unsuccessful",
@@ -2305,6 +2307,12 @@ pub fn is_benign(text: &str) -> bool {
             return false;
         }
     }
+    // GLFW on a machine with no display, which a renderer notes and goes on without (`[svulkan2]
+    // [error] GLFW error: X11: The DISPLAY environment variable is missing`, then `Continue
+    // without GLFW.`): what needed a window fails in its own words
+    if text.contains("The DISPLAY environment variable is missing") {
+        return true;
+    }
     // GLib's report of a precondition a caller broke, which returns and goes on
     // (`(deepstream-app:10): GStreamer-CRITICAL **: 07:18:35.870: gst_caps_fixate: assertion
     // 'GST_IS_CAPS (caps)' failed`): what came to pass the bad value says why, not the check
@@ -2642,10 +2650,11 @@ const CLASSES: &[(&str, &str)] = &[
     // `nvidia-persistenced failed to initialize`, the vGPU manager's `vmiop_env_log: Failed to
     // initialize RM client: 0x26` (RM, the driver's resource manager); and a Jetson's hardware
     // engine a process could not open, its device not passed to a container: `Opening channel
-    // /dev/nvhost-nvdec failed`)
+    // /dev/nvhost-nvdec failed`; SAPIEN's renderer finding no Vulkan device for the GPU it was
+    // given, `Failed to find a supported physical device "cuda:0"`)
     (
         "cuda_driver_error",
-        r"\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b",
+        r"\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b|\bFailed to find a supported physical device\b",
     ),
     // (a profiler the driver keeps from the GPU's performance counters: Nsight Compute's
     // `ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance
@@ -3166,7 +3175,8 @@ const CLASSES: &[(&str, &str)] = &[
     // `OPTIX_ERROR_PIPELINE_LINK_ERROR in optixPipelineCreate(...)`; Open MPI's CUDA IPC,
     // `The call to cuIpcOpenMemHandle failed.`, a peer GPU the job's binding hides; nvblox's check
     // of a CUDA call that met the driver's unknown error, `CUDA error = 999 at ...`; CTranslate2
-    // built without CUDA, `This CTranslate2 package was not compiled with CUDA support`; a
+    // built without CUDA, `This CTranslate2 package was not compiled with CUDA support` (k2's
+    // `k2 compiled without CUDA support`); a
     // program's assertion that it sees a GPU, `AssertionError: Trying to use CUDA, but CUDA is
     // not available.`; an OpenCL loader with no platform, `clGetPlatformIDs failed:
     // PLATFORM_NOT_FOUND_KHR`, and Vulkan's, `vkCreateInstance failed with
@@ -3190,7 +3200,7 @@ const CLASSES: &[(&str, &str)] = &[
             gpu_in_use_by_another_client!(),
             r"|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|",
             egl_make_current_failed!(),
-            r"|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bclGetPlatformIDs failed\b|\bPLATFORM_NOT_FOUND_KHR\b|\bvkCreateInstance failed with ERROR_\w+|\bFailed to create the Vulkan instance\b|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\bnot compiled with CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bclGetPlatformIDs failed\b|\bPLATFORM_NOT_FOUND_KHR\b|\bvkCreateInstance failed with ERROR_\w+|\bFailed to create the Vulkan instance\b|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\b(?:not compiled with|compiled without) CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -3280,10 +3290,13 @@ const CLASSES: &[(&str, &str)] = &[
     // 2.5.1.dylib`)
     // (and cudarc's loader of CUDA's libraries at run time, `Unable to find nvrtc lib under the
     // names [...]`; a package built without the framework it binds, Open3D's `Open3D was not
-    // built with PyTorch support!`)
+    // built with PyTorch support!`; JAX's check, as it is imported, of the jaxlib beside it,
+    // `jaxlib is version 0.3.25, but this version of jax requires version >= 0.4.14.`;
+    // transformers asked for an attention its package is missing for, `FlashAttention2 has been
+    // toggled on, but ... the package flash_attn seems to be not installed.`)
     (
         "import_error",
-        r"\bCannot find DGL C\+\+ \w+ library at |\bUnable to find \w+ lib under the names\b|\bwas not built with (?:PyTorch|TensorFlow) support\b",
+        r"\bCannot find DGL C\+\+ \w+ library at |\bUnable to find \w+ lib under the names\b|\bwas not built with (?:PyTorch|TensorFlow) support\b|\bjaxlib is version [\w.]+, but this version of jax requires version\b|\bthe package \w+ seems to be not installed\b",
     ),
     // (R torch's native library, Lantern, that did not load: `Lantern is not loaded. Please use
     // install_torch() ...`, `Torch libraries are installed but loading them was unsuccessful.`;
@@ -4544,8 +4557,16 @@ static ASSERTS_IMPORTED: LazyLock<AsciiFirst> = LazyLock::new(|| {
 pub(crate) fn raised_at_import(ev: &Event) -> bool {
     let module = |f: &str| f.trim_end().ends_with("<module>");
     let importer = |f: &str| module(f) || f.contains("importlib");
-    let n = ev.frames.len();
-    if n >= 2 && module(&ev.frames[n - 1]) && importer(&ev.frames[n - 2]) {
+    // (a class's body runs as its module is imported: `in FlaxModelMixin` below `<module>`,
+    // an annotation naming what the other package no longer has)
+    let class_body = |f: &String| {
+        super::phase::function_of(f)
+            .is_some_and(|func| func.starts_with(|c: char| c.is_ascii_uppercase()))
+    };
+    let kept = ev.frames.len() - ev.frames.iter().rev().take_while(|f| class_body(f)).count();
+    let frames = &ev.frames[..kept];
+    let n = frames.len();
+    if n >= 2 && module(&frames[n - 1]) && importer(&frames[n - 2]) {
         return true;
     }
     let mut at = ev.after.iter().map(|a| a.trim());

@@ -2995,9 +2995,25 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if let Some(p) = phase_after(ev, class, reraised) {
         return p;
     }
+    // An exception Python ignored in an object's finalizer (`Exception ignored in: <function
+    // MjRenderContext.__del__ ...>`, its traceback rooted in `__del__`): the objects were being
+    // torn down, as a program ends
+    if ev.phase == "unknown"
+        && ev
+            .frames
+            .first()
+            .is_some_and(|f| f.ends_with(" in __del__"))
+    {
+        return "shutdown";
+    }
     // (not an op missing from the library that should have registered it, which a model's
     // `forward` met as it ran: the step that called it is unknown)
     let called = ev.frames.iter().any(|f| f.ends_with(" in forward"));
+    // (transformers checks, as it builds the model it loads, the attention it was asked to use:
+    // `FlashAttention2 has been toggled on, but it cannot be used ...`, a package missing)
+    if ev.phase == "unknown" && ev.text.contains("FlashAttention2 has been toggled on, but") {
+        return "model_load";
+    }
     if ev.phase == "unknown" && class == "import_error" && !called {
         return "startup";
     }
@@ -3507,7 +3523,9 @@ fn ipython_frame(t: &str) -> Option<String> {
     // (IPython 8's frame of a notebook cell, `Cell In[45], line 17, in train(epoch)`, and
     // IPython 7's, which names no line: `<ipython-input-45-8c7df9c1> in train(epoch)`,
     // `/usr/lib/python3.6/site-packages/torch/nn/modules/module.py in convert(t)`; Colab's copy
-    // links the path: `[/usr/lib/.../configuration_auto.py](https://localhost:8080/#) in f(x)`)
+    // links the path: `[/usr/lib/.../configuration_auto.py](https://localhost:8080/#) in f(x)`,
+    // and a module's own code without the parentheses, `[.../xarray_jax.py](...) in <module>`,
+    // or a cell's, `[/tmp/ipython-input-31.py](...) in <cell line: 0>()`)
     // (IPython 8.0 to 8.4 named the cell without a line, `Input In [16], in train(data)`, and
     // VS Code's copy brackets it: `Input [In [16]], in train(data)`)
     static CELL: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -3517,7 +3535,7 @@ fn ipython_frame(t: &str) -> Option<String> {
     });
     static OLD: LazyLock<AsciiFirst> = LazyLock::new(|| {
         AsciiFirst::new(
-            r"^(?:\[(\S+?\.py)\]\([^)\s]*\)|(<ipython-input-[\w-]+>|\S+\.py)) in (?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*|<module>)\(.*\)\s*$",
+            r"^(?:\[(\S+?\.py)\]\([^)\s]*\)|(<ipython-input-[\w-]+>|\S+\.py)) in (?:(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*|<module>|<cell line: \d+>)\(.*\)|(<module>))\s*$",
         )
     });
     if t.starts_with("Cell In") || t.starts_with("Input ") {
@@ -3531,7 +3549,14 @@ fn ipython_frame(t: &str) -> Option<String> {
     {
         let c = OLD.captures(t)?;
         let path = c.get(1).or_else(|| c.get(2))?.as_str();
-        return Some(format!("File \"{path}\", line 1, in {}", &c[3]));
+        let func = c.get(3).or_else(|| c.get(4))?.as_str();
+        // (a cell's own code, Colab's `in <cell line: 0>()`, runs at its module's top level)
+        let func = if func.starts_with("<cell") {
+            "<module>"
+        } else {
+            func
+        };
+        return Some(format!("File \"{path}\", line 1, in {func}"));
     }
     if !t.starts_with("File ") || t.starts_with("File \"") {
         return None;
@@ -3785,6 +3810,10 @@ mod tests {
         assert_eq!(
             ipython_frame("[/usr/lib/python3.11/transformers/models/auto/configuration_auto.py](https://localhost:8080/#) in from_pretrained(cls, name, **kwargs)").as_deref(),
             Some("File \"/usr/lib/python3.11/transformers/models/auto/configuration_auto.py\", line 1, in from_pretrained")
+        );
+        assert_eq!(
+            ipython_frame("[/usr/lib/python3.12/graphcast/xarray_jax.py](https://localhost:8080/#) in <module>").as_deref(),
+            Some("File \"/usr/lib/python3.12/graphcast/xarray_jax.py\", line 1, in <module>")
         );
         assert_eq!(
             ipython_frame("Input [In [16]], in train(data)").as_deref(),

@@ -764,6 +764,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "training_step",
         "ppo_train",
         "fit_loop",
+        // (reinforcement learning's runners: Stable-Baselines3's and rsl_rl's `learn`)
+        "learn",
         // (Chainer's updater's step, fastai's `fine_tune` and `fit_one_cycle`)
         "update_core",
         "fine_tune",
