@@ -1938,7 +1938,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     // reset (`radv/amdgpu: The CS has been cancelled because the context is lost.`): one
     // problem, whatever prefixes a journal or a viewer put before it
     (
-        Some("cuda_driver_error"),
+        Some("gpu_hardware_error"),
         Scope::Message,
         crate::parse::events::RADV_CONTEXT_LOST,
         "vulkan (radv): the GPU's context was lost (a hang or a reset)",

@@ -637,7 +637,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // from the GPU's counters, see `profiler_counters_denied`; gdb stopped at address zero, see
     // `gdb_null_frame`; PhysX's error callback, `PxgCudaUtils.h (54) : internal error :
     // SynchronizeStreams cuEventRecord failed`; k2's fatal check, `[F] .../device_guard.h:66:...
-    // k2 compiled without CUDA support`)
+    // k2 compiled without CUDA support`; the ocl crate's status of a failed OpenCL call, `Status
+    // error code: CL_MEM_OBJECT_ALLOCATION_FAILURE (-4)`, below `Error executing function: ...`;
+    // TensorRT's lookup of a plugin the engine needs, `getPluginCreator could not find plugin
+    // YoloLayer_TRT version 1`, before the deserialisation it fails)
     (
         concat!(
             r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|",
@@ -656,7 +659,7 @@ const DETECTORS: &[(&str, u8)] = &[
             gdb_null_frame!(),
             r"|",
             gpu_in_use_by_another_client!(),
-            r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+            r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
         3,
     ),
@@ -1655,6 +1658,8 @@ const EVENT_WORDS: &[&str] = &[
     "could not find any implementation",
     "err_nvgpuctrperm",
     "compiled without cuda",
+    "status error code: cl_",
+    "getplugincreator could not",
     "00000000 in ?? (",
     "tried to allocate ",
     "loading them was unsuccessful",
@@ -2055,6 +2060,12 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
     // logger wrote it: see `states_sticky_fault`)
     let on_error_line =
         || matches!(level, Some('E') | Some('F') | Some('C')) || states_sticky_fault(text);
+    // (a failed call that quotes the fault is its first statement, above the exceptions its
+    // callers then throw: old cuDF's `ERROR: CUDA Runtime call cudaDeviceSynchronize() in line
+    // 741 of file ... failed with an illegal memory access was encountered (77).`)
+    if first == DETECTORS.len() - 1 && on_error_line() && states_sticky_fault(text) {
+        tier = tier.max(3);
+    }
     if first == DETECTORS.len() - 1 && !on_error_line() {
         // (an exception named in prose is no error word; an error word beside it still is)
         static WORD: LazyLock<AsciiFirst> =
@@ -2206,13 +2217,16 @@ pub fn is_cuda_warning_of_fault(text: &str) -> bool {
 }
 
 /// A failed CUDA call quoted with CUDA's own text of a kernel's sticky fault after a colon
-/// (`...: an illegal memory access was encountered`), whoever logged it and at what level.
+/// (`...: an illegal memory access was encountered`) or after `failed with` (`... failed with
+/// an illegal memory access was encountered (77).`), whoever logged it and at what level.
 pub fn states_sticky_fault(text: &str) -> bool {
     [
         ": an illegal memory access was encountered",
         ": unspecified launch failure",
         ": misaligned address",
         ": device-side assert triggered",
+        " failed with an illegal memory access was encountered",
+        " failed with unspecified launch failure",
     ]
     .iter()
     .any(|f| text.contains(f))
@@ -2565,6 +2579,17 @@ const CLASSES: &[(&str, &str)] = &[
         "gpu_hardware_error",
         r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|RmInitAdapter failed|NVRM: .*\b[Cc]annot (?:proceed|initialize)\b|NVRM: .*\breported an error while attempting to boot GSP\b|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|uncorrectable NVLink error|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
     ),
+    // (a device the graphics driver lost as it ran, to a hang or a fault: Vulkan's
+    // `VK_ERROR_DEVICE_LOST` (`vk::Queue::submit: ErrorDeviceLost`, vkd3d-proton's `vr -4`),
+    // radv's `The CS has been cancelled because the context is lost`: the GPU failed, as an Xid
+    // says, not the driver's set-up)
+    (
+        "gpu_hardware_error",
+        concat!(
+            r"\bVK_ERROR_DEVICE_LOST\b|\bvk::\w+(?:::\w+)*: ErrorDeviceLost\b|\bVkResult: ERROR_DEVICE_LOST\b|\bFailed to submit queue\(s\), vr -4\b|",
+            radv_context_lost!()
+        ),
+    ),
     // (TensorRT's refusal of a network it cannot build as given, see [`TRT_UNBUILDABLE`])
     ("unsupported_config", TRT_UNBUILDABLE),
     // (an operation a library supports only from a version of another on: c10d's
@@ -2694,7 +2719,14 @@ const CLASSES: &[(&str, &str)] = &[
         "no_kernel_image",
         r"\bconstraint failed: Unknown GPU architecture\b|\binstructions are only applicable on \w+ \w+ \(sm_\d+",
     ),
-    ("cuda_oom", r"^Out of memory in cu[A-Z]\w*\("),
+    // (and OpenCL's status for a buffer the device could not give, as the ocl crate reports it
+    // below the call: `Status error code: CL_MEM_OBJECT_ALLOCATION_FAILURE (-4)`; RMM's, as old
+    // cuDF raised it, `RMM_ERROR_OUT_OF_MEMORY`, and its allocator's `std::bad_alloc: CUDA error
+    // at: .../rmm/mr/...`)
+    (
+        "cuda_oom",
+        r"^Out of memory in cu[A-Z]\w*\(|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bRMM_ERROR_OUT_OF_MEMORY\b|\bstd::bad_alloc: CUDA error at: ",
+    ),
     (
         "cuda_illegal_memory_access",
         r"^Illegal address in cu[A-Z]\w*\(",
@@ -3180,7 +3212,7 @@ const CLASSES: &[(&str, &str)] = &[
     // program's assertion that it sees a GPU, `AssertionError: Trying to use CUDA, but CUDA is
     // not available.`; an OpenCL loader with no platform, `clGetPlatformIDs failed:
     // PLATFORM_NOT_FOUND_KHR`, and Vulkan's, `vkCreateInstance failed with
-    // ERROR_INCOMPATIBLE_DRIVER`; FFmpeg that could not load the driver's library, `Could not dynamically
+    // ERROR_INCOMPATIBLE_DRIVER` (vkd3d-proton's `Failed to create Vulkan device, vr -3.`); FFmpeg that could not load the driver's library, `Could not dynamically
     // load CUDA`; a context the driver does not know, CUDA.jl's `CUDA error (code 201,
     // CUDA_ERROR_INVALID_CONTEXT)`; a module's PTX the driver's JIT would not take (OpenMM's
     // `Error loading CUDA module: CUDA_ERROR_INVALID_PTX (218)`, PTX newer than the driver);
@@ -3200,7 +3232,7 @@ const CLASSES: &[(&str, &str)] = &[
             gpu_in_use_by_another_client!(),
             r"|\bUnknown OpenCL Error \(-?\d+\)|\bFailed to load OptiX function table\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bCould not find an EGL device for CUDA device\b|",
             egl_make_current_failed!(),
-            r"|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bclGetPlatformIDs failed\b|\bPLATFORM_NOT_FOUND_KHR\b|\bvkCreateInstance failed with ERROR_\w+|\bFailed to create the Vulkan instance\b|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\b(?:not compiled with|compiled without) CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
+            r"|\[EGL\] No devices detected\b|\bCould not create GLX context\b|\bcuLinkAddData fails\. This is usually caused by stale driver\b|\bCUDA_ERROR_INVALID_DEVICE\b|\bcudaErrorInvalidDevice\b|\bCUDAInvalidDevice\b|\bOPTIX_ERROR_[A-Z_]+ in optix\w+\(|\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b|\bFound no Cycles device of the specified type\b|\bThe call to cu[A-Z]\w* failed\b|\bCUDA error = 999 at \S+|\bclGetPlatformIDs failed\b|\bPLATFORM_NOT_FOUND_KHR\b|\bvkCreateInstance failed with ERROR_\w+|\bFailed to create the Vulkan instance\b|\bFailed to create Vulkan device\b|\bCould not dynamically load CUDA\b|\bCUDA_ERROR_(?:INVALID_CONTEXT|CONTEXT_IS_DESTROYED|NOT_INITIALIZED|DEINITIALIZED)\b|\bcudaError(?:InvalidContext|ContextIsDestroyed|Initialization)Error?\b|\bno OpenCL devices available\b|^unknown error in \S+\.cuh? at line \d+ \(error-code 30\)|\b(?:not compiled with|compiled without) CUDA support\b|^AssertionError: (?:.*\bbut )?CUDA is not available\b|\bcuda exception in \[.*\], (?:unknown|initialization) error\b|\brequirement error: unsatisfied\b|unknown or invalid runtime name: nvidia\b|nvidia-container-cli: (?:initialization|mount|detection|ldcache) error|CUDA runtime error in \w+\(.*\): operation not supported|CUDA runtime error in \w+\(.*\): (?:initialization|unknown) error\b|cudaErrorNotSupported\b|CUDA_ERROR_NOT_SUPPORTED\b|cudaErrorNotPermitted\b|CUDA_ERROR_NOT_PERMITTED\b|\bCUresult error\b|(?i:cuda (?:driver |runtime )?error|runtime error) ?(?:\(\d+\))? ?:? operation not supported|vk::\w+(?:::\w+)*: Error(?:DeviceLost|InitializationFailed|IncompatibleDriver)\b|\bNo OpenCL device found\b|VK_ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b|\bVkResult: ERROR_(?:DEVICE_LOST|INITIALIZATION_FAILED|INCOMPATIBLE_DRIVER)\b"
         ),
     ),
     // (torch finds no device it may use: `No CUDA GPUs are available`, and a program that checks
@@ -3617,12 +3649,13 @@ const CLASSES: &[(&str, &str)] = &[
     // a converted checkpoint lacks: `Required but not provided tensors:{...}`; vLLM's LoRA
     // loader, an adapter whose modules the model does not take: `While loading <path>, expected
     // target modules in [...] but received [...]`, its own rule below; a tool reading a
-    // checkpoint's tensors by name and missing one, `KeyError: 'model.embed_tokens.weight'`;
+    // checkpoint's tensors by name and missing one, `KeyError: 'model.embed_tokens.weight'` (or
+    // its message alone, as vLLM's engine logs it: `ERROR ... engine.py:366] 'lm_head.weight'`);
     // ONNX Runtime that cannot parse a model file, `INVALID_PROTOBUF`, `Protobuf parsing failed`)
     ("weight_load_error", VLLM_LORA_TARGETS),
     (
         "weight_load_error",
-        r"Weights only load failed\b|Required but not provided tensors\b|\bdoes not have a parameter or a buffer named \S|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes|^KeyError: '[\w.]+\.(?:weight|bias)'$|\bINVALID_PROTOBUF\b|\bProtobuf parsing failed\b",
+        r"Weights only load failed\b|Required but not provided tensors\b|\bdoes not have a parameter or a buffer named \S|Attempted to load weight \(torch\.Size\(|Unable to load weights from \S+ checkpoint|does not appear to have a file named \S*\.(?:safetensors|bin|pt|pth)\b|Trying to set a tensor of shape .* this looks incorrect|PytorchStreamReader failed|There is no module or parameter named(?: '[^']+' in \w+|$)|\bTried to load weights of size torch\.Size\(|Supplied state dict for \S+ does not contain `bitsandbytes|^(?:KeyError: )?'[\w.]+\.(?:weight|bias)'$|\bINVALID_PROTOBUF\b|\bProtobuf parsing failed\b",
     ),
     // (Marlin's `Invalid thread config: thread_m_blocks = N, thread_k = -1, ...`: no kernel
     // configuration it was built with fits the layer's shape; a value over a limit the server

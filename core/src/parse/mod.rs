@@ -3014,6 +3014,15 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown" && ev.text.contains("FlashAttention2 has been toggled on, but") {
         return "model_load";
     }
+    // (TensorRT looks up the plugins an engine names as it deserialises it: a creator it could
+    // not find, with the deserialisation failing after, is the engine's load)
+    if ev.phase == "unknown"
+        && (ev.text.contains("getPluginCreator could not find plugin")
+            || ev.text.contains("IPluginCreator not found"))
+        && ev.lines().any(|l| l.contains("eserializ"))
+    {
+        return "model_load";
+    }
     if ev.phase == "unknown" && class == "import_error" && !called {
         return "startup";
     }
