@@ -1972,8 +1972,34 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("cuda_driver_error"),
         Scope::Message,
-        r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch|NVRM: API mismatch: the client has the version|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b",
+        r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch|NVRM: API mismatch: the client\b|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b",
         "nvml: driver/library version mismatch",
+    ),
+    // CUDA's status 304 for an OS call that failed (pinned or shared memory the host would not
+    // give, a driver's call WSL does not support): `cudaErrorOperatingSystem`, `OS call failed or
+    // operation not supported on this OS`, whoever's check printed it
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r"\bcudaErrorOperatingSystem\b|\bOS call failed or operation not supported on this OS\b",
+        "cuda: an OS call failed or is not supported on this OS (304)",
+    ),
+    // a profiler the driver keeps from the GPU's performance counters (Nsight Compute's
+    // `ERR_NVGPUCTRPERM`, CUPTI's `CUPTI_ERROR_INSUFFICIENT_PRIVILEGES`), whichever call asked
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        crate::parse::events::PROFILER_COUNTERS_DENIED,
+        "profiler: no permission for the GPU's performance counters",
+    ),
+    // TensorRT deserialising an engine whose plugin library was not loaded (`getPluginCreator
+    // could not find plugin YoloLayer_TRT version 1`, `IPluginCreator not found in Plugin
+    // Registry`): one problem, whichever plugin and however the logger tagged it
+    (
+        Some("import_error"),
+        Scope::Message,
+        r"\bgetPluginCreator could not find plugin\b|\bIPluginCreator not found in Plugin Registry\b",
+        "tensorrt: the engine's plugin is not registered (its library not loaded)",
     ),
     // Windows' loader out of commit memory as it loads a DLL (`[WinError 1455] The paging file
     // is too small for this operation to complete. Error loading "...\\cudnn_cnn_infer64_8.dll"`,

@@ -144,6 +144,8 @@ macro_rules! gdb_null_frame {
         r"^#0 +0x0+ in \?\? \(\)"
     };
 }
+/// See the `profiler_counters_denied` macro (the signature's key).
+pub const PROFILER_COUNTERS_DENIED: &str = profiler_counters_denied!();
 /// Guppy's failed cuBLAS call: `[guppy/error] CuBLAS error at <file>`.
 macro_rules! cublas_error_at {
     () => {
