@@ -2592,8 +2592,14 @@ const CLASSES: &[(&str, &str)] = &[
             radv_context_lost!()
         ),
     ),
-    // (TensorRT's refusal of a network it cannot build as given, see [`TRT_UNBUILDABLE`])
+    // (TensorRT's refusal of a network it cannot build as given, see [`TRT_UNBUILDABLE`]; ONNX
+    // Runtime's TensorRT provider given a model without shapes, `TensorRT input: 937 has no
+    // shape specified. Please run shape inference on the onnx model first.`)
     ("unsupported_config", TRT_UNBUILDABLE),
+    (
+        "unsupported_config",
+        r"\bhas no shape specified\. Please run shape inference\b",
+    ),
     // (an operation a library supports only from a version of another on: c10d's
     // `ProcessGroupNCCL only supports alltoall* for NCCL lib version >= 2.7.0`, whatever
     // collective library it names)
@@ -2678,10 +2684,11 @@ const CLASSES: &[(&str, &str)] = &[
     // initialize RM client: 0x26` (RM, the driver's resource manager); and a Jetson's hardware
     // engine a process could not open, its device not passed to a container: `Opening channel
     // /dev/nvhost-nvdec failed`; SAPIEN's renderer finding no Vulkan device for the GPU it was
-    // given, `Failed to find a supported physical device "cuda:0"`)
+    // given, `Failed to find a supported physical device "cuda:0"`; ONNX Runtime's check of a
+    // CUDA call as its provider starts, `CUDA failure 3: initialization error`)
     (
         "cuda_driver_error",
-        r"\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b|\bFailed to find a supported physical device\b",
+        r"\bCUDA failure \d+: initialization error\b|\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b|\bFailed to find a supported physical device\b",
     ),
     // (a profiler the driver keeps from the GPU's performance counters: Nsight Compute's
     // `ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance
@@ -2826,9 +2833,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (and Cargo's report of a crate's build script that failed, `error: failed to run custom
     // build command for `torch-sys v0.14.0``, which the script's own message joins when it is
     // not a compiler's)
+    // (and NVRTC compiling a kernel a program generated at run time, tinygrad's `Nvrtc Error 6,
+    // NVRTC_ERROR_COMPILATION`, its log naming the unnamed program `<null>(17): error: ...`)
     (
         "build_error",
-        r"\bfailed (?:jit build|build jit) \[\w+\]|\bfailed to run custom build command for `",
+        r"\bfailed (?:jit build|build jit) \[\w+\]|\bfailed to run custom build command for `|\bNvrtc Error \d+, NVRTC_ERROR_COMPILATION\b|^<null>\(\d+\): error: ",
     ),
     // (make running a compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command
     // not found`, and gcc missing its own, `error trying to exec 'cc1plus': execvp`; OpenCL's
