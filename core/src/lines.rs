@@ -558,6 +558,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // `FAILED tests/x.py::test_y[param] - ` before the exception it ends with
         PYTEST_MARGIN,
         r"^FAILED \S+::\S+ - ",
+        // a library's lower-case debug and info tags (MegEngine's `debug: failed to load cuda
+        // func: ...`, a note it goes on after); not `error: `, a compiler's, nor `warning: `, whose
+        // relay of one is read on
+        r"^(?P<level>debug|info): ",
         // NVIDIA's Nsight tools' own lines among the profiled program's: `==PROF== Connected to
         // process 9137`, `==ERROR== ERR_NVGPUCTRPERM - ...`, `==WARNING== ...`
         r"^==(?:(?P<level>ERROR|WARNING)|PROF|INFO)== ",

@@ -1975,6 +1975,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"(?i)\bnvml(?: error)?: driver/library version mismatch|Failed to initialize NVML: Driver/library version mismatch|NVRM: API mismatch: the client\b|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b",
         "nvml: driver/library version mismatch",
     ),
+    // a DataLoader worker's shared memory run out, which kills it with a bus error: torch's hint
+    // (`Unexpected bus error encountered in worker. This might be caused by insufficient shared
+    // memory (shm).`) or the worker's death alone (`DataLoader worker (pid N) is killed by
+    // signal: Bus error.`)
+    (
+        Some("host_oom"),
+        Scope::Message,
+        r"\bUnexpected bus error encountered in worker\b|\bDataLoader worker \(pid \d+\) is killed by signal: Bus error\b",
+        "dataloader: a worker's shared memory ran out (bus error)",
+    ),
     // CUDA's status 304 for an OS call that failed (pinned or shared memory the host would not
     // give, a driver's call WSL does not support): `cudaErrorOperatingSystem`, `OS call failed or
     // operation not supported on this OS`, whoever's check printed it

@@ -365,6 +365,13 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and jaxlib's own build, which compiles XLA as an external repository: its records name
     // their sources `external/org_tensorflow/tensorflow/compiler/xla/...`, later
     // `external/xla/xla/...`; TensorFlow's own name theirs `tensorflow/...`)
+    // (but TensorFlow's own runtime, which a binding builds as that external repository too,
+    // Spark NLP's and TF Java's: `external/org_tensorflow/tensorflow/core/common_runtime/...`,
+    // its kernels and framework, its C API, none of them in jaxlib)
+    (W::TF_CORE_RUNTIME_SRC, "tensorflow"),
+    (W::TF_CORE_KERNELS_SRC, "tensorflow"),
+    (W::TF_CORE_FRAMEWORK_SRC, "tensorflow"),
+    (W::TF_C_API_SRC, "tensorflow"),
     (W::JAXLIB_TF_SRC, "jax"),
     (W::JAXLIB_XLA_SRC, "jax"),
     // messages only one framework prints: SGLang's scheduler statistics (`Decode batch,
@@ -1225,6 +1232,10 @@ crate::scan::words! { W {
     JAX_NUMPY = "jax.numpy",
     XLA_RUNTIME_ERROR = "XlaRuntimeError",
     JAX_TRACEBACK = "JAX_TRACEBACK_FILTERING",
+    TF_CORE_RUNTIME_SRC = "org_tensorflow/tensorflow/core/common_runtime/",
+    TF_CORE_KERNELS_SRC = "org_tensorflow/tensorflow/core/kernels/",
+    TF_CORE_FRAMEWORK_SRC = "org_tensorflow/tensorflow/core/framework/",
+    TF_C_API_SRC = "org_tensorflow/tensorflow/c/",
     JAXLIB_TF_SRC = "external/org_tensorflow/",
     JAXLIB_XLA_SRC = "external/xla/xla/",
     MEGATRON_MODULE = "megatron.core.",
@@ -1901,10 +1912,17 @@ impl EnvCollector {
                 // main.cc:153] `: it builds TensorFlow as `external/org_tensorflow` too)
                 self.vote("tensorflow_serving", 1);
             } else if prefix.contains("external/xla/xla/")
-                || prefix.contains("external/org_tensorflow/")
+                || (prefix.contains("external/org_tensorflow/")
+                    && !prefix.contains("org_tensorflow/tensorflow/core/")
+                    && !prefix.contains("org_tensorflow/tensorflow/c/"))
                 || prefix.contains(" pjrt_stream_executor_client.cc:")
             {
                 self.vote("jax", 1);
+            } else if prefix.contains("external/org_tensorflow/tensorflow/") {
+                // (TensorFlow's own runtime built as that external repository by a binding,
+                // Spark NLP's: `E external/org_tensorflow/tensorflow/core/common_runtime/
+                // session.cc:91] `)
+                self.vote("tensorflow", 1);
             } else if prefix.contains(" org.pytorch.serve.") {
                 // (TorchServe's frontend's loggers, `[INFO ] W-9005-m-stdout
                 // org.pytorch.serve.wlm.WorkerLifeCycle - `)
@@ -2329,6 +2347,15 @@ impl EnvCollector {
                     !t[i + text.len()..].starts_with("-forge")
                         && !t[i + text.len()..].starts_with("-reForge")
                 }),
+                // (TensorFlow's own runtime under that external repository is no jaxlib's)
+                "external/org_tensorflow/" => ![
+                    "org_tensorflow/tensorflow/core/common_runtime/",
+                    "org_tensorflow/tensorflow/core/kernels/",
+                    "org_tensorflow/tensorflow/core/framework/",
+                    "org_tensorflow/tensorflow/c/",
+                ]
+                .iter()
+                .any(|w| t.contains(w)),
                 // (ONNX Runtime's C# bindings are `Microsoft.ML.OnnxRuntime`, not ML.NET)
                 "Microsoft.ML." => t
                     .match_indices(text)

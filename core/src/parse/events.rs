@@ -661,7 +661,7 @@ const DETECTORS: &[(&str, u8)] = &[
             gdb_null_frame!(),
             r"|",
             gpu_in_use_by_another_client!(),
-            r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+            r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|\bUnable to dynamically load the \x22\w+\x22 shared library\b|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
         3,
     ),
@@ -1662,6 +1662,7 @@ const EVENT_WORDS: &[&str] = &[
     "compiled without cuda",
     "status error code: cl_",
     "getplugincreator could not",
+    "unable to dynamically load the",
     "00000000 in ?? (",
     "tried to allocate ",
     "loading them was unsuccessful",
@@ -2665,6 +2666,12 @@ const CLASSES: &[(&str, &str)] = &[
     // file </torch_8289_606636967_0>: No space left on device (28)`, a container's /dev/shm
     // too small, host memory held back)
     ("host_oom", TORCH_SHM_FULL),
+    // (and a DataLoader worker killed by a bus error, which its shared memory running out
+    // raises: `DataLoader worker (pid 34569) is killed by signal: Bus error.`)
+    (
+        "host_oom",
+        r"\bDataLoader worker \(pid \d+\) is killed by signal: Bus error\b",
+    ),
     // (NVML refusing a query, as pynvml raises it: `NVMLError_InvalidArgument: Invalid Argument`,
     // `NVMLError_Uninitialized`, `NVMLError_DriverNotLoaded`: the driver's management library,
     // not a program's value)
@@ -2685,10 +2692,11 @@ const CLASSES: &[(&str, &str)] = &[
     // engine a process could not open, its device not passed to a container: `Opening channel
     // /dev/nvhost-nvdec failed`; SAPIEN's renderer finding no Vulkan device for the GPU it was
     // given, `Failed to find a supported physical device "cuda:0"`; ONNX Runtime's check of a
-    // CUDA call as its provider starts, `CUDA failure 3: initialization error`)
+    // CUDA call as its provider starts, `CUDA failure 3: initialization error`; cudarc finding no
+    // driver library, `Unable to dynamically load the "cuda" shared library`)
     (
         "cuda_driver_error",
-        r"\bCUDA failure \d+: initialization error\b|\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b|\bFailed to find a supported physical device\b",
+        r"\bCUDA failure \d+: initialization error\b|\bUnable to dynamically load the \x22cuda\x22 shared library\b|\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b|\bFailed to find a supported physical device\b",
     ),
     // (a profiler the driver keeps from the GPU's performance counters: Nsight Compute's
     // `ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance
@@ -3332,14 +3340,14 @@ const CLASSES: &[(&str, &str)] = &[
     // that version: DGL's `Cannot find DGL C++ graphbolt library at .../libgraphbolt_pytorch_
     // 2.5.1.dylib`)
     // (and cudarc's loader of CUDA's libraries at run time, `Unable to find nvrtc lib under the
-    // names [...]`; a package built without the framework it binds, Open3D's `Open3D was not
+    // names [...]`, `Unable to dynamically load the "nvrtc" shared library`; a package built without the framework it binds, Open3D's `Open3D was not
     // built with PyTorch support!`; JAX's check, as it is imported, of the jaxlib beside it,
     // `jaxlib is version 0.3.25, but this version of jax requires version >= 0.4.14.`;
     // transformers asked for an attention its package is missing for, `FlashAttention2 has been
     // toggled on, but ... the package flash_attn seems to be not installed.`)
     (
         "import_error",
-        r"\bCannot find DGL C\+\+ \w+ library at |\bUnable to find \w+ lib under the names\b|\bwas not built with (?:PyTorch|TensorFlow) support\b|\bjaxlib is version [\w.]+, but this version of jax requires version\b|\bthe package \w+ seems to be not installed\b",
+        r"\bCannot find DGL C\+\+ \w+ library at |\bUnable to find \w+ lib under the names\b|\bUnable to dynamically load the \x22\w+\x22 shared library\b|\bwas not built with (?:PyTorch|TensorFlow) support\b|\bjaxlib is version [\w.]+, but this version of jax requires version\b|\bthe package \w+ seems to be not installed\b",
     ),
     // (R torch's native library, Lantern, that did not load: `Lantern is not loaded. Please use
     // install_torch() ...`, `Torch libraries are installed but loading them was unsuccessful.`;
