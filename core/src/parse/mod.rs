@@ -841,8 +841,12 @@ impl Triage {
         }
         if line.level == Some('I') {
             let t = line.text.trim_start();
+            // (IPython's too: its header names the exception first, `AttributeError   Traceback
+            // (most recent call last)`, and its frames are no `File "` lines)
             if t.starts_with("Traceback (most recent call last)")
                 || (t.starts_with("File \"") && t.contains("\", line "))
+                || IPYTHON_HEADER.is_match(t)
+                || ipython_frame(t).is_some()
             {
                 self.relayed_info = true;
             }
