@@ -1982,7 +1982,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("host_oom"),
         Scope::Message,
-        r"\bUnexpected bus error encountered in worker\b|\bDataLoader worker \(pid \d+\) is killed by signal: Bus error\b",
+        crate::parse::events::DATALOADER_SHM_BUS_ERROR,
         "dataloader: a worker's shared memory ran out (bus error)",
     ),
     // CUDA's status 304 for an OS call that failed (pinned or shared memory the host would not

@@ -253,6 +253,14 @@ static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[5-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[5-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti| \d{1,2}GB)?|GB10|Tesla [KMPTV]\d{1,3}(?:-(?:SXM\d?|PCIE|PCIe|\d+GB))*)(?:[^A-Za-z0-9_]|$)",
     )
 });
+/// TensorFlow's own runtime as a binding builds it under `external/org_tensorflow/` (its core
+/// runtime, kernels, framework and C API, none of them in jaxlib).
+const TF_OWN_SOURCES: [W; 4] = [
+    W::TF_CORE_RUNTIME_SRC,
+    W::TF_CORE_KERNELS_SRC,
+    W::TF_CORE_FRAMEWORK_SRC,
+    W::TF_C_API_SRC,
+];
 /// Frameworks that other frameworks run inside: seen, they name a log's framework only when no
 /// other is named, and then in this order (what runs inside the others first).
 const WEAK_FRAMEWORKS: &[&str] = &[
@@ -2347,15 +2355,9 @@ impl EnvCollector {
                     !t[i + text.len()..].starts_with("-forge")
                         && !t[i + text.len()..].starts_with("-reForge")
                 }),
-                // (TensorFlow's own runtime under that external repository is no jaxlib's)
-                "external/org_tensorflow/" => ![
-                    "org_tensorflow/tensorflow/core/common_runtime/",
-                    "org_tensorflow/tensorflow/core/kernels/",
-                    "org_tensorflow/tensorflow/core/framework/",
-                    "org_tensorflow/tensorflow/c/",
-                ]
-                .iter()
-                .any(|w| t.contains(w)),
+                // (TensorFlow's own runtime under that external repository is no jaxlib's: the
+                // words that name it for TensorFlow, already found on the line)
+                "external/org_tensorflow/" => !TF_OWN_SOURCES.iter().any(|own| w.has(*own)),
                 // (ONNX Runtime's C# bindings are `Microsoft.ML.OnnxRuntime`, not ML.NET)
                 "Microsoft.ML." => t
                     .match_indices(text)

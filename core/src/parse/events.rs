@@ -144,6 +144,28 @@ macro_rules! gdb_null_frame {
         r"^#0 +0x0+ in \?\? \(\)"
     };
 }
+/// cudarc's loader of a CUDA library it could not open at run time: `Unable to dynamically load
+/// the "nvrtc" shared library` (the detector and the import class; the driver's own, "cuda", is
+/// the driver class's).
+macro_rules! cudarc_unloadable {
+    () => {
+        r"\bUnable to dynamically load the \x22\w+\x22 shared library\b"
+    };
+}
+/// A DataLoader worker killed by a bus error, its shared memory run out: `DataLoader worker (pid
+/// 34569) is killed by signal: Bus error.` (the class rule and the signature's key).
+macro_rules! dataloader_bus_error {
+    () => {
+        r"\bDataLoader worker \(pid \d+\) is killed by signal: Bus error\b"
+    };
+}
+/// The signature's key of a worker's shared memory run out: torch's hint (`Unexpected bus error
+/// encountered in worker. This might be caused by insufficient shared memory (shm).`) or the
+/// worker's death alone (see the `dataloader_bus_error` macro).
+pub const DATALOADER_SHM_BUS_ERROR: &str = concat!(
+    r"\bUnexpected bus error encountered in worker\b|",
+    dataloader_bus_error!()
+);
 /// See the `profiler_counters_denied` macro (the signature's key).
 pub const PROFILER_COUNTERS_DENIED: &str = profiler_counters_denied!();
 /// Guppy's failed cuBLAS call: `[guppy/error] CuBLAS error at <file>`.
@@ -661,7 +683,9 @@ const DETECTORS: &[(&str, u8)] = &[
             gdb_null_frame!(),
             r"|",
             gpu_in_use_by_another_client!(),
-            r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|\bUnable to dynamically load the \x22\w+\x22 shared library\b|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+            r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|",
+            cudarc_unloadable!(),
+            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
         3,
     ),
@@ -2668,10 +2692,7 @@ const CLASSES: &[(&str, &str)] = &[
     ("host_oom", TORCH_SHM_FULL),
     // (and a DataLoader worker killed by a bus error, which its shared memory running out
     // raises: `DataLoader worker (pid 34569) is killed by signal: Bus error.`)
-    (
-        "host_oom",
-        r"\bDataLoader worker \(pid \d+\) is killed by signal: Bus error\b",
-    ),
+    ("host_oom", dataloader_bus_error!()),
     // (NVML refusing a query, as pynvml raises it: `NVMLError_InvalidArgument: Invalid Argument`,
     // `NVMLError_Uninitialized`, `NVMLError_DriverNotLoaded`: the driver's management library,
     // not a program's value)
@@ -3347,7 +3368,11 @@ const CLASSES: &[(&str, &str)] = &[
     // toggled on, but ... the package flash_attn seems to be not installed.`)
     (
         "import_error",
-        r"\bCannot find DGL C\+\+ \w+ library at |\bUnable to find \w+ lib under the names\b|\bUnable to dynamically load the \x22\w+\x22 shared library\b|\bwas not built with (?:PyTorch|TensorFlow) support\b|\bjaxlib is version [\w.]+, but this version of jax requires version\b|\bthe package \w+ seems to be not installed\b",
+        concat!(
+            r"\bCannot find DGL C\+\+ \w+ library at |\bUnable to find \w+ lib under the names\b|",
+            cudarc_unloadable!(),
+            r"|\bwas not built with (?:PyTorch|TensorFlow) support\b|\bjaxlib is version [\w.]+, but this version of jax requires version\b|\bthe package \w+ seems to be not installed\b"
+        ),
     ),
     // (R torch's native library, Lantern, that did not load: `Lantern is not loaded. Please use
     // install_torch() ...`, `Torch libraries are installed but loading them was unsuccessful.`;
