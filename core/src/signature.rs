@@ -2011,6 +2011,24 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bgetPluginCreator could not find plugin\b|\bIPluginCreator not found in Plugin Registry\b",
         "tensorrt: the engine's plugin is not registered (its library not loaded)",
     ),
+    // a container runtime given GPUs that no CDI specification on the host defines (Podman's
+    // `setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all`, whether or not its
+    // `unable to start container "<id>":` comes first): the host's CDI set-up, whichever devices
+    (
+        Some("cuda_driver_error"),
+        Scope::Message,
+        r"\bunresolvable CDI devices\b",
+        "container: the GPUs asked for are not in any CDI specification",
+    ),
+    // Triton's code generator refusing a variable that an `if` branch gives another type
+    // (`initial value for `x` is of type fp16, but the then block redefines it as fp32`, or as
+    // `<[65536], bf16>`): one problem, whichever variable and types
+    (
+        Some("triton_error"),
+        Scope::Message,
+        r"\bbut the (?:then|else) block redefines it as\b",
+        "triton: an if branch changes a variable's type",
+    ),
     // Windows' loader out of commit memory as it loads a DLL (`[WinError 1455] The paging file
     // is too small for this operation to complete. Error loading "...\\cudnn_cnn_infer64_8.dll"`,
     // in the system's language): the paging file, whichever DLL was loading
@@ -2255,11 +2273,12 @@ fn compiler_killed_key(text: &str) -> Option<String> {
 }
 
 /// nvcc's `host_config.h` refusing the host compiler (`#error -- unsupported GNU version! gcc
-/// versions later than 12 are not supported!`): one problem, a host compiler newer than the
-/// toolkit supports, whatever the versions, the path and the hint after it.
+/// versions later than 12 are not supported!`, MSVC's `#error:  -- unsupported Microsoft Visual
+/// Studio version!`): one problem, a host compiler newer than the toolkit supports, whatever the
+/// versions, the path and the hint after it.
 fn host_compiler_key(text: &str) -> Option<String> {
     static UNSUPPORTED: LazyLock<AsciiFirst> = LazyLock::new(|| {
-        AsciiFirst::new(r"#error -- unsupported ([A-Za-z]+(?: [A-Za-z]+)*?) version")
+        AsciiFirst::new(r"#error:? +-- unsupported ([A-Za-z]+(?: [A-Za-z]+)*?) version")
     });
     UNSUPPORTED
         .captures(text)
@@ -3336,13 +3355,14 @@ fn key_message(class: &str, norm: &str) -> String {
     // the error once: the number repeats it
     let norm = equated.strip_suffix(" [N]").unwrap_or(&equated);
     // a sentence's closing period, and markdown's emphasis a paste kept around it (`requires
-    // xfuser package._`), end a message in one paste and not in another
+    // xfuser package._`), end a message in one paste and not in another; so does the backtick
+    // closing a quoted call (`when calling `cusolverDnCreate(handle)``), which a cut loses
     // (an underscore only after the period: a cut name ends in one, `tokenizer.chat_`)
     let norm = norm
         .strip_suffix('_')
         .filter(|r| r.ends_with('.'))
         .unwrap_or(norm)
-        .trim_end_matches(['.', '*', ' ']);
+        .trim_end_matches(['.', '*', ' ', '`']);
     // an amount of memory is printed in whichever unit suits its size, and in decimal or binary
     // units by each version (`MPS allocated: 17.2 GB` and `... 16.04 GiB`): a size, whatever its
     // unit

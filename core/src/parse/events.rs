@@ -664,7 +664,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // k2 compiled without CUDA support`; the ocl crate's status of a failed OpenCL call, `Status
     // error code: CL_MEM_OBJECT_ALLOCATION_FAILURE (-4)`, below `Error executing function: ...`;
     // TensorRT's lookup of a plugin the engine needs, `getPluginCreator could not find plugin
-    // YoloLayer_TRT version 1`, before the deserialisation it fails)
+    // YoloLayer_TRT version 1`, before the deserialisation it fails; MSVC's diagnostic, which
+    // names the file alone when it has no line, `flash_api.cpp : fatal error C1083: Cannot open
+    // compiler generated file`; a program's check of a CUDA call, the call then CUDA's words,
+    // `cudaMalloc(256 bytes) failed: operation not permitted when stream is capturing`)
     (
         concat!(
             r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|",
@@ -685,7 +688,7 @@ const DETECTORS: &[(&str, u8)] = &[
             gpu_in_use_by_another_client!(),
             r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|",
             cudarc_unloadable!(),
-            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\berror C\d{4}: \S|\bcuda[A-Z]\w*\([^)]*\) failed: [a-z]|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
         3,
     ),
@@ -1263,14 +1266,17 @@ const DETECTORS: &[(&str, u8)] = &[
     // `vk::Instance::enumeratePhysicalDevices: ErrorInitializationFailed` (SAPIEN's renderer);
     // the video
     // decoders' checks of a CUDA call, decord's `CUDA error 3000 at line 341 in file F`, VPF's
-    // `CUDA error with code -2072787712` ---
+    // `CUDA error with code -2072787712`; the other math libraries' statuses as cuBLAS' are,
+    // a program's `ERROR: CUSOLVER_STATUS_INTERNAL_ERROR <file> 207`, CNTK's `CURAND failure
+    // 105: ...`, and cuSPARSE's check of a call's arguments, `** On entry to cusparseSpMM_
+    // bufferSize(): matrix B and C must be in column-major order` ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|^Attempting to use \S+ without CUTE_ARCH_\w+_ENABLED|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
             r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|\ban? exception was thrown during kernel execution\b|\berror in \w+_cuda: [a-z]|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost|OutOfDeviceMemory)\b|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|NCCL error|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bCU(?:RAND|SPARSE|SOLVER|FFT|BLAS) failure \d+|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\*\* On entry to cu[a-z]\w*\(\): \S|NCCL error|",
             nccl_error_tail!(),
             r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|\breceived signal SIGFPE, Arithmetic exception\b|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
@@ -1855,6 +1861,8 @@ const EVENT_WORDS: &[&str] = &[
     "loaded runtime cudnn",
     // (cuBLAS's `** On entry to SGEMM parameter number 8 had an illegal value`)
     "had an illegal value",
+    // (cuSPARSE's `** On entry to cusparseSpMM_bufferSize(): matrix B and C must be ...`)
+    "** on entry to cu",
     // (Open MPI's `ORTE was unable to reliably start one or more daemons`)
     "reliably start",
     // (Ray's loss of a node, logged as a warning)
@@ -2291,6 +2299,8 @@ crate::scan::words! { B {
     EQUALS = "=",
     NVCC_FATAL = "nvcc fatal",
     FATAL_ERROR = " fatal error: ",
+    // (MSVC's, `xkeycheck.h(54): fatal error C1189: #error: ... Enable warning C4005 to ...`)
+    MSVC_FATAL = "fatal error C",
     DIAGNOSTIC_ERROR = ": error: ",
     NV_WARN = "[NV_WARN_",
     NV_ERR = "[NV_ERR_",
@@ -2494,7 +2504,7 @@ pub fn is_benign(text: &str) -> bool {
     }
     // nvcc's and a compiler driver's fatal errors are never warnings, even glued to the end of
     // a warning line
-    if b.has(B::NVCC_FATAL) || b.has(B::FATAL_ERROR) {
+    if b.has(B::NVCC_FATAL) || b.has(B::FATAL_ERROR) || b.has(B::MSVC_FATAL) {
         return false;
     }
     // (nor a compiler's error at a position in a file, whatever the file's name says: GCC's
@@ -2714,10 +2724,12 @@ const CLASSES: &[(&str, &str)] = &[
     // /dev/nvhost-nvdec failed`; SAPIEN's renderer finding no Vulkan device for the GPU it was
     // given, `Failed to find a supported physical device "cuda:0"`; ONNX Runtime's check of a
     // CUDA call as its provider starts, `CUDA failure 3: initialization error`; cudarc finding no
-    // driver library, `Unable to dynamically load the "cuda" shared library`)
+    // driver library, `Unable to dynamically load the "cuda" shared library`; a container
+    // runtime given GPUs its CDI specification does not define, Podman's `setting up CDI devices:
+    // unresolvable CDI devices nvidia.com/gpu=all`: the host's driver set-up, not the program)
     (
         "cuda_driver_error",
-        r"\bCUDA failure \d+: initialization error\b|\bUnable to dynamically load the \x22cuda\x22 shared library\b|\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b|\bFailed to find a supported physical device\b",
+        r"\bunresolvable CDI devices\b|\bCUDA failure \d+: initialization error\b|\bUnable to dynamically load the \x22cuda\x22 shared library\b|\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b|\bFailed to find a supported physical device\b",
     ),
     // (a profiler the driver keeps from the GPU's performance counters: Nsight Compute's
     // `ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance
@@ -2923,15 +2935,17 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cublas_cudnn_error",
-        r"\(-217(?::Gpu API call)?\) CU(?:BLAS|DNN)_STATUS_\w+",
+        r"\(-217(?::Gpu API call)?\) CU(?:BLAS|DNN)_STATUS_\w+|Assertion `[^`']*(?i:cudnn|cublas)[^`']*' failed",
     ),
     ("python_exception", r":\d+: error: \(-\d+(?::[^)]*)?\) "),
     // (Darknet's `error()`, which asserts as it exits: `darknet: ./src/utils.c:297: error:
     // Assertion `0' failed.`, the statement of a failure above it, no compiler's diagnostic)
     ("process_crash", r":\d+: error: Assertion `0' failed\."),
+    // (MSVC numbers its diagnostics, `error C2039: ...`, `fatal error C1083: ...`, whatever
+    // file they name: a header without an extension, `cstddef(11)`, or none)
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|^clang(?:\+\+)?(?:-\d+)?: error: |^Error in fail: |\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\berror C\d{4}: \S|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|^clang(?:\+\+)?(?:-\d+)?: error: |^Error in fail: |\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -3338,10 +3352,12 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (a kernel refusing the device it runs on, Nunchaku's `This kernel is not supported on
     // your GPU`: built without code for its architecture; RAFT's `NN_DESCENT cannot be run for
-    // __CUDA_ARCH__ < 700`, its code for older GPUs left empty)
+    // __CUDA_ARCH__ < 700`, its code for older GPUs left empty; Kokkos' check at start-up that
+    // its kernels run on the device, `Kokkos::Cuda::initialize ERROR: likely mismatch of
+    // architecture`: built for another architecture)
     (
         "no_kernel_image",
-        r"^This kernel is not supported on your GPU\b|\bcannot be run for __CUDA_ARCH__ < \d+",
+        r"^This kernel is not supported on your GPU\b|\bcannot be run for __CUDA_ARCH__ < \d+|\bKokkos::\w+::initialize ERROR: likely mismatch of architecture\b",
     ),
     // (CUDA.jl's report of an exception a kernel threw, a bounds check's or an assertion's:
     // `ERROR: a exception was thrown during kernel execution.`, `KernelException: exception
@@ -3518,13 +3534,15 @@ const CLASSES: &[(&str, &str)] = &[
     // .is_good() INTERNAL ASSERT FAILED at ".../aten/src/ATen/native/cudnn/MHA.cpp":410`)
     // (and the other CUDA math and codec libraries' statuses in the same shape, cuSPARSE's,
     // cuRAND's, nvJPEG's (DALI's decoder: `NVJPEG error "6" : NVJPEG_STATUS_EXECUTION_FAILED`),
-    // cuStateVec's, cuTENSOR's)
+    // cuStateVec's, cuTENSOR's; CNTK's wording of one, `CURAND failure 105: ...`; cuSPARSE's
+    // check of a call's arguments, `** On entry to cusparseSpMM_bufferSize(): matrix B and C must
+    // be in column-major order`)
     // (and XLA's stream executor failing to set up cuDNN, `FAILED_PRECONDITION: DNN library
     // initialization failed.`, as ColabFold reports it under its own guess at the cause)
     (
         "cublas_cudnn_error",
         concat!(
-            r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
+            r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\*\* On entry to cu[a-z]\w*\(\): \S|\bCU(?:RAND|SPARSE|SOLVER|FFT|BLAS) failure \d+|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
             cublas_error_at!(),
             r"|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
         ),
@@ -4144,6 +4162,17 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             .frames
             .last()
             .is_some_and(|f| f.contains("/triton/language/") || f.contains("/triton/compiler/"))
+    {
+        return "triton_error";
+    }
+    // The cause Triton states below the caret of its `CompilationError: at 31:16:` (kept as the
+    // first line after it) is Triton failing to compile the kernel when its own words name no
+    // other class: `AttributeError("'NoneType' object has no attribute 'type'")`.
+    if ev
+        .after
+        .first()
+        .is_some_and(|a| super::TRITON_POSITION.is_match(a))
+        && matches!(class_of(text), None | Some("python_exception"))
     {
         return "triton_error";
     }

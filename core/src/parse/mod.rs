@@ -165,6 +165,8 @@ pub struct Triage {
     /// The last few lines with an error word that no detector made an event (line, statement,
     /// raw): a logger without levels may state an exception's message before raising it.
     worded: std::collections::VecDeque<(u64, String, String)>,
+    /// The line of Open MPI's `*** Process received signal ***` last seen.
+    signal_header: u64,
     /// The `raise Error("message` (or `assert cond`) line that a traceback ended in so far, with
     /// the phase then: a paste cut before the exception's own line states the error there.
     cut_raise: Option<((u64, String, String), &'static str)>,
@@ -331,7 +333,7 @@ static SUMMARY_SIGNAL: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^traceback\s*: Signal \d+ \(SIG\w+\) received by PID \d+"));
 /// Triton's `CompilationError: at 40:12:`, alone or quoted by a worker (`Worker failed with error
 /// 'at 1:0:`).
-static TRITON_POSITION: LazyLock<AsciiFirst> =
+pub(crate) static TRITON_POSITION: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"(?:CompilationError: |error ')at \d+:\d+:$"));
 /// An exception stated by its name and its arguments or message: `ValueError("...")`,
 /// `AssertionError: ...` (below the caret of Triton's source quote; after a request's `with
@@ -455,6 +457,10 @@ fn heading_above_statement(text: &str, is_exception: bool) -> Option<(u8, Below)
         || (t.ends_with(':') && t.contains("Critical error") && t.contains(" pipeline"))
     {
         Some((3, Below::ListedFailure))
+    } else if t.ends_with("TaskFailedException") || t.ends_with("CompositeException") {
+        // (Julia's wrapper of a task that failed, `ERROR: TaskFailedException`, above the
+        // task's own `nested task error: <cause>`)
+        Some((6, Below::ListedFailure))
     } else if t.starts_with("error: failed to run custom build command for `") {
         Some((60, Below::ListedFailure))
     } else if t
@@ -924,6 +930,11 @@ impl Triage {
                     || ev.text.contains("signal SIGSEGV")
                     || ev.text.contains("] Signal: "))
                     && is_native_frame(text))
+                // (and glog's stack of a failed check, `@ 0x4477a0 caffe::Solver<>::Solve()`,
+                // whose outer frames say which step ran)
+                || (ev.text.contains("Check failed")
+                    && (text.trim_start().starts_with("@ ")
+                        || text.contains("*** Check failure stack trace")))
             {
                 NCCL_TRACE_AFTER
             } else {
@@ -1301,6 +1312,33 @@ impl Triage {
             }
         }
         let t = text.trim();
+        // Open MPI's handler of a fatal signal prints `*** Process received signal ***`, then
+        // `Signal: Aborted (6)`: a program that aborts states why just above, in its own words
+        // (`Kokkos::Cuda::initialize ERROR: likely mismatch of architecture`), which no detector
+        // knows; that line, not the signal, is the statement.
+        if t.ends_with("*** Process received signal ***") {
+            self.signal_header = line.number;
+        } else if t.ends_with("Signal: Aborted (6)") && self.signal_header + 1 == line.number {
+            // (a line a logger marked as an error is a weaker event already, not a worded line)
+            let n = line.number.saturating_sub(2);
+            let above = self
+                .events
+                .iter()
+                .rev()
+                .take(3)
+                .find(|e| e.line == n && e.tier < 3)
+                .map(|e| (e.text.clone(), e.raw.clone()))
+                .or_else(|| {
+                    self.worded
+                        .back()
+                        .filter(|w| w.0 == n)
+                        .map(|w| (w.1.clone(), w.2.clone()))
+                });
+            if let Some((s, raw)) = above {
+                let phase = self.phase;
+                self.keep_first(3, false, || Event::bare(n, 3, s, raw, phase));
+            }
+        }
         // The JVM prints an exception's chain outermost first, each cause below its wrapper's
         // frames as `Caused by: <class>: <message>` (Spark's `SparkException: Job aborted ...`,
         // then the task's `Caused by: ai.rapids.cudf.CudfException: ... cudaErrorIllegalAddress`):
@@ -2984,6 +3022,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         ("(PyInit_", "startup"),
         // (NCCL creating a communicator, `ncclCommInitRankFunc`, as the job's ranks start)
         ("ncclCommInitRank", "startup"),
+        // (Caffe's solver, whose `Solve` and `Step` run the training iterations, in glog's stack
+        // of a failed check, `@ 0x4477a0 caffe::Solver<>::Solve()`)
+        ("::Solver<>::Solve(", "training"),
+        ("::Solver<>::Step(", "training"),
     ];
     if ev.phase == "unknown" {
         let step = ev.after.iter().find_map(|a| {
@@ -3206,6 +3248,11 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         ("gguf_init_from_file_impl: ", "model_load"),
         // (a HIP runtime with no code object for the GPU, which it checks as it initialises)
         ("hipErrorNoBinaryForGpu", "startup"),
+        // (a library's check as it initialises, Kokkos' `Kokkos::Cuda::initialize ERROR: ...`;
+        // a container runtime that could not give a container its GPUs, Podman's `setting up CDI
+        // devices: unresolvable CDI devices nvidia.com/gpu=all`)
+        ("::initialize ERROR: ", "startup"),
+        ("setting up CDI devices: ", "startup"),
         // (OpenMM's report of a platform whose Context could not be created, as its installation
         // test or a simulation starts: `CUDA platform error: Error initializing FFT: 5`)
         ("platform error: Error ", "startup"),
