@@ -85,11 +85,12 @@ pub fn analyze_reader<R: std::io::BufRead>(
         let (ftx, frx) = std::sync::mpsc::sync_channel::<Vec<Option<parse::LineFacts>>>(4);
         let worker = scope.spawn(move || {
             let mut triage = parse::Triage::without_env();
+            let mut memo = parse::FactsMemo::default();
             for batch in rx {
                 #[cfg(test)]
                 tests::fail_on_marker(&batch);
                 let half = batch.len() / 2;
-                let mut facts: Vec<_> = batch[..half].iter().map(parse::LineFacts::ahead).collect();
+                let mut facts: Vec<_> = batch[..half].iter().map(|l| memo.ahead(l)).collect();
                 // should the other worker be gone, triage makes them itself
                 facts.extend(frx.recv().unwrap_or_default());
                 for (i, l) in batch.iter().enumerate() {
@@ -100,9 +101,10 @@ pub fn analyze_reader<R: std::io::BufRead>(
         });
         let matching = scope.spawn(move || {
             let mut matcher = matching::Matcher::new(index);
+            let mut memo = parse::FactsMemo::default();
             for batch in mrx {
                 let half = batch.len() / 2;
-                let _ = ftx.send(batch[half..].iter().map(parse::LineFacts::ahead).collect());
+                let _ = ftx.send(batch[half..].iter().map(|l| memo.ahead(l)).collect());
                 for l in batch.iter() {
                     matcher.feed(l);
                 }

@@ -404,8 +404,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // [ERROR] msg`)
         r"^\[RANK (?P<rank>\d+)\] ",
         // torchrun's tee of each local worker's output, `[{role}{local_rank}]:` with its default
-        // role (`[default6]:[rank6]: ...`), behind NeMo-Run's task and replica (`pretrain/0 `)
-        r"^(?:[\w.\-]+/\d+ )?\[default\d+\]: ?",
+        // role (`[default6]:[rank6]: ...`), behind NeMo-Run's task and replica (`pretrain/0 `),
+        // or with an empty role and a colon, `[:0]:` (accelerate's launcher's)
+        r"^(?:[\w.\-]+/\d+ )?\[(?:default|:)\d+\]: ?",
         // Taskcluster's time before each line of a task's log: [task 2025-07-01T05:06:30.004+00:00]
         r"^\[task \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})\] ?",
         // TorchX's tee of each replica's workers, `{role}/{replica} [{local_rank}]:`

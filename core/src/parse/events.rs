@@ -667,7 +667,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // YoloLayer_TRT version 1`, before the deserialisation it fails; MSVC's diagnostic, which
     // names the file alone when it has no line, `flash_api.cpp : fatal error C1083: Cannot open
     // compiler generated file`; a program's check of a CUDA call, the call then CUDA's words,
-    // `cudaMalloc(256 bytes) failed: operation not permitted when stream is capturing`)
+    // `cudaMalloc(256 bytes) failed: operation not permitted when stream is capturing`, or
+    // DyNet's, the call alone, `CUDA failure in cudaMalloc(&ptr, n)`, CUDA's words on the next
+    // line, which may stand alone: `the provided PTX was compiled with an unsupported toolchain.`)
     (
         concat!(
             r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|",
@@ -688,7 +690,7 @@ const DETECTORS: &[(&str, u8)] = &[
             gpu_in_use_by_another_client!(),
             r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|",
             cudarc_unloadable!(),
-            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\berror C\d{4}: \S|\bcuda[A-Z]\w*\([^)]*\) failed: [a-z]|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\berror C\d{4}: \S|\bcuda[A-Z]\w*\([^)]*\) failed: [a-z]|CUDA failure in cu\w*\(.*\)\s*$|^the provided PTX was compiled with an unsupported toolchain\b|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
         3,
     ),
@@ -1690,6 +1692,7 @@ const EVENT_WORDS: &[&str] = &[
     "could not find any implementation",
     "err_nvgpuctrperm",
     "compiled without cuda",
+    "provided ptx was compiled with an unsupported",
     "status error code: cl_",
     "getplugincreator could not",
     "unable to dynamically load the",
@@ -2323,6 +2326,14 @@ crate::scan::words! { B {
     NODE_DEAD = "has been marked dead because the detector has missed too many heartbeats",
 } }
 
+/// pydantic v1's line for one field's error, below its `3 validation errors for Model` heading:
+/// `  extra fields not permitted (type=value_error.extra)`.
+pub fn is_pydantic_v1_detail(text: &str) -> bool {
+    static DETAIL: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"\(type=[a-z_]+(?:\.[a-z_]+)*(?:; [^)]*)?\)\s*$"));
+    text.trim_end().ends_with(')') && DETAIL.is_match(text)
+}
+
 /// A compiler's error at a line and column of a file (see [`is_benign`]).
 static COMPILER_ERROR_AT: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^\s*\S+:\d+:\d+: error: "));
@@ -2612,6 +2623,10 @@ pub const OP_REASON: &str = "operators not supported because: ";
 /// (An NVLink error is the link's failure; NCCL's NVLink SHARP (NVLS) buffers that could not be
 /// bound, `Failed to bind NVLink SHARP (NVLS) Multicast memory ...`, are the collective's.)
 const CLASSES: &[(&str, &str)] = &[
+    // (a worker that a signal ended, as cog reports it after its guess at the cause: `Prediction
+    // failed for an unknown reason. It might have run out of memory? (exitcode -6)`: Python's
+    // negative exit code is the signal's number, whatever the guess; 9, a kill, is apart)
+    ("process_crash", r"\(exitcode -(?:[1-8]|1[0-46-9])\)\s*$"),
     (
         "gpu_hardware_error",
         r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|RmInitAdapter failed|NVRM: .*\b[Cc]annot (?:proceed|initialize)\b|NVRM: .*\breported an error while attempting to boot GSP\b|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|uncorrectable NVLink error|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
@@ -3461,8 +3476,9 @@ const CLASSES: &[(&str, &str)] = &[
     // torchvision::nms does not exist`, and torch's namespace of ops asked for one that no loaded
     // library registered, `No such operator xformers::efficient_attention_forward_cutlass`, and
     // torchvision's check at import that it was built for torch's CUDA, `Detected that PyTorch and
-    // torchvision were compiled with different CUDA versions`; Windows' loader that cannot find or start a DLL or one
-    // it depends on, in the system's language: `OSError: [WinError 126] The specified module
+    // torchvision were compiled with different CUDA versions` (PyG's extensions say the same,
+    // `... PyTorch and torch_sparse were ...`); Windows' loader that cannot find or start a DLL
+    // or one it depends on, in the system's language: `OSError: [WinError 126] The specified module
     // could not be found. Error loading "...\\torch\\lib\\fbgemm.dll" or one of its
     // dependencies.`, ctypes' `Could not find module '...\\x.dll' (or one of its dependencies)`,
     // `[WinError 1114]` for a DLL whose initialisation failed; torch's dispatcher with no CUDA
@@ -3507,7 +3523,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "import_error",
-        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|\bCUDA SETUP: Setup Failed!|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and torchvision were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|\bCUDA SETUP: Setup Failed!|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and \w+ were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
     ),
     // (cuBLAS's check of a call's arguments, `** On entry to HgemmStridedBatched parameter number
     // 10 had an illegal value`, before the call returns its status)
@@ -3536,13 +3552,14 @@ const CLASSES: &[(&str, &str)] = &[
     // cuRAND's, nvJPEG's (DALI's decoder: `NVJPEG error "6" : NVJPEG_STATUS_EXECUTION_FAILED`),
     // cuStateVec's, cuTENSOR's; CNTK's wording of one, `CURAND failure 105: ...`; cuSPARSE's
     // check of a call's arguments, `** On entry to cusparseSpMM_bufferSize(): matrix B and C must
-    // be in column-major order`)
+    // be in column-major order`; TensorFlow's words for a failed cuBLAS or cuDNN call, `Blas GEMM
+    // launch failed : a.shape=...`, `cuDNN launch failure : input shape(...)`)
     // (and XLA's stream executor failing to set up cuDNN, `FAILED_PRECONDITION: DNN library
     // initialization failed.`, as ColabFold reports it under its own guess at the cause)
     (
         "cublas_cudnn_error",
         concat!(
-            r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\*\* On entry to cu[a-z]\w*\(\): \S|\bCU(?:RAND|SPARSE|SOLVER|FFT|BLAS) failure \d+|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
+            r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\*\* On entry to cu[a-z]\w*\(\): \S|\bCU(?:RAND|SPARSE|SOLVER|FFT|BLAS) failure \d+|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
             cublas_error_at!(),
             r"|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
         ),
@@ -3780,9 +3797,16 @@ const CLASSES: &[(&str, &str)] = &[
     ("unsupported_config", TRT_NO_PLUGIN),
     // (transformers' trainer refusing to train weights that are all quantised, `You cannot perform
     // fine-tuning on purely quantized models`: adapters the configuration lacks)
+    // (and DeepSpeed's and accelerate's checks of a DeepSpeed config against the run's own
+    // arguments and schema: `Please correct the following DeepSpeed config values that mismatch
+    // TrainingArguments values:`, `3 validation errors for DeepSpeedZeroConfig`, `Please specify
+    // the ZeRO optimization config in the DeepSpeed config.`, `When using `deepspeed_config_file`,
+    // the following accelerate config variables will be ignored`, a value left `auto` that
+    // nothing filled, `Please specify `x` without `auto` (set to correct value)`; Lightning's
+    // refusal of an option combination, `MisconfigurationException: ...`)
     (
         "unsupported_config",
-        r"cannot perform fine-tuning on purely quantized models",
+        r"cannot perform fine-tuning on purely quantized models|\bDeepSpeed config values that mismatch\b|\bvalidation errors? for DeepSpeed\w*Config\b|\bPlease specify the ZeRO optimization config\b|\bthe following accelerate config variables will be ignored\b|\bMisconfigurationException: \S|without `auto` \(set to correct value\)",
     ),
     // (vLLM refusing an attention backend a model cannot run on, `Please use Flashinfer backend
     // for models with logits_soft_cap (i.e., Gemma-2)`; Transformer Engine finding none of its
@@ -3932,10 +3956,15 @@ pub fn class_of(text: &str) -> Option<&'static str> {
 /// Whether `text` is of `class` ([`class_of`]), asked first of that class's own rule: most
 /// messages are not, and one regex says so where [`class_of`] would try every earlier class.
 pub fn is_class(text: &str, class: &str) -> bool {
+    has_class_words(text, class) && class_of(text) == Some(class)
+}
+
+/// Whether one of `class`'s own rules matches `text`, whatever an earlier class's would say: a
+/// cheap test of two messages' kind (an out-of-memory stated by a C++ check and by Python).
+pub fn has_class_words(text: &str, class: &str) -> bool {
     CLASS_RES
         .iter()
         .any(|(c, re)| *c == class && re.is_match(text))
-        && class_of(text) == Some(class)
 }
 
 /// One of the hints torch prints after every CUDA error it raises.

@@ -137,6 +137,13 @@ pub struct Triage {
     /// A warning that a package's compiled extension did not load (line, text, raw):
     /// `Failed to import from vllm._C with ImportError(...)`.
     extension_unloaded: Option<(u64, String, String)>,
+    /// A CUDA out-of-memory that the program caught and logged as a warning (line, text, raw;
+    /// phase): fairseq's `WARNING: ran out of memory with exception: CUDA out of memory. ...`.
+    warned_oom: Option<((u64, String, String), &'static str)>,
+    /// The frames of a traceback that re-raised an earlier statement that had none (the
+    /// statement's line, the frames): `THCudaCheck FAIL ... out of memory`, then `RuntimeError:
+    /// cuda runtime error (2) : out of memory` below its traceback.
+    reraised_frames: Vec<(u64, Vec<String>)>,
     /// torch's warning that CUDA failed to initialise, with CUDA's error (line, text, raw):
     /// `UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). ... Error
     /// 802: system not yet initialized`. torch goes on without the GPU; what fails later for
@@ -167,6 +174,8 @@ pub struct Triage {
     worded: std::collections::VecDeque<(u64, String, String)>,
     /// The line of Open MPI's `*** Process received signal ***` last seen.
     signal_header: u64,
+    /// The line of the last heading of pydantic's errors, `3 validation errors for X`.
+    validation_heading: u64,
     /// The `raise Error("message` (or `assert cond`) line that a traceback ended in so far, with
     /// the phase then: a paste cut before the exception's own line states the error there.
     cut_raise: Option<((u64, String, String), &'static str)>,
@@ -457,6 +466,10 @@ fn heading_above_statement(text: &str, is_exception: bool) -> Option<(u8, Below)
         || (t.ends_with(':') && t.contains("Critical error") && t.contains(" pipeline"))
     {
         Some((3, Below::ListedFailure))
+    } else if t.contains("CUDA failure in cu") && t.ends_with(')') {
+        // (DyNet's check of a CUDA call names the call, `CUDA failure in cudaMalloc(&ptr, n)`,
+        // and CUDA's words for the status on the next line, `out of memory`)
+        Some((1, Below::Detail))
     } else if t.ends_with("TaskFailedException") || t.ends_with("CompositeException") {
         // (Julia's wrapper of a task that failed, `ERROR: TaskFailedException`, above the
         // task's own `nested task error: <cause>`)
@@ -707,6 +720,46 @@ impl LineFacts {
             },
             error_word: detection == events::Detection::ErrorWord,
         }
+    }
+}
+
+/// [`LineFacts::ahead`], remembered by text: a log repeats its lines (the same warning from
+/// every rank, a record whose prefix held its only difference), and a line's facts depend on its
+/// text and level alone. Bounded: it starts over once it holds [`FactsMemo::CAPACITY`] lines.
+#[derive(Default)]
+pub struct FactsMemo {
+    /// By the hash of a line's text: the text, its level and its facts.
+    seen: std::collections::HashMap<u64, Remembered>,
+}
+
+/// A line [`FactsMemo`] remembers: its text, its level and its facts.
+type Remembered = (Box<str>, Option<char>, Option<LineFacts>);
+
+impl FactsMemo {
+    const CAPACITY: usize = 1 << 14;
+    /// (longer lines are rarely repeated, and hashing them costs more than it saves)
+    const LONGEST: usize = 400;
+
+    /// The facts of `line`, from memory when a line of the same text and level came before.
+    pub fn ahead(&mut self, line: &Line) -> Option<LineFacts> {
+        // (a progress bar glued before the message reads the raw line too)
+        if line.glued_bar || line.text.len() > Self::LONGEST {
+            return LineFacts::ahead(line);
+        }
+        let key = xxhash_rust::xxh3::xxh3_64(line.text.as_bytes());
+        if let Some((text, level, facts)) = self.seen.get(&key) {
+            if **text == *line.text && *level == line.level {
+                return *facts;
+            }
+            return LineFacts::ahead(line);
+        }
+        let facts = LineFacts::ahead(line);
+        if self.seen.len() >= Self::CAPACITY {
+            self.seen.clear();
+        }
+        self.seen
+            .insert(key, (line.text.as_str().into(), line.level, facts));
+        facts
     }
 }
 
@@ -1228,6 +1281,12 @@ impl Triage {
         }
         if self.extension_unloaded.is_none() && EXTENSION_UNLOADED.is_match(text) {
             self.extension_unloaded = Some(noted(line, text));
+        }
+        if self.warned_oom.is_none()
+            && text.contains("CUDA out of memory")
+            && (line.level == Some('W') || text.contains("WARNING"))
+        {
+            self.warned_oom = Some((noted(line, text), self.phase));
         }
         if LAST_ENQUEUED.is_in(text) {
             if let Some(c) = ENQUEUED.captures(text) {
@@ -1850,13 +1909,48 @@ impl Triage {
         let frames_taken = !frames.is_empty();
         // An exception quoted above its own traceback (a paste that leads with the message, then
         // the traceback that ends in it): the traceback's frames are the quoted error's too.
+        // (and a C++ check's statement with no frames, `THCudaCheck FAIL ... error=2 : out of
+        // memory`, that Python re-raises shortly below as an exception of its kind, `RuntimeError:
+        // cuda runtime error (2) : out of memory`: the traceback says which step met the fault)
         if frames_taken {
             let quoted = self
                 .events
-                .iter_mut()
-                .find(|e| e.frames.is_empty() && e.text.trim() == text.trim());
-            if let Some(e) = quoted {
-                e.frames = frames.clone();
+                .iter()
+                .position(|e| e.frames.is_empty() && e.text.trim() == text.trim())
+                .map(Ok)
+                .or_else(|| {
+                    // (faults that any step may meet; a driver's or a collective's failure at
+                    // start-up is placed by other signs) (this runs at every traceback: the
+                    // recent events are looked at first, and the classes' own rules asked alone)
+                    const ANY_STEP: [&str; 3] = [
+                        "cuda_oom",
+                        "cuda_illegal_memory_access",
+                        "cublas_cudnn_error",
+                    ];
+                    let recent = self.events.len().saturating_sub(8)..self.events.len();
+                    let mut unframed = recent.rev().filter(|&i| {
+                        let e = &self.events[i];
+                        e.frames.is_empty() && line.number.saturating_sub(e.line) <= 40
+                    });
+                    let first = unframed.next()?;
+                    let kind = ANY_STEP
+                        .into_iter()
+                        .find(|k| events::has_class_words(text, k))?;
+                    std::iter::once(first)
+                        .chain(unframed)
+                        .find(|&i| events::has_class_words(&self.events[i].text, kind))
+                        .map(Err)
+                });
+            match quoted {
+                Some(Ok(i)) => self.events[i].frames = frames.clone(),
+                // (only the phase and class read those frames: where the statement was printed,
+                // which its fingerprint keeps, is unchanged) (bounded, on a log that repeats
+                // the pattern: the earliest are kept)
+                Some(Err(i)) if self.reraised_frames.len() < 256 => {
+                    self.reraised_frames
+                        .push((self.events[i].line, frames.clone()));
+                }
+                _ => {}
             }
         }
         // A paste that starts below the innermost frame's `File` line keeps that frame's source
@@ -1881,6 +1975,18 @@ impl Triage {
         let mut tier = tier;
         if chained && tier > 1 {
             tier -= 1;
+        }
+        // (a field's error that pydantic v1 lists under its heading, `3 validation errors for
+        // DeepSpeedZeroConfig`, details the heading's statement; alone, it is the statement)
+        if text.contains(" validation error") && text.contains(" for ") {
+            self.validation_heading = line.number;
+        }
+        if tier == 3
+            && self.validation_heading > 0
+            && line.number - self.validation_heading <= 40
+            && events::is_pydantic_v1_detail(text)
+        {
+            tier = 2;
         }
         // A class raised without a message states nothing that a statement logged before it
         // did not: the error its traceback's program logged just before it (Taichi logs `CUDA
@@ -2166,6 +2272,9 @@ impl Triage {
         // the paste shows nothing failing after it (the CUDA error it leads to was not pasted).
         let elected = self.elect();
         let init_failed = self.cuda_init_failed.as_ref().or(self.no_platform.as_ref());
+        // (a CUDA out-of-memory the program caught and logged as a warning, then a traceback the
+        // paste cut before its exception: what the run died of, as no later line says)
+        let warned_oom = self.warned_oom.as_ref().filter(|_| self.in_traceback);
         // Nothing else: the first line with an error word, whatever level it was logged at.
         let fallback = self
             .incompatible
@@ -2175,6 +2284,7 @@ impl Triage {
             // (torch's warning that CUDA did not initialise, when nothing failed after it in the
             // paste: the program went on without its GPU)
             .or(init_failed.map(|(f, p)| (f, 3, *p)))
+            .or(warned_oom.map(|(f, p)| (f, 3, *p)))
             .or(self.last_resort.as_ref().map(|(t, f, p)| (f, *t, *p)))
             // (a traceback the paste cut after the frame that raised, before the exception's
             // line: the `raise` states it, `raise RuntimeError("Failed to find C compiler.`)
@@ -2392,9 +2502,18 @@ impl Triage {
             && self.in_traceback
             && !self.frames.is_empty()
             && self.traceback_line > ev.line;
+        let reraised_by = (ev.frames.is_empty() && !followed_by_traceback)
+            .then(|| self.reraised_frames.iter().find(|(l, _)| *l == ev.line))
+            .flatten();
         let framed = if followed_by_traceback {
             trailing = Event {
                 frames: self.open_frames(),
+                ..ev.clone()
+            };
+            &trailing
+        } else if let Some((_, frames)) = reraised_by {
+            trailing = Event {
+                frames: frames.clone(),
                 ..ev.clone()
             };
             &trailing
@@ -3253,6 +3372,15 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         // devices: unresolvable CDI devices nvidia.com/gpu=all`)
         ("::initialize ERROR: ", "startup"),
         ("setting up CDI devices: ", "startup"),
+        // (DeepSpeed's config checked against the run's arguments as the trainer or accelerate
+        // prepares the engine, before any step)
+        ("DeepSpeed config values that mismatch", "startup"),
+        ("Please specify the ZeRO optimization config", "startup"),
+        (
+            "the following accelerate config variables will be ignored",
+            "startup",
+        ),
+        ("without `auto` (set to correct value)", "startup"),
         // (OpenMM's report of a platform whose Context could not be created, as its installation
         // test or a simulation starts: `CUDA platform error: Error initializing FFT: 5`)
         ("platform error: Error ", "startup"),

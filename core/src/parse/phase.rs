@@ -770,6 +770,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "update_core",
         "fine_tune",
         "fit_one_cycle",
+        // (CNTK's trainer's step, `Trainer.train_minibatch`; TensorFlow's Estimator's
+        // `train_and_evaluate`)
+        "train_minibatch",
+        "train_and_evaluate",
         // (a step's own functions: Hugging Face's and TRL's trainers compute the loss in
         // `compute_loss`; verl's actor the policy's log-probabilities and its update)
         "compute_loss",
