@@ -183,6 +183,8 @@ const GENERIC: &[&str] = &[
     "CUDA error: out of memory",
     // Python's IndexError of a tuple, list or string names no index and no object
     "index out of range",
+    // a JIT's or a compiler's report that names no compiler (DeepGEMM's, Numba's NVVM)
+    "Failed to compile",
 ];
 
 /// Serving frameworks with kernels and schedulers of their own (see [`signature`]).

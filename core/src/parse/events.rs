@@ -669,7 +669,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // compiler generated file`; a program's check of a CUDA call, the call then CUDA's words,
     // `cudaMalloc(256 bytes) failed: operation not permitted when stream is capturing`, or
     // DyNet's, the call alone, `CUDA failure in cudaMalloc(&ptr, n)`, CUDA's words on the next
-    // line, which may stand alone: `the provided PTX was compiled with an unsupported toolchain.`)
+    // line, which may stand alone: `the provided PTX was compiled with an unsupported toolchain.`;
+    // TensorFlow's status of a failed NCCL call, `UNKNOWN: Error invoking NCCL: unhandled cuda
+    // error`)
     (
         concat!(
             r"\bCUDA Error .* while calling \w+ \(cu\w+\)|^\[[A-Za-z][\w.-]*\] \[(?:Fatal|FATAL)\] \S|^/\S+\.cuh?: \d+: [a-z]|^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x|\bNon-OK-status: \S|^Error in fail: \S|",
@@ -690,7 +692,7 @@ const DETECTORS: &[(&str, u8)] = &[
             gpu_in_use_by_another_client!(),
             r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|",
             cudarc_unloadable!(),
-            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\berror C\d{4}: \S|\bcuda[A-Z]\w*\([^)]*\) failed: [a-z]|CUDA failure in cu\w*\(.*\)\s*$|^the provided PTX was compiled with an unsupported toolchain\b|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\berror C\d{4}: \S|\bcuda[A-Z]\w*\([^)]*\) failed: [a-z]|CUDA failure in cu\w*\(.*\)\s*$|\bError invoking NCCL: \S|^the provided PTX was compiled with an unsupported toolchain\b|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
         3,
     ),
@@ -2678,10 +2680,12 @@ const CLASSES: &[(&str, &str)] = &[
     // bytes);]`, 2 being cudaErrorMemoryAllocation)
     ("cuda_oom", r"\bCuda error: 2\[cuda\w*(?:Malloc|Alloc)\w*\("),
     // (and its other statuses: 700, 716 and 719 a kernel's fault, the rest the runtime's
-    // refusal, `Cuda error: 801[cudaGraphicsGLRegisterImage(...)]` of OpenGL interop)
+    // refusal, `Cuda error: 801[cudaGraphicsGLRegisterImage(...)]` of OpenGL interop) (and
+    // Numba's driver, which numbers the status before the call, `CudaAPIError: [716] Call to
+    // cuMemcpyDtoH results in UNKNOWN_CUDA_ERROR`, whatever name it found for it)
     (
         "cuda_illegal_memory_access",
-        r"\bCuda error: (?:700|716|719)\[cuda\w+\(",
+        r"\bCuda error: (?:700|716|719)\[cuda\w+\(|\bCudaAPIError: \[(?:700|716|719)\] ",
     ),
     ("cuda_driver_error", r"\bCuda error: \d+\[cuda\w+\("),
     // (PyCUDA's statement of a driver call's failure, `pycuda._driver.LogicError:
@@ -2957,10 +2961,11 @@ const CLASSES: &[(&str, &str)] = &[
     // Assertion `0' failed.`, the statement of a failure above it, no compiler's diagnostic)
     ("process_crash", r":\d+: error: Assertion `0' failed\."),
     // (MSVC numbers its diagnostics, `error C2039: ...`, `fatal error C1083: ...`, whatever
-    // file they name: a header without an extension, `cstddef(11)`, or none)
+    // file they name: a header without an extension, `cstddef(11)`, or none; Numba's NVVM
+    // refusing the IR it generated for a kernel, `NvvmError: Failed to compile`)
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\berror C\d{4}: \S|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|^clang(?:\+\+)?(?:-\d+)?: error: |^Error in fail: |\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
+        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\berror C\d{4}: \S|\bNvvmError: Failed to compile\b|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|^clang(?:\+\+)?(?:-\d+)?: error: |^Error in fail: |\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -3576,9 +3581,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch 2.5's watchdog states the work it gave up on, `[PG ID 1 PG GUID 1 Rank 1] failure
     // detected by watchdog at work sequence id: 1116 PG status: ...`, a paste may keep only
     // that; and its dump signal's `... from this local rank` may wrap before `rank`)
+    // (and Gloo's rendezvous store that a peer never wrote to, Horovod's `[horovod/common/gloo/
+    // http_store.cc:53] Wait timeout for key(s): 0`)
     (
         "nccl_timeout",
-        r"^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local\b|\bfailure detected by watchdog at work sequence id\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
+        r"\bWait timeout for key\(s\): |^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local\b|\bfailure detected by watchdog at work sequence id\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
     ),
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`

@@ -767,6 +767,12 @@ impl FactsMemo {
 /// an exception the line quotes taken out; `None` when too little is left.
 fn detect_text(text: &str) -> Option<&str> {
     let mut text = text;
+    // TensorFlow's executor logs at INFO the status that aborted a step, whatever its cause:
+    // `(DEBUG INFO) Executor start aborting (this does not indicate an error and you can ignore
+    // this message): UNKNOWN: Error invoking NCCL: unhandled cuda error`: the status is read
+    if let Some((_, status)) = text.split_once("you can ignore this message): ") {
+        text = status;
+    }
     // A traceback header names no error; its exception line will. A damaged paste may glue
     // the header to the end of the line before it, which is then read on its own.
     if let Some(i) = TRACEBACK_HEADER.find(text) {

@@ -95,9 +95,10 @@ const MARKERS: &[(&str, &str)] = &[
     // (epoch, then step within it); a trainer saving a checkpoint of the model it trains,
     // `Saving model checkpoint to out/checkpoint-500`; a logger that ends its record with the
     // function that logged it, `train_gpt_demo.py:320 train_step`; Lightning's summary of the
-    // model as `fit` begins, `415 M     Trainable params`)
+    // model as `fit` begins, `415 M     Trainable params`; YOLOv5's and Ultralytics' header of
+    // the training table, `Epoch   gpu_mem   box   obj ...`)
     (
-        r"(?i)\b(epoch(?:_id)?|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining \.\.\.\s*$|\b[Ss]aving (?:model )?checkpoint\b|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$|^\s*[\d.,]+\s*[KMBT]?\s+Trainable params\s*$",
+        r"(?i)\b(epoch(?:_id)?|train(ing)? step|global_step|iteration)\s*[:=]?\s*\d+|\bstep[:= ]\s*\d+.*\b(loss|lr)\b|\{'loss': |\b\w*loss[:=]\s*[\d.]+|\b[Tt]raining [Ll]oss\b[^:=]{0,30}[:=]\s*[\d.]+|\bwhile training\b|\biter \d+: loss \d|train_loss|Start(?:ing)? training|\*\*\*\*\* Running training|Total optimization steps = \d|Number of trainable parameters = \d|\btrain(?:ing)?:? +\d+%\\?\||\bloss/train\b|Invalidate trace cache @ step \d+|\bTraining Progress: +\d+%|(?-i:\bCompute log probs): +\d+%\||^[Tt]raining ?\.\.\.\s*$|^\s*Epoch\s+(?:gpu_mem|GPU_mem)\s|\b[Ss]aving (?:model )?checkpoint\b|\[ *\d+/\d+\] +eta: \d|\bepoch:? *\[\d+/\d+\]\[\d+/\d+\]|:\d+ train_step\s*$|^\s*[\d.,]+\s*[KMBT]?\s+Trainable params\s*$",
         "training",
     ),
     // (and torch's process group tearing its communicators down, `Watchdog joined, destroying
