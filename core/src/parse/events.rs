@@ -168,6 +168,25 @@ pub const DATALOADER_SHM_BUS_ERROR: &str = concat!(
 );
 /// See the `profiler_counters_denied` macro (the signature's key).
 pub const PROFILER_COUNTERS_DENIED: &str = profiler_counters_denied!();
+/// A DeepSpeed config checked against the run's own arguments as the trainer or accelerate
+/// prepares the engine: transformers' `Please correct the following DeepSpeed config values
+/// that mismatch TrainingArguments values:`, accelerate's `Please specify the ZeRO optimization
+/// config in the DeepSpeed config.`, `... the following accelerate config variables will be
+/// ignored`, and a value left `auto` that nothing filled.
+macro_rules! deepspeed_config_check {
+    () => {
+        r"\bDeepSpeed config values that mismatch\b|\bPlease specify the ZeRO optimization config\b|\bthe following accelerate config variables will be ignored\b|without `auto` \(set to correct value\)"
+    };
+}
+
+/// Whether a line is a DeepSpeed config check (see `deepspeed_config_check`): a refusal before
+/// any step, as the engine is prepared.
+pub fn is_deepspeed_config_check(text: &str) -> bool {
+    static CHECK: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(deepspeed_config_check!()));
+    CHECK.is_match(text)
+}
+
 /// Guppy's failed cuBLAS call: `[guppy/error] CuBLAS error at <file>`.
 macro_rules! cublas_error_at {
     () => {
@@ -3813,7 +3832,10 @@ const CLASSES: &[(&str, &str)] = &[
     // refusal of an option combination, `MisconfigurationException: ...`)
     (
         "unsupported_config",
-        r"cannot perform fine-tuning on purely quantized models|\bDeepSpeed config values that mismatch\b|\bvalidation errors? for DeepSpeed\w*Config\b|\bPlease specify the ZeRO optimization config\b|\bthe following accelerate config variables will be ignored\b|\bMisconfigurationException: \S|without `auto` \(set to correct value\)",
+        concat!(
+            r"cannot perform fine-tuning on purely quantized models|\bvalidation errors? for DeepSpeed\w*Config\b|\bMisconfigurationException: \S|",
+            deepspeed_config_check!()
+        ),
     ),
     // (vLLM refusing an attention backend a model cannot run on, `Please use Flashinfer backend
     // for models with logits_soft_cap (i.e., Gemma-2)`; Transformer Engine finding none of its

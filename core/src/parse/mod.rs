@@ -3378,15 +3378,6 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         // devices: unresolvable CDI devices nvidia.com/gpu=all`)
         ("::initialize ERROR: ", "startup"),
         ("setting up CDI devices: ", "startup"),
-        // (DeepSpeed's config checked against the run's arguments as the trainer or accelerate
-        // prepares the engine, before any step)
-        ("DeepSpeed config values that mismatch", "startup"),
-        ("Please specify the ZeRO optimization config", "startup"),
-        (
-            "the following accelerate config variables will be ignored",
-            "startup",
-        ),
-        ("without `auto` (set to correct value)", "startup"),
         // (OpenMM's report of a platform whose Context could not be created, as its installation
         // test or a simulation starts: `CUDA platform error: Error initializing FFT: 5`)
         ("platform error: Error ", "startup"),
@@ -3411,6 +3402,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     if ev.phase == "unknown" {
         if let Some((_, p)) = FOUND_AT.iter().find(|(m, _)| ev.text.contains(m)) {
             return p;
+        }
+        // (a DeepSpeed config checked as the trainer or accelerate prepares the engine)
+        if events::is_deepspeed_config_check(&ev.text) {
+            return "startup";
         }
         // (and the remote shell's error that launching a node's daemon met, `bash: orted:
         // command not found`, `ssh: Could not resolve hostname ...`)
