@@ -2010,7 +2010,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("import_error"),
         Scope::Message,
-        r"\bgetPluginCreator could not find plugin\b|\bIPluginCreator not found in Plugin Registry\b",
+        crate::parse::events::TRT_PLUGIN_UNREGISTERED,
         "tensorrt: the engine's plugin is not registered (its library not loaded)",
     ),
     // a container runtime given GPUs that no CDI specification on the host defines (Podman's
@@ -2019,7 +2019,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("cuda_driver_error"),
         Scope::Message,
-        r"\bunresolvable CDI devices\b",
+        crate::parse::events::CDI_UNRESOLVABLE,
         "container: the GPUs asked for are not in any CDI specification",
     ),
     // Triton's code generator refusing a variable that an `if` branch gives another type

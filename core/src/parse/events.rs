@@ -187,6 +187,48 @@ pub fn is_deepspeed_config_check(text: &str) -> bool {
     CHECK.is_match(text)
 }
 
+/// The CUDA math libraries' failures in the words of a program or of the library itself: CNTK's
+/// `CURAND failure 105: ...`, cuSPARSE's check of a call's arguments, `** On entry to
+/// cusparseSpMM_bufferSize(): ...` (the detector and the library-error class).
+macro_rules! math_library_failure {
+    () => {
+        r"\bCU(?:RAND|SPARSE|SOLVER|FFT|BLAS) failure \d+|\*\* On entry to cu[a-z]\w*\(\): \S"
+    };
+}
+/// MSVC's numbered diagnostic, `error C2039: ...`, `fatal error C1083: ...` (the detector and the
+/// build-error class).
+macro_rules! msvc_diagnostic {
+    () => {
+        r"\berror C\d{4}: \S"
+    };
+}
+/// A container runtime given GPUs that no CDI specification on the host defines (Podman's
+/// `setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all`): the driver class and
+/// the signature's key.
+macro_rules! cdi_unresolvable {
+    () => {
+        r"\bunresolvable CDI devices\b"
+    };
+}
+/// See the `cdi_unresolvable` macro (the signature's key).
+pub const CDI_UNRESOLVABLE: &str = cdi_unresolvable!();
+/// TensorRT deserialising an engine whose plugin library was not loaded: `getPluginCreator could
+/// not find plugin YoloLayer_TRT version 1`, `IPluginCreator not found in Plugin Registry` (the
+/// import class, the engine's load as its phase, and the signature's key).
+macro_rules! trt_plugin_unregistered {
+    () => {
+        r"\bgetPluginCreator could not find plugin\b|\bIPluginCreator not found in Plugin Registry\b"
+    };
+}
+/// See the `trt_plugin_unregistered` macro (the signature's key).
+pub const TRT_PLUGIN_UNREGISTERED: &str = trt_plugin_unregistered!();
+
+/// Whether a line states TensorRT's missing plugin (see `trt_plugin_unregistered`).
+pub fn is_trt_plugin_unregistered(text: &str) -> bool {
+    static UNREGISTERED: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(trt_plugin_unregistered!()));
+    UNREGISTERED.is_match(text)
+}
 /// Guppy's failed cuBLAS call: `[guppy/error] CuBLAS error at <file>`.
 macro_rules! cublas_error_at {
     () => {
@@ -711,7 +753,9 @@ const DETECTORS: &[(&str, u8)] = &[
             gpu_in_use_by_another_client!(),
             r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|",
             cudarc_unloadable!(),
-            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|\berror C\d{4}: \S|\bcuda[A-Z]\w*\([^)]*\) failed: [a-z]|CUDA failure in cu\w*\(.*\)\s*$|\bError invoking NCCL: \S|^the provided PTX was compiled with an unsupported toolchain\b|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
+            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|",
+            msvc_diagnostic!(),
+            r"|\bcuda[A-Z]\w*\([^)]*\) failed: [a-z]|CUDA failure in cu\w*\(.*\)\s*$|\bError invoking NCCL: \S|^the provided PTX was compiled with an unsupported toolchain\b|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
         3,
     ),
@@ -1299,7 +1343,9 @@ const DETECTORS: &[(&str, u8)] = &[
             triton_fp8_arch!(),
             r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|\ban? exception was thrown during kernel execution\b|\berror in \w+_cuda: [a-z]|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost|OutOfDeviceMemory)\b|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bCU(?:RAND|SPARSE|SOLVER|FFT|BLAS) failure \d+|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\*\* On entry to cu[a-z]\w*\(\): \S|NCCL error|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
+            math_library_failure!(),
+            r"|NCCL error|",
             nccl_error_tail!(),
             r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|\breceived signal SIGFPE, Arithmetic exception\b|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
@@ -2767,7 +2813,10 @@ const CLASSES: &[(&str, &str)] = &[
     // unresolvable CDI devices nvidia.com/gpu=all`: the host's driver set-up, not the program)
     (
         "cuda_driver_error",
-        r"\bunresolvable CDI devices\b|\bCUDA failure \d+: initialization error\b|\bUnable to dynamically load the \x22cuda\x22 shared library\b|\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b|\bFailed to find a supported physical device\b",
+        concat!(
+            cdi_unresolvable!(),
+            r"|\bCUDA failure \d+: initialization error\b|\bUnable to dynamically load the \x22cuda\x22 shared library\b|\bnvidia-persistenced failed to initialize\b|\bFailed to initialize RM client\b|\bOpening channel /dev/nvhost-[\w-]+ failed\b|\bFailed to find a supported physical device\b"
+        ),
     ),
     // (a profiler the driver keeps from the GPU's performance counters: Nsight Compute's
     // `ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance
@@ -2984,7 +3033,11 @@ const CLASSES: &[(&str, &str)] = &[
     // refusing the IR it generated for a kernel, `NvvmError: Failed to compile`)
     (
         "build_error",
-        r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|\berror C\d{4}: \S|\bNvvmError: Failed to compile\b|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|^clang(?:\+\+)?(?:-\d+)?: error: |^Error in fail: |\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b",
+        concat!(
+            r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|",
+            msvc_diagnostic!(),
+            r"|\bNvvmError: Failed to compile\b|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|^clang(?:\+\+)?(?:-\d+)?: error: |^Error in fail: |\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b"
+        ),
     ),
     // (ninja states a step that failed as `FAILED: [code=N] <output>`, and FlashInfer's and
     // SGLang's JIT the ninja run as `ninja exited with status N`; gcc and nvcc state a header
@@ -3492,7 +3545,9 @@ const CLASSES: &[(&str, &str)] = &[
         "import_error",
         concat!(
             jax_cuda_lib_missing!(),
-            r"|Cannot find a working triton installation|\bTritonMissing\b|\bLibrary \S+\.(?:so|dll)\b\S* is not found or cannot be loaded|IPluginCreator not found in Plugin Registry|getPluginCreator could not find plugin|Could not load any \w+ library|Unable to load NCCL library|\bFailed to load NCCL library from\b|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file"
+            r"|Cannot find a working triton installation|\bTritonMissing\b|\bLibrary \S+\.(?:so|dll)\b\S* is not found or cannot be loaded|",
+            trt_plugin_unregistered!(),
+            r"|Could not load any \w+ library|Unable to load NCCL library|\bFailed to load NCCL library from\b|Unable to load any of \{\S+\.so|Failed to load library \S+ with error: .*cannot open shared object file"
         ),
     ),
     // (bitsandbytes that could not load its CUDA library: `CUDA Setup failed despite GPU being
@@ -3583,7 +3638,9 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cublas_cudnn_error",
         concat!(
-            r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|\*\* On entry to cu[a-z]\w*\(\): \S|\bCU(?:RAND|SPARSE|SOLVER|FFT|BLAS) failure \d+|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
+            r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
+            math_library_failure!(),
+            r"|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
             cublas_error_at!(),
             r"|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
         ),

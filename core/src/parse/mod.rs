@@ -1989,7 +1989,7 @@ impl Triage {
         }
         if tier == 3
             && self.validation_heading > 0
-            && line.number - self.validation_heading <= 40
+            && line.number.saturating_sub(self.validation_heading) <= 40
             && events::is_pydantic_v1_detail(text)
         {
             tier = 2;
@@ -3188,8 +3188,7 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     // (TensorRT looks up the plugins an engine names as it deserialises it: a creator it could
     // not find, with the deserialisation failing after, is the engine's load)
     if ev.phase == "unknown"
-        && (ev.text.contains("getPluginCreator could not find plugin")
-            || ev.text.contains("IPluginCreator not found"))
+        && events::is_trt_plugin_unregistered(&ev.text)
         && ev.lines().any(|l| l.contains("eserializ"))
     {
         return "model_load";
