@@ -838,6 +838,17 @@ fn strip_glued_progress_bar(s: &str) -> &str {
             return after;
         }
     }
+    // (RELION's bar, its time then a fish that swims along the dots, `0.27/1.06 hrs
+    // .......~~(,_,">ERROR: ...`, `000/??? sec ~~(,_,"> [oo]ERROR: ...`)
+    if s.starts_with(|c: char| c.is_ascii_digit()) {
+        if let Some((_, after)) = s.split_once("~~(,_,\">") {
+            let after = after.trim_start();
+            let after = after.strip_prefix("[oo]").unwrap_or(after);
+            if after.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                return after;
+            }
+        }
+    }
     // (a notebook draws the bar without its `|` borders: `Epoch 14:   0% 0/101 [00:00<?, ?it/s]`;
     // a bar counts in its own unit, `[00:00<?, ?sec/s]`)
     if !(s.contains("/s") || s.contains("s/it")) {

@@ -29,6 +29,9 @@ const VOLATILE_SOURCE: &str = concat!(
     r"|(?P<ip6>\b[0-9a-fA-F]{1,4}::?(?:[0-9a-fA-F]{1,4}::?){2,6}[0-9a-fA-F]{1,4}\b(?:%\w+)?)",
     // a PCI bus id, as nvidia-smi and NVML print a GPU's (`GPU 00000000:BA:00.0`, `GPU0000:07:00.0`)
     r"|(?P<bus>(?:\bGPU ?)?(?:[0-9A-Fa-f]{3,8}:)?\b[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]\b)",
+    // (the machine a message names, ONNX Runtime's `CUDA failure 700: ... ; GPU=0 ;
+    // hostname=DESKTOP-4R2 ; file=...`)
+    r"|(?P<host>\bhostname=[^\s;,]+)",
     // (a size joined to its unit is a number all the same: `reserve 14.51G`, `80GB`, `512MiB`)
     r"|(?P<num>[-+]?\b\d+(?:[.,:]\d+)*(?:[eE][-+]?\d+)?(?:[KMGT]i?B?|B)?\b)"
 );
@@ -137,6 +140,9 @@ fn replacement<'t>(group: impl Fn(&str) -> Option<&'t str>) -> String {
     }
     if group("ip").is_some() || group("ip6").is_some() {
         return "IP".to_string();
+    }
+    if group("host").is_some() {
+        return "hostname=HOST".to_string();
     }
     if let Some(b) = group("bus") {
         return if b.starts_with("GPU") {
@@ -537,6 +543,30 @@ const CAPTURED_KEYS: &[(&str, &str, bool)] = &[
         "subprocess failed: python -m",
         false,
     ),
+    // ONNX Runtime's check of a CUDA library call (`onnxruntime::CudaCall] CUDA failure 700: an
+    // illegal memory access was encountered ; GPU=0 ; hostname=X ; file=... ; expr=...`): the
+    // status, not the machine, the source or a paste's cut among the fields after it
+    (
+        r"\bCudaCall\] ((?:CUDA|CUDNN|CUDNN_FE|CUBLAS|CUFFT|CURAND|NCCL) failure -?\d+: [^;]*?) ; GPU=",
+        "onnxruntime: cuda call failed:",
+        true,
+    ),
+    // Numba's driver failing its first call (`CudaAPIError: [100] Call to cuInit results in
+    // CUDA_ERROR_NO_DEVICE`, logged as `ERROR:Call to cuInit ...`, or under `CudaSupportError:
+    // Error at driver init:`): the status
+    (
+        r"\bCall to cuInit results in (CUDA_ERROR_\w+)",
+        "numba: cuInit failed with",
+        true,
+    ),
+    // CTranslate2 failing to load a CUDA library (`Library cublas64_12.dll is not found or cannot
+    // be loaded`, `Library libcublas.so.11 is not found ...`): the library, whichever CUDA
+    // version or system names its file
+    (
+        r"\bLibrary (?:lib)?([A-Za-z][A-Za-z_]*?)(?:64)?(?:_\d+)?\.(?:dll|so(?:\.\d+)*) is not found or cannot be loaded",
+        "ctranslate2: cannot load library",
+        true,
+    ),
     // Go's runtime on Windows states the exception a cgo call raised by its NTSTATUS code, then
     // the addresses: the code is the problem (`0xc000001d` an illegal instruction)
     (WINDOWS_EXCEPTION, "windows: exception", false),
@@ -864,10 +894,12 @@ fn special_key(class: &str, ev: &Event, norm: &str) -> Option<String> {
     // applies: a DataLoader worker (the loader's workers and their prefetch), a worker that
     // Ray's memory monitor chose to kill (its threshold), or the run itself (its ranks, as its
     // launcher, the shell or the kernel reports them).
-    // (nor is ggml's `failed to allocate buffer of size N` for the weights on the host)
+    // (nor is ggml's `failed to allocate buffer of size N` for the weights on the host, nor a
+    // program's own allocation that failed, `std::bad_alloc`, MSVC's `bad allocation`)
     if class == "host_oom"
         && !python_memory_error
         && !ev.text.contains("std::bad_alloc")
+        && !ev.text.contains("bad allocation")
         && !ev.text.contains("failed to allocate")
     {
         let lines = || ev.lines();

@@ -214,9 +214,11 @@ static GPU_INDEXED: LazyLock<AsciiFirst> = LazyLock::new(|| {
 });
 /// ggml (llama.cpp and the programs built on it) lists each GPU it found as it starts, under
 /// `ggml_init_cublas: found N CUDA devices:` (`ggml_cuda_init:` in later versions): `Device 0:
-/// NVIDIA A100-SXM4-40GB, compute capability 8.0, VMM: yes`.
-static GGML_DEVICE: LazyLock<AsciiFirst> =
-    LazyLock::new(|| re(r"^Device (\d{1,2}): ([^,]+), compute capability \d+\.\d+"));
+/// NVIDIA A100-SXM4-40GB, compute capability 8.0, VMM: yes`; its ROCm build the GPU's target:
+/// `Device 0: AMD Radeon(TM) Graphics, gfx1151 (0x1151), VMM: no, Wave Size: 32`.
+static GGML_DEVICE: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    re(r"^Device (\d{1,2}): ([^,]+), (?:compute capability \d+\.\d+|gfx[0-9a-f]+ \(0x)")
+});
 /// nccl-tests (and rccl-tests) list the device of each rank under `# Using devices`: `#  Rank  0
 /// Group  0 Pid 614740 on host device  0 [0000:f3:00] AMD Radeon AI PRO R9700` (NVIDIA's name the
 /// GPU too: `... [0x1b] NVIDIA H100 80GB HBM3`; early versions drop the group, and a paste may
@@ -1307,6 +1309,7 @@ crate::scan::words! { W {
     NVCC = "nvcc",
     NINJA = "ninja",
     BUILDING_WHEEL = "Building wheel",
+    OLLAMA_COMPUTE = "msg=\"inference compute\"",
     CUDA_ARCH_ = "CUDA arch ",
     TARGET_CUDA = "target=cuda:",
     COMPUTE_CAPABILITY_OPTION = "compute-capability=",
@@ -2022,6 +2025,10 @@ impl EnvCollector {
     }
 
     fn gpu(&mut self, t: &str, w: Seen) {
+        if w.has(W::OLLAMA_COMPUTE) {
+            self.ollama_compute(t);
+            return;
+        }
         let gpu_line = w.has(W::GPU_) && w.has(W::COLON_);
         // cheap checks first: the regexes run only on lines that can be these shapes
         let smi_row = !gpu_line && t.starts_with('|');
@@ -2044,9 +2051,10 @@ impl EnvCollector {
                 self.gpu_ids.insert(id);
             }
             self.set_model(c[2].trim(), 3);
-        } else if let Some(c) = (t.starts_with("Device ") && w.has(W::APABILIT))
-            .then(|| GGML_DEVICE.captures(t))
-            .flatten()
+        } else if let Some(c) = (t.starts_with("Device ")
+            && (w.has(W::APABILIT) || t.contains(", gfx")))
+        .then(|| GGML_DEVICE.captures(t))
+        .flatten()
         {
             if let Ok(id) = c[1].parse() {
                 self.gpu_ids.insert(id);
@@ -2191,6 +2199,43 @@ impl EnvCollector {
                     }
                 }
             }
+        }
+    }
+
+    /// Ollama's record of each GPU it found as it starts: `msg="inference compute" id=GPU-...
+    /// library=cuda variant=jetpack6 compute=8.7 driver=12.2 name=Orin total="61.4 GiB"`; later
+    /// versions name the device `name=CUDA0` and the GPU `description="NVIDIA GeForce RTX 3090"`,
+    /// and ROCm's GPUs by PCI id (`name=1002:73bf`) with their `compute=gfx1030`.
+    fn ollama_compute(&mut self, t: &str) {
+        static FIELDS: LazyLock<AsciiFirst> = LazyLock::new(|| {
+            re(
+                r#"\bcompute=(\d{1,2})\.(\d)\b|\bdescription="([^"]{4,80})"|\bname=(?:"([^"]{4,80})"|([A-Za-z][\w-]{2,40})(?:\s|$))"#,
+            )
+        });
+        let (mut model, mut described) = (None, false);
+        for c in FIELDS.captures_iter(t) {
+            if let (Some(a), Some(b)) = (c.get(1), c.get(2)) {
+                if self.sm_stated.is_none() {
+                    self.sm_stated = Some(format!("sm_{}{}", a.as_str(), b.as_str()));
+                }
+            } else if let Some(d) = c.get(3) {
+                (model, described) = (Some(d.as_str()), true);
+            } else if let Some(n) = c.get(4).or(c.get(5)).filter(|_| !described) {
+                // (a device's own name, `CUDA0`, `ROCm1`, names no model)
+                let n = n.as_str();
+                if !n
+                    .trim_end_matches(|ch: char| ch.is_ascii_digit())
+                    .eq_ignore_ascii_case("cuda")
+                    && !n
+                        .trim_end_matches(|ch: char| ch.is_ascii_digit())
+                        .eq_ignore_ascii_case("rocm")
+                {
+                    model = Some(n);
+                }
+            }
+        }
+        if let Some(m) = model {
+            self.set_model(m, 3);
         }
     }
 

@@ -1433,12 +1433,13 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // (ONNX Runtime logs the failed node with its status at its error level, then raises the
     // same to Python: `[E:onnxruntime:, sequential_executor.cc:514 ExecuteKernel] Non-zero
-    // status code returned while running Pad node. ... Failed to allocate memory ...`); its
+    // status code returned while running Pad node. ... Failed to allocate memory ...`, and a
+    // session that failed to start, `... Exception during initialization: bad allocation`); its
     // Python exceptions' classes name a status, not an error (`onnxruntime.capi.
     // onnxruntime_pybind11_state.Fail: [ONNXRuntimeError] : 1 : FAIL : ...`, an app's dialog
     // quoting it: `Fail: "[ONNXRuntimeError] : 1 : FAIL : ...`)
     (
-        r#"\[E:onnxruntime:[^\]]*\] Non-zero status code returned while running \w+ node|^(?:\w+\.)*[A-Z]\w*: "?\[ONNXRuntimeError\] : \d+ : [A-Z_]+ : "#,
+        r#"\[E:onnxruntime:[^\]]*\] (?:Non-zero status code returned while running \w+ node|Exception during initialization: )|^(?:\w+\.)*[A-Z]\w*: "?\[ONNXRuntimeError\] : \d+ : [A-Z_]+ : "#,
         3,
     ),
     // (Open MPI's refusal of CUDA support it was not built with, in its help box: `The user
@@ -2747,10 +2748,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (and its other statuses: 700, 716 and 719 a kernel's fault, the rest the runtime's
     // refusal, `Cuda error: 801[cudaGraphicsGLRegisterImage(...)]` of OpenGL interop) (and
     // Numba's driver, which numbers the status before the call, `CudaAPIError: [716] Call to
-    // cuMemcpyDtoH results in UNKNOWN_CUDA_ERROR`, whatever name it found for it)
+    // cuMemcpyDtoH results in UNKNOWN_CUDA_ERROR`, whatever name it found for it; OpenMM's, for
+    // a status it has no name for, `Error synchronizing CUDA context: Invalid error code (700)`)
     (
         "cuda_illegal_memory_access",
-        r"\bCuda error: (?:700|716|719)\[cuda\w+\(|\bCudaAPIError: \[(?:700|716|719)\] ",
+        r"\bCuda error: (?:700|716|719)\[cuda\w+\(|\bCudaAPIError: \[(?:700|716|719)\] |\bInvalid error code \((?:700|716|719)\)",
     ),
     ("cuda_driver_error", r"\bCuda error: \d+\[cuda\w+\("),
     // (PyCUDA's statement of a driver call's failure, `pycuda._driver.LogicError:
@@ -2907,10 +2909,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
     // killed as a result of limit of host`, and the ways launchers word its SIGKILL; Go's
     // `os/exec` words it
-    // `signal: killed`, as in Ollama's `llama runner process has terminated: signal: killed`)
+    // `signal: killed`, as in Ollama's `llama runner process has terminated: signal: killed`;
+    // MSVC's message of `std::bad_alloc` ending a statement, `... initialization: bad allocation`)
     (
         "host_oom",
-        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|\bkilled as a result of limit of \S|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>|\bterminated by signal SIGKILL\b|\bprocess has terminated: signal: killed\b|\bcannot allocate memory for thread-local data\b|\bray-oom-prevention\b",
+        r"Out of memory: Kill(ed)? process|oom-kill(?::| event|')|invoked oom-killer:|Killed process \d+|\bkilled as a result of limit of \S|(?:^|[\s\]|])Killed$|^\[\d+\]\+? +Killed +\S|^\s*\d+ killed +\S|: line \d+: +\d+ Killed +\S|killed by the OOM killer|(?:exitcode|[Ee]xit code)\s*:\s*-9\b|\bexited with (?:exit )?code -9\b|[Ss]ignal 9 \(SIGKILL\)|terminated with signal SIGKILL|killed by signal: Killed|\bMemoryError\b|killed due to memory pressure|Ray killed this worker|exceeds the memory usage threshold|node running low on memory|std::bad_alloc|: bad allocation$|exited on signal 9 \(Killed\)|died with <Signals\.SIGKILL: 9>|\bterminated by signal SIGKILL\b|\bprocess has terminated: signal: killed\b|\bcannot allocate memory for thread-local data\b|\bray-oom-prevention\b",
     ),
     // (torch's CPU allocator states a host allocation it could not make as `DefaultCPUAllocator:
     // not enough memory: you tried to allocate N bytes`, or `can't allocate memory`; the OOM
@@ -2962,10 +2965,11 @@ const CLASSES: &[(&str, &str)] = &[
     // build command for `torch-sys v0.14.0``, which the script's own message joins when it is
     // not a compiler's)
     // (and NVRTC compiling a kernel a program generated at run time, tinygrad's `Nvrtc Error 6,
-    // NVRTC_ERROR_COMPILATION`, its log naming the unnamed program `<null>(17): error: ...`)
+    // NVRTC_ERROR_COMPILATION`, its log naming the unnamed program `<null>(17): error: ...`,
+    // CuPy's `NVRTCError: NVRTC_ERROR_COMPILATION (6)`)
     (
         "build_error",
-        r"\bfailed (?:jit build|build jit) \[\w+\]|\bfailed to run custom build command for `|\bNvrtc Error \d+, NVRTC_ERROR_COMPILATION\b|^<null>\(\d+\): error: ",
+        r"\bfailed (?:jit build|build jit) \[\w+\]|\bfailed to run custom build command for `|\bNVRTC_ERROR_COMPILATION\b|^<null>\(\d+\): error: ",
     ),
     // (make running a compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command
     // not found`, and gcc missing its own, `error trying to exec 'cc1plus': execvp`; OpenCL's
@@ -3364,11 +3368,12 @@ const CLASSES: &[(&str, &str)] = &[
     // `Error loading CUDA module: CUDA_ERROR_INVALID_PTX (218)`, PTX newer than the driver);
     // FluidX3D finding no OpenCL device; RELION's check of a call
     // that met CUDA's unknown error, `unknown error in .../cuda_projector.cu at line 126
-    // (error-code 30)`)
+    // (error-code 30)`; JAX finding no GPU it can use, `Unable to initialize backend 'cuda':
+    // FAILED_PRECONDITION: No visible GPU devices.`)
     (
         "cuda_driver_error",
         concat!(
-            r"\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
+            r"\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|\bUnable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices\b|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
             libcuda_unloadable!(),
             "|",
             zerogpu_init_failed!(),
@@ -4033,6 +4038,42 @@ static PLACE_ONLY: LazyLock<AsciiFirst> =
 
 /// The class of an error from its message alone, if any rule knows it.
 pub fn class_of(text: &str) -> Option<&'static str> {
+    // (a log repeats its messages, from every rank and every step, and several checks ask the
+    // class of one message: the answer of each short text is remembered, per thread, bounded)
+    const LONGEST: usize = 400;
+    const CAPACITY: usize = 1 << 12;
+    if text.len() > LONGEST {
+        return class_scan(text);
+    }
+    let key = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
+    let known = CLASS_MEMO.with_borrow(|memo| {
+        memo.get(&key)
+            .filter(|(seen, _)| **seen == *text)
+            .map(|(_, class)| *class)
+    });
+    if let Some(class) = known {
+        return class;
+    }
+    let class = class_scan(text);
+    CLASS_MEMO.with_borrow_mut(|memo| {
+        if memo.len() >= CAPACITY {
+            memo.clear();
+        }
+        memo.insert(key, (text.into(), class));
+    });
+    class
+}
+
+/// A text and its class, as [`class_of`] remembers them.
+type ClassMemo = std::collections::HashMap<u64, (Box<str>, Option<&'static str>)>;
+
+thread_local! {
+    /// [`class_of`]'s answers by the hash of the text: the text and its class.
+    static CLASS_MEMO: std::cell::RefCell<ClassMemo> = std::cell::RefCell::new(ClassMemo::new());
+}
+
+/// Every class rule in order, the first that matches naming the class.
+fn class_scan(text: &str) -> Option<&'static str> {
     CLASS_RES
         .iter()
         .find(|(_, re)| re.is_match(text))

@@ -466,6 +466,10 @@ fn heading_above_statement(text: &str, is_exception: bool) -> Option<(u8, Below)
         || (t.ends_with(':') && t.contains("Critical error") && t.contains(" pipeline"))
     {
         Some((3, Below::ListedFailure))
+    } else if t.ends_with("Error at driver init:") {
+        // (Numba's wrapper of its driver's first failure, `CudaSupportError: Error at driver
+        // init:`, above the status: `[100] Call to cuInit results in CUDA_ERROR_NO_DEVICE:`)
+        Some((1, Below::Detail))
     } else if t.contains("CUDA failure in cu") && t.ends_with(')') {
         // (DyNet's check of a CUDA call names the call, `CUDA failure in cudaMalloc(&ptr, n)`,
         // and CUDA's words for the status on the next line, `out of memory`)

@@ -128,9 +128,10 @@ const MARKERS: &[(&str, &str)] = &[
     // device plugin, `Starting NVIDIA Device Plugin`, `Loading NVML`, `Retrieving plugins.`, and
     // DCGM's exporter, `Starting dcgm-exporter`, `Attempting to initialize DCGM.`; the banner
     // NVIDIA's containers print as they start, `NVIDIA Release 24.03 (build 86102629)`; ninja
-    // finding a JIT-built extension up to date, `ninja: no work to do.`: its build is over)
+    // finding a JIT-built extension up to date, `ninja: no work to do.`: its build is over, as
+    // pip's install is once it says `Successfully installed ...`)
     (
-        r"\bNVIDIA Release \d+\.\d+ \(build \d+\)|\bStarting (?:NVIDIA Device Plugin|FS watcher|OS watcher|Plugins|dcgm-exporter)\b|\b(?:Loading|Attempting to initialize) (?:NVML|DCGM)\b|\bRetrieving plugins\.|^Loading extension module \S+\.\.\.|\bninja: no work to do\.\s*$|Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bLoading dataset\b|^Generating (?:train|validation|test) split: |\bINFO init\.(?:cc|cu):\d+ -> \d+|error raised in its creation task|\bnvshmem initialization failed\b|\bNET/OFI (?:Selected Provider is|Initializing aws-ofi-nccl|Running on \S+ platform)|NCCL INFO (?:Bootstrap : Using|Setting affinity for GPU \d|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$|\d+ coll channels, |Connected all (?:rings|trees))",
+        r"^Successfully installed \S|\bNVIDIA Release \d+\.\d+ \(build \d+\)|\bStarting (?:NVIDIA Device Plugin|FS watcher|OS watcher|Plugins|dcgm-exporter)\b|\b(?:Loading|Attempting to initialize) (?:NVML|DCGM)\b|\bRetrieving plugins\.|^Loading extension module \S+\.\.\.|\bninja: no work to do\.\s*$|Waiting for shard to be ready|\[TensorRT-LLM\] TensorRT[- ]LLM version:|\bnThread \d+ nGpus \d+ |^#? *Using devices\s*$|server_args=|ServerArgs\(|Initializing a V1 LLM engine|Initializing an LLM engine|non-default args|Init torch distributed|Init nccl begin|Started a local Ray instance|Connecting to existing Ray cluster|init_distributed|Initializing process group|torch\.distributed\.init_process_group|torchrun|Setting OMP_NUM_THREADS|world_size=|Starting server|Launching|Using [\w ]+ backend|Detected platform|Automatically detected platform|args: Namespace|Namespace\(|vLLM API server version|Use \w+ attention backend|Attention backend|Resolved architecture|Starting shard\b|\bLoading dataset\b|^Generating (?:train|validation|test) split: |\bINFO init\.(?:cc|cu):\d+ -> \d+|error raised in its creation task|\bnvshmem initialization failed\b|\bNET/OFI (?:Selected Provider is|Initializing aws-ofi-nccl|Running on \S+ platform)|NCCL INFO (?:Bootstrap : Using|Setting affinity for GPU \d|Trees \[\d|Ring \d+ ?: \d|Channel \d+/\d+ ?:(?: +\d+)+\s*$|\d+ coll channels, |Connected all (?:rings|trees))",
         "startup",
     ),
 ];
@@ -384,6 +385,9 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     if text.contains(": Serialization (")
         || text.contains("deserializeCudaEngine")
         || text.contains("Serialization Error in deserialize")
+        // (the plan's header, read first: `Serialization Error in verifyHeader: 0 (Version tag
+        // does not match)`)
+        || text.contains("Serialization Error in verifyHeader")
         // (TensorRT checks the plan's GPU as it deserialises it)
         || text.contains("engine plan file is generated on an incompatible device")
         // (and its version: `The engine plan file is not compatible with this version of
