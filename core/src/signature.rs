@@ -2237,6 +2237,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bcould not load model: .*\bcode = Unavailable desc = error reading from server: EOF\b",
         "grpc: the backend process died loading its model (error reading from server: EOF)",
     ),
+    // TensorFlow's allocator unable to give an op its output on a GPU (`OOM when allocating
+    // tensor with shape[32,64,112,112] and type float on /job:localhost/.../device:GPU:0 by
+    // allocator GPU_0_bfc`, `... tensor of shape [] ...` in its older words): the GPU's memory,
+    // whichever op, shape or GPU asked
+    (
+        Some("cuda_oom"),
+        Scope::Message,
+        r"\bOOM when allocating tensor (?:with|of) shape",
+        "tensorflow: out of gpu memory allocating a tensor",
+    ),
 ];
 
 /// gRPC's status of a call whose server process closed the connection.

@@ -242,17 +242,18 @@ static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 // (the full name a driver gives: a laptop's chip, `NVIDIA GeForce RTX 3060 Laptop GPU`, is its
-// own model, as are the `SUPER` refreshes)
+// own model, as are the `SUPER` refreshes and China's `D` editions, `NVIDIA GeForce RTX 4090 D`)
 static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]SUPER)?(?:[ _]Ada(?:[ _]Generation)?)?(?:[ _]Laptop[ _]GPU)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}|L4\b))",
+        r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]SUPER)?(?:[ _]D\b)?(?:[ _]Ada(?:[ _]Generation)?)?(?:[ _]Laptop[ _]GPU)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}|L4\b))",
     )
 });
 // (not `\b` in front: in a CJK sentence, "显卡是RTX3090", the character before the name is a
-// word character to a Unicode word boundary)
+// word character to a Unicode word boundary; a refresh's suffix in either case, TensorFlow's
+// `name: GeForce RTX 2070 Super computeCapability: 7.5`)
 static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[5-9]0(?: Ti)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[5-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti| \d{1,2}GB)?|GB10|Tesla [KMPTV]\d{1,3}(?:-(?:SXM\d?|PCIE|PCIe|\d+GB))*)(?:[^A-Za-z0-9_]|$)",
+        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[5-9]0(?: Ti)?(?: SUPER| Super)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[5-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti| \d{1,2}GB)?|GB10|Tesla [KMPTV]\d{1,3}(?:-(?:SXM\d?|PCIE|PCIe|\d+GB))*)(?:[^A-Za-z0-9_]|$)",
     )
 });
 /// TensorFlow's own runtime as a binding builds it under `external/org_tensorflow/` (its core

@@ -817,9 +817,12 @@ const DETECTORS: &[(&str, u8)] = &[
     (TF_LISTED_STATUS, 3),
     // --- and its statement of an allocation that failed, on a line of its own below the
     // exception that wraps it (`ResourceExhaustedError: Graph execution error:`, then `OOM when
-    // allocating tensor with shape[16,64,64,64] and type float on /job:localhost/...`) (tier 3) ---
+    // allocating tensor with shape[16,64,64,64] and type float on /job:localhost/...`); XLA's
+    // warning that the CUDA toolkit's libdevice, which its GPU compile links, is missing
+    // (`libdevice is required by this HLO module but was not found at ./libdevice.10.bc`),
+    // before the op's failure (tier 3) ---
     (
-        r"^\s*OOM when allocating tensor with shape\S* and type \w+ on \S",
+        r"^\s*OOM when allocating tensor with shape\S* and type \w+ on \S|\blibdevice is required by this HLO module but was not found\b",
         3,
     ),
     // --- and an op's failure as its kernel logs it, at warning level, before Python raises it
@@ -1782,6 +1785,7 @@ const EVENT_WORDS: &[&str] = &[
     "glfw error",
     "command not found",
     "siftgpu not fully supported",
+    "libdevice is required by this hlo module",
     "shader not supported by your hardware",
     // (XGBoost's check of a CUDA call, `/workspace/src/tree/updater_gpu_hist.cu: 279: invalid
     // argument`)
@@ -2295,15 +2299,18 @@ pub fn is_allocator_failure(text: &str) -> bool {
     (text.contains("_bfc) ran out of memory trying to allocate ") && !text.contains("not a failure"))
         // (and the op's own failure that follows, also a warning: `OP_REQUIRES failed at
         // tile_ops.cc:123 : Resource exhausted: OOM when allocating tensor with shape[...]`)
-        || (text.contains("OP_REQUIRES failed at ") && OP_FAILED.is_match(text))
+        || ((text.contains("OP_REQUIRES failed at ") || text.contains("Compute status: "))
+            && OP_FAILED.is_match(text))
 }
 
 /// A TensorFlow op's failure as its kernel logs it, at warning level, before the status is
 /// raised: `OP_REQUIRES failed at xla_ops.cc:590 : UNAVAILABLE: No PTX compilation provider is
-/// available.` (Not the statuses an input pipeline ends or is stopped with, `OUT_OF_RANGE: End
-/// of sequence`, `CANCELLED`, nor a lookup a caller may answer, `NOT_FOUND`.)
+/// available.`, and as its first releases' executor logged it, `executor.cc:1076] 0x18ef02bb0
+/// Compute status: Resource exhausted: OOM when allocating tensor with shape`. (Not the statuses an input pipeline ends or is stopped with, `OUT_OF_RANGE: End
+/// of sequence`, `CANCELLED`, nor a lookup a caller may answer, `NOT_FOUND`, but cuDNN finding no
+/// convolution algorithm that runs: `Not found: No algorithm worked!`.)
 static OP_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(OP_FAILED_RE));
-const OP_FAILED_RE: &str = r"\bOP_REQUIRES failed at \S+ : (?:Unknown|UNKNOWN|Internal|INTERNAL|Unavailable|UNAVAILABLE|Resource exhausted|RESOURCE_EXHAUSTED|Failed precondition|FAILED_PRECONDITION|Invalid argument|INVALID_ARGUMENT): \S";
+const OP_FAILED_RE: &str = r"(?:\bOP_REQUIRES failed at \S+ :|\] (?:0x[0-9a-f]+ )?Compute status:) (?:(?:Unknown|UNKNOWN|Internal|INTERNAL|Unavailable|UNAVAILABLE|Resource exhausted|RESOURCE_EXHAUSTED|Failed precondition|FAILED_PRECONDITION|Invalid argument|INVALID_ARGUMENT): \S|(?:Not found|NOT_FOUND): No algorithm worked\b)";
 
 /// c10's warning of a CUDA call that failed in a destructor with a kernel's sticky fault
 /// (`Warning: CUDA warning: an illegal memory access was encountered (function destroyEvent)`),
@@ -3051,10 +3058,11 @@ const CLASSES: &[(&str, &str)] = &[
     // `FileNotFoundError: [Errno 2] No such file or directory: 'ninja'`; XLA's compile of a
     // program's PTX with the ptxas it found, `ptxas returned an error during compilation of ptx
     // to sass: ...`, and its finding none to compile with, `No PTX compilation provider is
-    // available. Neither ptxas/nvlink nor nvjtlink is available.`)
+    // available. Neither ptxas/nvlink nor nvjtlink is available.`, nor the toolkit's libdevice,
+    // `libdevice not found at ./libdevice.10.bc`, `Can't find libdevice directory ...`)
     (
         "build_error",
-        r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$|ninja exited with status \d+|\bptxas returned an error during compilation of ptx to sass\b|\bNo PTX compilation provider is available\b|fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$|No such file or directory: '(?:\S*/)?(?:ninja|nvcc|ptxas|cmake|make|gcc|g\+\+|c\+\+|cc|clang)'",
+        r"^FAILED: (?:\[code=\d+\] )?\S+\.(?:o|obj|so)\s*$|ninja exited with status \d+|\bptxas returned an error during compilation of ptx to sass\b|\bNo PTX compilation provider is available\b|\blibdevice (?:is required by this HLO module but was )?not found at \S|\bCan't find libdevice directory\b|fatal error: [^:\s]+\.(?:h|hh|hpp|hxx|cuh|inc|inl)\b: No such file or directory|^compilation terminated\.$|No such file or directory: '(?:\S*/)?(?:ninja|nvcc|ptxas|cmake|make|gcc|g\+\+|c\+\+|cc|clang)'",
     ),
     (
         "cuda_device_side_assert",
@@ -3088,14 +3096,20 @@ const CLASSES: &[(&str, &str)] = &[
     // it needs, `Shader not supported by your hardware!`, `ERROR: SiftGPU not fully supported`;
     // TensorRT deserialising an engine another version built, `Serialization assertion
     // plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed.Trying to load an engine created with
-    // incompatible serialization version`)
+    // incompatible serialization version`; Triton Inference Server given a model whose platform
+    // it has no backend for, `Invalid argument: unknown platform 'onnxruntime_onnx'`)
     (
         "unsupported_config",
-        r"\bwhen the model is loaded in \d+-bit mode\b|\bbf16 mixed precision requires PyTorch >= [\d.]+ and a supported device\b|\bloaded with `device_map='auto'` in any distributed mode\b|\bcutlassF: no kernel found to launch\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b",
+        r"\bwhen the model is loaded in \d+-bit mode\b|\bbf16 mixed precision requires PyTorch >= [\d.]+ and a supported device\b|\bloaded with `device_map='auto'` in any distributed mode\b|\bcutlassF: no kernel found to launch\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b|\bInvalid argument: unknown platform '\w+'",
     ),
     // (Theano's cuDNN handle that a driver too old for the library cannot create, `Error
     // creating cudnn handle. This can be a sign of a too old driver.`)
-    ("cublas_cudnn_error", r"\bError creating cudnn handle\b"),
+    // (and TensorFlow's cuDNN finding no convolution algorithm that runs, `Not found: No
+    // algorithm worked!`)
+    (
+        "cublas_cudnn_error",
+        r"\bError creating cudnn handle\b|\b(?:Not found|NOT_FOUND): No algorithm worked\b",
+    ),
     // (Cycles' check of a CUDA call, `CUDA error: Illegal address in cuMemcpyDtoH(...)`)
     (
         "cuda_illegal_memory_access",
@@ -3168,10 +3182,12 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (TensorFlow's op that could not allocate its output on a GPU: `OP_REQUIRES failed at
     // tile_ops.cc:123 : Resource exhausted: OOM when allocating tensor with shape[...] and type
-    // float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc`)
+    // float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc`; its first
+    // releases' ended the line at the shape, the GPU's node below: `Compute status: Resource
+    // exhausted: OOM when allocating tensor with shape`)
     (
         "cuda_oom",
-        r"\bOOM when allocating tensor\b.*(?:\bdevice:GPU:\d+|\bGPU_\d+_bfc\b)",
+        r"\bOOM when allocating tensor\b.*(?:\bdevice:GPU:\d+|\bGPU_\d+_bfc\b)|\bOOM when allocating tensor with shape\s*$",
     ),
     // (CuPy's memory pool, `Out of memory allocating 25,600,000 bytes (allocated so far: N
     // bytes).`, and tiny-cuda-nn's, `Could not allocate memory: .../gpu_memory.h:112
@@ -5008,6 +5024,7 @@ mod tests {
             "gguf_init_from_file_impl: tensor 'blk.0.ffn_down_exps.weight' of type 4 (DEPRECATED) has 2880 elements per row, not a multiple of block size (0)",
             "FlashAttention only supports Ampere GPUs or newer.",
             "Out of GPU memory trying to allocate 2.000 GiB",
+            "libdevice is required by this HLO module but was not found at ./libdevice.10.bc",
         ] {
             assert!(detect(line, None).is_some(), "{line}");
         }

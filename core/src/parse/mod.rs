@@ -1829,6 +1829,14 @@ impl Triage {
             // sticky fault a kernel left, often before the exception that reports it.
             Some(t) if line.level == Some('W') && events::is_cuda_warning_of_fault(text) => t,
             Some(t) if line.level == Some('W') && events::is_allocator_failure(text) => t,
+            // (XLA's warning that it cannot compile without the toolkit's libdevice, before the
+            // op fails for want of it)
+            Some(t)
+                if line.level == Some('W')
+                    && text.contains("libdevice is required by this HLO module") =>
+            {
+                t
+            }
             // (aws-ofi-nccl's tests log each of its failures as a WARN: `WARN: Function:
             // create_nccl_ofi_component Line: 459: NET/OFI Couldn't open AV. RC: -22`)
             Some(t) if line.level == Some('W') && text.contains(": NET/OFI ") => t,

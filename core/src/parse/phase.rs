@@ -258,6 +258,10 @@ const STARTING: &[&str] = &[
 /// A KV-cache pool's constructor or its buffer allocation (SGLang's `mem_cache/memory_pool.py`
 /// and a backend's `memory_pool_npu.py`: `__init__`, `_create_buffers`); its other functions
 /// (`set_kv_buffer`...) run in every forward pass.
+/// Triton Inference Server's record of a model it could not load (see [`phase_from_context`]).
+static TRITON_MODEL_LOAD: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"(?:^|\] )failed to load '[^']+' version \d+: "));
+
 fn builds_memory_pool(frame: &str) -> bool {
     frame_file(frame).is_some_and(|(_, name)| name.starts_with("memory_pool"))
         && matches!(function_of(frame), Some("__init__" | "_create_buffers"))
@@ -396,6 +400,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         || text.contains("Engine deserialization failed")
         // (TensorRT-LLM's runtime opening the engine file it was given)
         || text.contains("Error opening engine file")
+        // (Triton Inference Server's repository manager loading a model, whatever failed in it:
+        // `model_repository_manager.cc:1186] failed to load 'resnet' version 1: Not found:
+        // unable to load backend library: ...`)
+        || (text.contains("failed to load '") && TRITON_MODEL_LOAD.is_match(text))
     {
         return Some("model_load");
     }
