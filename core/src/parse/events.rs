@@ -3084,7 +3084,8 @@ const CLASSES: &[(&str, &str)] = &[
     // given, `Assertion failed: MOE GEMM1 Config is not set` (Jetson Orin): a layout it cannot run)
     ("unsupported_config", r"\bMOE GEMM\d? Config is not set\b"),
     // (PEFT refusing to merge adapters into a quantised model, `Cannot merge LORA layers when
-    // the model is loaded in 8-bit mode`)
+    // the model is loaded in 8-bit mode`, and a trainer a model so loaded, `The model you want to
+    // train is loaded in 8-bit precision.`)
     // (and Accelerate refusing bf16 on a device without it, `bf16 mixed precision requires
     // PyTorch >= 1.10 and a supported device`)
     // (and Accelerate refusing to train a model dispatched across devices, `You can't train a
@@ -3100,7 +3101,7 @@ const CLASSES: &[(&str, &str)] = &[
     // it has no backend for, `Invalid argument: unknown platform 'onnxruntime_onnx'`)
     (
         "unsupported_config",
-        r"\bwhen the model is loaded in \d+-bit mode\b|\bbf16 mixed precision requires PyTorch >= [\d.]+ and a supported device\b|\bloaded with `device_map='auto'` in any distributed mode\b|\bcutlassF: no kernel found to launch\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b|\bInvalid argument: unknown platform '\w+'",
+        r"\bwhen the model is loaded in \d+-bit mode\b|\bThe model you want to train is loaded in \d+-bit precision\b|\bbf16 mixed precision requires PyTorch >= [\d.]+ and a supported device\b|\bloaded with `device_map='auto'` in any distributed mode\b|\bcutlassF: no kernel found to launch\b|\bGetDeviceMemoryManager: Unimplemented device\b|\bengine created with incompatible serialization version\b|\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed\b|\bShader not supported by your hardware\b|\bSiftGPU not fully supported\b|\bInvalid argument: unknown platform '\w+'",
     ),
     // (Theano's cuDNN handle that a driver too old for the library cannot create, `Error
     // creating cudnn handle. This can be a sign of a too old driver.`)

@@ -3126,6 +3126,13 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         }
         return p;
     }
+    // (Ray prints the remote task's traceback below its `RayTaskError(OutOfMemoryError): ray::
+    // WorkerDict.update_actor()` line: the frames the task failed in)
+    if ev.phase == "unknown" && ev.text.contains("RayTaskError") {
+        if let Some(p) = phase::phase_from_context(&ev.after, "") {
+            return p;
+        }
+    }
     // An error raised inside an extension builder (torch's `cpp_extension.py` checking the
     // CUDA version or arch list, a JIT compiler, a package's `setup.py`) was raised building,
     // whatever its class, when no progress line said otherwise (not a built module that fails
