@@ -507,6 +507,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (and Python's default format, `%(levelname)s:%(name)s:%(message)s`, with no space:
         // `INFO:torch.distributed.elastic.agent.server.api:[default] Starting worker group`)
         LEVEL_FIRST,
+        // Go's logrus, text format, the time quoted and the level in lower case: `time="2023-01-05
+        // T16:23:09Z" level=fatal msg="Failed to watch metrics: ..."` (dcgm-exporter, NVIDIA's
+        // Kubernetes tools)
+        r#"^time="[^"]{8,40}" level=(?P<level>debug|info|warning|warn|error|fatal|panic) "#,
         // docker compose: svc-1  | ... (the tag alone on a blank line)
         r"^(?P<proc>[\w.\-]+) +\|(?: |$)",
         // a deployment's tag of a service's output, `[vllm]: ` (Akash's lease logs), and
@@ -1531,6 +1535,10 @@ mod tests {
         assert_eq!(l.logger, Some("ollama"));
         let l = text(r#"time=2026-09-19T20:06:59.547Z level=INFO msg="Starting dcgm-exporter""#);
         assert_eq!(l.logger, None);
+        // (and logrus', the time quoted and the level in lower case)
+        let l = text(r#"time="2021-03-05T07:35:54Z" level=info msg="Not collecting DCP metrics""#);
+        assert_eq!(l.level, Some('I'));
+        assert_eq!(l.text, r#"msg="Not collecting DCP metrics""#);
     }
 
     #[test]

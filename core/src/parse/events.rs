@@ -1339,14 +1339,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // `CUDA error with code -2072787712`; the other math libraries' statuses as cuBLAS' are,
     // a program's `ERROR: CUSOLVER_STATUS_INTERNAL_ERROR <file> 207`, CNTK's `CURAND failure
     // 105: ...`, and cuSPARSE's check of a call's arguments, `** On entry to cusparseSpMM_
-    // bufferSize(): matrix B and C must be in column-major order` ---
+    // bufferSize(): matrix B and C must be in column-major order`; TensorRT's runtime that could
+    // not start CUDA, `Cuda initialization failure with error 35`, and a Vulkan device that could
+    // not be created, `vkCreateDevice failed -4` ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|^Attempting to use \S+ without CUTE_ARCH_\w+_ENABLED|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
             r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|\ban? exception was thrown during kernel execution\b|\berror in \w+_cuda: [a-z]|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost|OutOfDeviceMemory)\b|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
             r"|NCCL error|",
             nccl_error_tail!(),
@@ -2150,6 +2152,12 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         if level == Some('F') && text.bytes().any(|b| b.is_ascii_alphabetic()) && !is_benign(text) {
             return Detection::Tier(FALLBACK_TIER);
         }
+        // (a structured logger's record it marked as an error, in words no rule knows, is no
+        // event, but the last resort of a log that has none: mig-parted's `level=error
+        // msg="Resetting GPU ... is not supported."`)
+        if level == Some('E') && text.starts_with("msg=") {
+            return Detection::ErrorWord;
+        }
         return Detection::None;
     };
     let mut tier = RULES.1[first].tier;
@@ -2762,6 +2770,25 @@ const CLASSES: &[(&str, &str)] = &[
         r"\bCuda error: (?:700|716|719)\[cuda\w+\(|\bCudaAPIError: \[(?:700|716|719)\] |\bInvalid error code \((?:700|716|719)\)",
     ),
     ("cuda_driver_error", r"\bCuda error: \d+\[cuda\w+\("),
+    // (TensorRT's checks of its CUDA calls, by the status's number: `Cuda Error in allocate: 2`,
+    // 2 being cudaErrorMemoryAllocation, `Cuda Error in initializeCommonContext: 4`, and of the
+    // runtime's start, `Cuda initialization failure with error 35.` (35, a driver older than the
+    // runtime); torch2trt's `RuntimeError: Driver error:`; the GPU APIs of other stacks that
+    // could not open the device, Vulkan's `vkCreateDevice failed -4`, DCGM's profiling module,
+    // `The third-party Profiling module returned an unrecoverable error`)
+    ("cuda_oom", r"\bCuda Error in \w+: 2\b"),
+    (
+        "cuda_driver_error",
+        r"\bCuda Error in \w+: \d+\b|\bCuda initialization failure with error \d+|^RuntimeError: Driver error:\s*$|\bvkCreateDevice failed -\d+|\bThe third-party Profiling module returned an unrecoverable error\b",
+    ),
+    // (a Metal shader library the GPU's compiler could not build, ggml's `load pipeline error:
+    // Error Domain=CompilerError Code=2 "Compiler encountered an internal error"`; KataGo's
+    // OpenCL kernel out of resources, `CL_OUT_OF_RESOURCES (possibly ran out of GPU memory?)`)
+    ("build_error", r"\bError Domain=CompilerError\b"),
+    (
+        "cuda_oom",
+        r"\bCL_OUT_OF_RESOURCES \(possibly ran out of GPU memory\?\)",
+    ),
     // (PyCUDA's statement of a driver call's failure, `pycuda._driver.LogicError:
     // cuModuleLoadDataEx failed: initialization error`: the context the driver could not make)
     (
