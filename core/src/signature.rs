@@ -2247,6 +2247,16 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bOOM when allocating tensor (?:with|of) shape",
         "tensorflow: out of gpu memory allocating a tensor",
     ),
+    // UCX finding no transport that copies between host and device memory (`UCX  ERROR   no copy
+    // across memory types transport to prm-dgx-10:9574: self/memory - Destination is
+    // unreachable, ...`, `... to <no debug data>: Unsupported operation`): a GPU buffer given to
+    // an MPI or UCX built without CUDA, whichever peer or transports it lists
+    (
+        None,
+        Scope::Message,
+        r"\bUCX +ERROR +no copy across memory types transport\b",
+        "ucx: no transport copies across memory types (a build without cuda)",
+    ),
 ];
 
 /// gRPC's status of a call whose server process closed the connection.
