@@ -507,6 +507,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (and Python's default format, `%(levelname)s:%(name)s:%(message)s`, with no space:
         // `INFO:torch.distributed.elastic.agent.server.api:[default] Starting worker group`)
         LEVEL_FIRST,
+        // CodeProject.AI's server relaying a module's output with the time and the module's
+        // script: `02:08:15:llama_chat_adapter.py:   File "...", line 77, in ...`
+        r"^\d{2}:\d{2}:\d{2}:[\w.\-]+\.py: ",
         // Go's logrus, text format, the time quoted and the level in lower case: `time="2023-01-05
         // T16:23:09Z" level=fatal msg="Failed to watch metrics: ..."` (dcgm-exporter, NVIDIA's
         // Kubernetes tools)

@@ -1182,8 +1182,13 @@ const DETECTORS: &[(&str, u8)] = &[
     (TRT_UNBUILDABLE, 3),
     // --- bitsandbytes' statement of the CUDA library it did not find (`Could not find the
     // bitsandbytes CUDA binary at PosixPath('.../libbitsandbytes_cuda121.so')`), before its
-    // fallback's loader error and the exception that ends the import (tier 3) ---
-    (r"^Could not find the bitsandbytes CUDA binary at ", 3),
+    // fallback's loader error and the exception that ends the import; and its older setup's
+    // report of a DLL Windows would not load, `Could not find module '...\\libbitsandbytes_
+    // cuda116.dll' (or one of its dependencies).`, under its banner) (tier 3) ---
+    (
+        r"^Could not find the bitsandbytes CUDA binary at |^Could not find module '[^']*\.dll' \(or one of its dependencies\)",
+        3,
+    ),
     // --- a server's record of a request that failed with the exception it names (SGLang's `Decode
     // transfer failed for request ... with exception KVTransferError(...): <why>`) (tier 2) ---
     // (and SGLang's decode side, as requests it bootstrapped time out waiting for their KV
@@ -2247,7 +2252,7 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
 // the first exception's message does, wherever it lands)
 static BENIGN: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::matcher(
-        r#"(?i)warning|^Error in cpuinfo: |^OpenSSL error: failed to load certificates\b|\bNo importer registered for op: \S+ Attempting to import as plugin\b|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b|\bDeserialize engine failed because file path: \S+ open error\b|\[(?:INFO|DEBUG)\] \([\w.]*\berror:\d+\)|^Failed to send ping to https?://|\bwhat\(\):\s+(?:\S*:)?terminate called recursively\s*$"#,
+        r#"(?i)warning|^Error in cpuinfo: |^OpenSSL error: failed to load certificates\b|\bNo importer registered for op: \S+ Attempting to import as plugin\b|^\s*(error_file|exitcode)\s*:\s*<N/A>|no error|as an error in a future release|errors?: 0\b|error_rate|\bignor(?:e|ed|ing)\b[^.]*\berror|_error=|--[\w-]*error|ignore_errors|enable_nan_detection|Error\w* handling|error handler|CUDA_LAUNCH_BLOCKING=1 (may|to)|potential root causes|common causes include|crashed unexpectedly due to SIGSEGV|^\s*#|Is CUDA available|CUDA runtime version:|CUDA used to build|cuda graph: (True|False)|Capture cuda graph (begin|end)|captured bs|(?-i:Capturing)|Decode out of memory happened|ncclCommInitRank|NCCL INFO|init\.cc:\d+ NCCL|NCCL version \d|\bBootstrap ?: Using\b|Using network|Channel \d+|comm 0x|^\s*File "|standard error output:$|^Failed to import from \S+ with (?:ModuleNotFoundError\(["'])?No module named |^Failed to import [\w.]+, disabl(?:e|ing) [\w_]+|^\s*Failed requests: +\d|\bsubmit this information together with your error trace\b|\bplease submit your error trace to\b|\bSkipping tactic 0x[0-9a-f]+ due to\b|^load_backend: failed to find ggml_backend_init in |^Aborted request \S+\.?$|\blog level: Level\.\w+$| {2,}disabled \((?:failed|unable) to \w+ [^()]*\)$|\bselect_algorithm\.py:\d+ \[\d+/\d+\] No valid triton configs\b|\bwould fix the error\b|\bDeserialize engine failed because file path: \S+ open error\b|\[(?:INFO|DEBUG)\] \([\w.]*\berror:\d+\)|^Failed to send ping to https?://|\bwhat\(\):\s+(?:\S*:)?terminate called recursively\s*$"#,
     )
 });
 

@@ -1940,10 +1940,11 @@ impl Triage {
                     // (faults that any step may meet; a driver's or a collective's failure at
                     // start-up is placed by other signs) (this runs at every traceback: the
                     // recent events are looked at first, and the classes' own rules asked alone)
-                    const ANY_STEP: [&str; 3] = [
+                    const ANY_STEP: [&str; 4] = [
                         "cuda_oom",
                         "cuda_illegal_memory_access",
                         "cublas_cudnn_error",
+                        "cuda_device_side_assert",
                     ];
                     let recent = self.events.len().saturating_sub(8)..self.events.len();
                     let mut unframed = recent.rev().filter(|&i| {
