@@ -1669,9 +1669,11 @@ pub const GGML_UNKNOWN_TYPE: &str = r"tensor '[^']*' (?:has invalid ggml type (\
 const PHYSX_ALLOC_OOM: &str =
     r"\bPxgCuda\w*MemoryAllocator fail to allocate memory \d+ bytes!* Result = 2\b";
 
-/// torch's shared memory for the tensors a DataLoader's workers pass, full.
-pub const TORCH_SHM_FULL: &str =
-    r"\bunable to write to file </torch_\w+>: No space left on device\b";
+/// torch's shared memory for the tensors a DataLoader's workers pass, full (`unable to write to
+/// file </torch_8289_606636967_0>: No space left on device (28)`; its first releases ended the
+/// message at the file, or at their allocator's place: `... </torch_3690_106607550> at
+/// /pytorch/torch/lib/TH/THAllocator.c:271`).
+pub const TORCH_SHM_FULL: &str = r"\bunable to write to file </torch_\w+>(?:: No space left on device\b|\s*$| at \S+THAllocator\.c:\d+)";
 
 /// JAX's CUDA plugin finding a CUDA library missing, in either of jaxlib's wordings.
 macro_rules! jax_cuda_lib_missing {
