@@ -2224,13 +2224,8 @@ impl EnvCollector {
             } else if let Some(n) = c.get(4).or(c.get(5)).filter(|_| !described) {
                 // (a device's own name, `CUDA0`, `ROCm1`, names no model)
                 let n = n.as_str();
-                if !n
-                    .trim_end_matches(|ch: char| ch.is_ascii_digit())
-                    .eq_ignore_ascii_case("cuda")
-                    && !n
-                        .trim_end_matches(|ch: char| ch.is_ascii_digit())
-                        .eq_ignore_ascii_case("rocm")
-                {
+                let device = n.trim_end_matches(|ch: char| ch.is_ascii_digit());
+                if !device.eq_ignore_ascii_case("cuda") && !device.eq_ignore_ascii_case("rocm") {
                     model = Some(n);
                 }
             }
@@ -2605,6 +2600,27 @@ mod tests {
             c.feed(l);
         }
         c.finish()
+    }
+
+    #[test]
+    fn ollamas_inference_compute_record_names_the_gpu() {
+        let e = env(&[
+            r#"msg="inference compute" id=GPU-5fd1 library=cuda variant=jetpack6 compute=8.7 driver=12.2 name=Orin total="61.4 GiB""#,
+        ]);
+        assert_eq!(
+            (e.gpu_model.as_deref(), e.sm_arch.as_deref()),
+            (Some("Orin"), Some("sm_87"))
+        );
+        // (later versions: the device's own name, then the GPU's)
+        let e = env(&[
+            r#"msg="inference compute" id=GPU-5fd1 library=CUDA compute=8.6 name=CUDA0 description="NVIDIA GeForce RTX 3090" driver=12.8"#,
+        ]);
+        assert_eq!(e.gpu_model.as_deref(), Some("NVIDIA GeForce RTX 3090"));
+        // (ROCm's: a PCI id and a gfx target, neither a model nor an sm)
+        let e = env(&[
+            r#"msg="inference compute" id=0 library=rocm variant="" compute=gfx1030 driver=6.3 name=1002:73bf total="16.0 GiB""#,
+        ]);
+        assert_eq!((e.gpu_model, e.sm_arch), (None, None));
     }
 
     #[test]
