@@ -2720,6 +2720,13 @@ const CLASSES: &[(&str, &str)] = &[
     // failed for an unknown reason. It might have run out of memory? (exitcode -6)`: Python's
     // negative exit code is the signal's number, whatever the guess; 9, a kill, is apart)
     ("process_crash", r"\(exitcode -(?:[1-8]|1[0-46-9])\)\s*$"),
+    // (a compiler's diagnostic in a GPU kernel's source is a build's failure, whatever its words
+    // say of the GPU: hipcc's `custom_kernels.hip:404:17: error: instruction not supported on
+    // this GPU`)
+    (
+        "build_error",
+        r"\.(?:hip|cu|cuh):\d+:\d+: (?:fatal )?error: ",
+    ),
     (
         "gpu_hardware_error",
         r"NVRM: Xid|fallen off the bus|AER: Uncorrected \(Fatal\) error received|PCIe Bus Error: severity=Uncorrected \(Fatal\)|RmInitAdapter failed|NVRM: .*\b[Cc]annot (?:proceed|initialize)\b|NVRM: .*\breported an error while attempting to boot GSP\b|rm_init_adapter failed|Unable to determine the device handle for GPU|uncorrectable ECC|ECC error|GPU is lost|uncorrectable NVLink error|NVLink (?:[^S]|S[^H]).*error|cudaErrorECCUncorrectable|Xid \d+|SXid \(|NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)",
@@ -2787,6 +2794,17 @@ const CLASSES: &[(&str, &str)] = &[
     // could not open the device, Vulkan's `vkCreateDevice failed -4`, DCGM's profiling module,
     // `The third-party Profiling module returned an unrecoverable error`)
     ("cuda_oom", r"\bCuda Error in \w+: 2\b"),
+    // (and other accelerators' device memory: Gaudi's `MODULE:PT_DEVMEM Allocation failed for
+    // size::2123366400`, Neuron's `nrt_tensor_allocate status=4 message="Allocation Failure"`;
+    // Neuron's runtime without its driver, `Unable to determine Neuron Driver version`)
+    (
+        "cuda_oom",
+        r"\bMODULE:PT_DEVMEM Allocation failed\b|\bnrt_tensor_allocate status=4\b",
+    ),
+    (
+        "cuda_driver_error",
+        r"\bUnable to determine Neuron Driver version\b",
+    ),
     (
         "cuda_driver_error",
         r"\bCuda Error in \w+: \d+\b|\bCuda initialization failure with error \d+|^RuntimeError: Driver error:\s*$|\bvkCreateDevice failed -\d+|\bThe third-party Profiling module returned an unrecoverable error\b",
