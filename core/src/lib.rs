@@ -13,6 +13,7 @@ pub mod findings;
 pub mod fold;
 pub mod lines;
 pub mod matching;
+mod memo;
 pub mod parse;
 pub mod redact;
 mod scan;

@@ -847,8 +847,10 @@ fn strip_glued_progress_bar(s: &str) -> &str {
     }
     // (RELION's bar, its time then a fish that swims along the dots, `0.27/1.06 hrs
     // .......~~(,_,">ERROR: ...`, `000/??? sec ~~(,_,"> [oo]ERROR: ...`)
+    // (a one-byte search first: most lines that start with a digit hold no `~`)
     if s.starts_with(|c: char| c.is_ascii_digit()) {
-        if let Some((_, after)) = s.split_once("~~(,_,\">") {
+        let fish = s.find('~').and_then(|i| s[i..].strip_prefix("~~(,_,\">"));
+        if let Some(after) = fish {
             let after = after.trim_start();
             let after = after.strip_prefix("[oo]").unwrap_or(after);
             if after.starts_with(|c: char| c.is_ascii_alphabetic()) {

@@ -2321,12 +2321,13 @@ pub fn is_allocator_failure(text: &str) -> bool {
             && OP_FAILED.is_match(text))
 }
 
-/// A TensorFlow op's failure as its kernel logs it, at warning level, before the status is
-/// raised: `OP_REQUIRES failed at xla_ops.cc:590 : UNAVAILABLE: No PTX compilation provider is
-/// available.`, and as its first releases' executor logged it, `executor.cc:1076] 0x18ef02bb0
-/// Compute status: Resource exhausted: OOM when allocating tensor with shape`. (Not the statuses an input pipeline ends or is stopped with, `OUT_OF_RANGE: End
-/// of sequence`, `CANCELLED`, nor a lookup a caller may answer, `NOT_FOUND`, but cuDNN finding no
-/// convolution algorithm that runs: `Not found: No algorithm worked!`.)
+/// A TensorFlow op's failure as its kernel logs it, at warning level, before the status is raised:
+/// `OP_REQUIRES failed at xla_ops.cc:590 : UNAVAILABLE: No PTX compilation provider is available.`,
+/// and as its first releases' executor logged it, `executor.cc:1076] 0x18ef02bb0 Compute status:
+/// Resource exhausted: OOM when allocating tensor with shape`. (Not the statuses an input pipeline
+/// ends or is stopped with, `OUT_OF_RANGE: End of sequence`, `CANCELLED`, nor a lookup a caller may
+/// answer, `NOT_FOUND`, but cuDNN finding no convolution algorithm that runs: `Not found: No
+/// algorithm worked!`.)
 static OP_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(OP_FAILED_RE));
 const OP_FAILED_RE: &str = r"(?:\bOP_REQUIRES failed at \S+ :|\] (?:0x[0-9a-f]+ )?Compute status:) (?:(?:Unknown|UNKNOWN|Internal|INTERNAL|Unavailable|UNAVAILABLE|Resource exhausted|RESOURCE_EXHAUSTED|Failed precondition|FAILED_PRECONDITION|Invalid argument|INVALID_ARGUMENT): \S|(?:Not found|NOT_FOUND): No algorithm worked\b)";
 
@@ -2792,31 +2793,22 @@ const CLASSES: &[(&str, &str)] = &[
     // runtime's start, `Cuda initialization failure with error 35.` (35, a driver older than the
     // runtime); torch2trt's `RuntimeError: Driver error:`; the GPU APIs of other stacks that
     // could not open the device, Vulkan's `vkCreateDevice failed -4`, DCGM's profiling module,
-    // `The third-party Profiling module returned an unrecoverable error`)
-    ("cuda_oom", r"\bCuda Error in \w+: 2\b"),
-    // (and other accelerators' device memory: Gaudi's `MODULE:PT_DEVMEM Allocation failed for
-    // size::2123366400`, Neuron's `nrt_tensor_allocate status=4 message="Allocation Failure"`;
-    // Neuron's runtime without its driver, `Unable to determine Neuron Driver version`)
+    // `The third-party Profiling module returned an unrecoverable error`, Neuron's runtime
+    // without its driver, `Unable to determine Neuron Driver version`; other accelerators'
+    // device memory, Gaudi's `MODULE:PT_DEVMEM Allocation failed for size::2123366400`,
+    // Neuron's `nrt_tensor_allocate status=4 message="Allocation Failure"`, and KataGo's OpenCL
+    // kernel out of resources, `CL_OUT_OF_RESOURCES (possibly ran out of GPU memory?)`)
     (
         "cuda_oom",
-        r"\bMODULE:PT_DEVMEM Allocation failed\b|\bnrt_tensor_allocate status=4\b",
+        r"\bCuda Error in \w+: 2\b|\bMODULE:PT_DEVMEM Allocation failed\b|\bnrt_tensor_allocate status=4\b|\bCL_OUT_OF_RESOURCES \(possibly ran out of GPU memory\?\)",
     ),
     (
         "cuda_driver_error",
-        r"\bUnable to determine Neuron Driver version\b",
-    ),
-    (
-        "cuda_driver_error",
-        r"\bCuda Error in \w+: \d+\b|\bCuda initialization failure with error \d+|^RuntimeError: Driver error:\s*$|\bvkCreateDevice failed -\d+|\bThe third-party Profiling module returned an unrecoverable error\b",
+        r"\bCuda Error in \w+: \d+\b|\bCuda initialization failure with error \d+|^RuntimeError: Driver error:\s*$|\bvkCreateDevice failed -\d+|\bThe third-party Profiling module returned an unrecoverable error\b|\bUnable to determine Neuron Driver version\b",
     ),
     // (a Metal shader library the GPU's compiler could not build, ggml's `load pipeline error:
-    // Error Domain=CompilerError Code=2 "Compiler encountered an internal error"`; KataGo's
-    // OpenCL kernel out of resources, `CL_OUT_OF_RESOURCES (possibly ran out of GPU memory?)`)
+    // Error Domain=CompilerError Code=2 "Compiler encountered an internal error"`)
     ("build_error", r"\bError Domain=CompilerError\b"),
-    (
-        "cuda_oom",
-        r"\bCL_OUT_OF_RESOURCES \(possibly ran out of GPU memory\?\)",
-    ),
     // (PyCUDA's statement of a driver call's failure, `pycuda._driver.LogicError:
     // cuModuleLoadDataEx failed: initialization error`: the context the driver could not make)
     (
@@ -4111,37 +4103,14 @@ static PLACE_ONLY: LazyLock<AsciiFirst> =
 /// The class of an error from its message alone, if any rule knows it.
 pub fn class_of(text: &str) -> Option<&'static str> {
     // (a log repeats its messages, from every rank and every step, and several checks ask the
-    // class of one message: the answer of each short text is remembered, per thread, bounded)
-    const LONGEST: usize = 400;
-    const CAPACITY: usize = 1 << 12;
-    if text.len() > LONGEST {
-        return class_scan(text);
-    }
-    let key = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
-    let known = CLASS_MEMO.with_borrow(|memo| {
-        memo.get(&key)
-            .filter(|(seen, _)| **seen == *text)
-            .map(|(_, class)| *class)
-    });
-    if let Some(class) = known {
-        return class;
-    }
-    let class = class_scan(text);
-    CLASS_MEMO.with_borrow_mut(|memo| {
-        if memo.len() >= CAPACITY {
-            memo.clear();
-        }
-        memo.insert(key, (text.into(), class));
-    });
-    class
+    // class of one message: the answer of each text is remembered, per thread, bounded)
+    CLASS_MEMO.with_borrow_mut(|memo| memo.get_or_make(text, || class_scan(text)))
 }
 
-/// A text and its class, as [`class_of`] remembers them.
-type ClassMemo = std::collections::HashMap<u64, (Box<str>, Option<&'static str>)>;
-
 thread_local! {
-    /// [`class_of`]'s answers by the hash of the text: the text and its class.
-    static CLASS_MEMO: std::cell::RefCell<ClassMemo> = std::cell::RefCell::new(ClassMemo::new());
+    /// [`class_of`]'s answers by text.
+    static CLASS_MEMO: std::cell::RefCell<crate::memo::TextMemo<Option<&'static str>>> =
+        std::cell::RefCell::new(crate::memo::TextMemo::new(1 << 12));
 }
 
 /// Every class rule in order, the first that matches naming the class.

@@ -727,43 +727,41 @@ impl LineFacts {
     }
 }
 
-/// [`LineFacts::ahead`], remembered by text: a log repeats its lines (the same warning from
-/// every rank, a record whose prefix held its only difference), and a line's facts depend on its
+/// [`LineFacts::ahead`], remembered by text (see [`crate::memo`]): a line's facts depend on its
 /// text and level alone. Bounded: it starts over once it holds [`FactsMemo::CAPACITY`] lines.
-#[derive(Default)]
 pub struct FactsMemo {
-    /// By the hash of a line's text: the text, its level and its facts.
-    seen: std::collections::HashMap<u64, Remembered>,
+    /// By a line's text: its level and its facts.
+    seen: crate::memo::TextMemo<(Option<char>, Option<LineFacts>)>,
 }
 
-/// A line [`FactsMemo`] remembers: its text, its level and its facts.
-type Remembered = (Box<str>, Option<char>, Option<LineFacts>);
+impl Default for FactsMemo {
+    fn default() -> Self {
+        FactsMemo {
+            seen: crate::memo::TextMemo::new(Self::CAPACITY),
+        }
+    }
+}
 
 impl FactsMemo {
     const CAPACITY: usize = 1 << 14;
-    /// (longer lines are rarely repeated, and hashing them costs more than it saves)
-    const LONGEST: usize = 400;
 
     /// The facts of `line`, from memory when a line of the same text and level came before.
     pub fn ahead(&mut self, line: &Line) -> Option<LineFacts> {
+        use crate::memo::Lookup;
         // (a progress bar glued before the message reads the raw line too)
-        if line.glued_bar || line.text.len() > Self::LONGEST {
+        if line.glued_bar {
             return LineFacts::ahead(line);
         }
-        let key = xxhash_rust::xxh3::xxh3_64(line.text.as_bytes());
-        if let Some((text, level, facts)) = self.seen.get(&key) {
-            if **text == *line.text && *level == line.level {
-                return *facts;
+        match self.seen.lookup(&line.text) {
+            Lookup::Known((level, facts)) if level == line.level => facts,
+            Lookup::New(key) => {
+                let facts = LineFacts::ahead(line);
+                self.seen.remember(key, &line.text, (line.level, facts));
+                facts
             }
-            return LineFacts::ahead(line);
+            // (the same text at another level, or another text with its hash, is read again)
+            _ => LineFacts::ahead(line),
         }
-        let facts = LineFacts::ahead(line);
-        if self.seen.len() >= Self::CAPACITY {
-            self.seen.clear();
-        }
-        self.seen
-            .insert(key, (line.text.as_str().into(), line.level, facts));
-        facts
     }
 }
 
