@@ -1,6 +1,7 @@
 //! Matching logs against findings, with hand-built analyses (independent of triage).
 
 use crashdex_core::analysis::{Analysis, Env, LineRef};
+use crashdex_core::findings::compile::{PatternId, Scratch};
 use crashdex_core::findings::FindingsIndex;
 use crashdex_core::lines::Line;
 use crashdex_core::matching::{match_findings, Matcher};
@@ -467,6 +468,63 @@ fn overlapping_and_nested_fragments_all_fire() {
     let mut ids: Vec<_> = m.iter().map(|m| m.finding.as_str()).collect();
     ids.sort_unstable();
     assert_eq!(ids, vec!["f0", "f1", "f2", "f3", "f4", "f5"]);
+}
+
+/// The fragment automaton starts as an NFA and becomes a DFA after some megabytes of scanning;
+/// both find the same patterns.
+#[test]
+fn the_dfa_built_after_megabytes_finds_what_the_nfa_found() {
+    let lits = [
+        "CUDA",
+        "CUDA error",
+        "error: out of memory",
+        "out of",
+        "A errors",
+    ];
+    let sources: Vec<_> = lits
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            src(
+                &format!("f{i}"),
+                &format!("[match]\n[[match.all]]\nname = \"r\"\nliteral = \"{l}\"\n"),
+            )
+        })
+        .collect();
+    let idx = index(&sources);
+    let rules = idx.rule_set();
+    let mut scratch = Scratch::default();
+    let lines = [
+        "x CUDA error: out of memory",
+        "A errors: CUDA",
+        "nothing here",
+        "cuda error: OUT OF memory",
+    ];
+    let scan_all = |scratch: &mut Scratch| -> Vec<Vec<PatternId>> {
+        lines
+            .iter()
+            .map(|l| {
+                let mut out = Vec::new();
+                rules.scan(l, scratch, &mut out);
+                out.sort_unstable();
+                out
+            })
+            .collect()
+    };
+    let before = scan_all(&mut scratch);
+    let nfa_bytes = rules.automaton_bytes();
+    let filler = "INFO a line of the log with no fragment of any rule in it ".repeat(16);
+    let mut out = Vec::new();
+    for _ in 0..(8 << 20) / filler.len() {
+        rules.scan(&filler, &mut scratch, &mut out);
+    }
+    assert!(out.is_empty());
+    assert!(rules.automaton_bytes() > nfa_bytes, "the DFA was not built");
+    assert_eq!(scan_all(&mut scratch), before);
+    assert_eq!(
+        before.iter().map(Vec::len).collect::<Vec<_>>(),
+        [4, 2, 0, 0]
+    );
 }
 
 #[test]

@@ -21,6 +21,7 @@ use crate::ascii_first::{AsciiFirst, AsciiFirstSet};
 use aho_corasick::automaton::Automaton;
 use regex::Regex;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 /// Index of a distinct compiled pattern.
@@ -31,8 +32,14 @@ pub type PatternId = u32;
 /// stays in cache, which matters more to speed than the few extra candidates a shorter fragment
 /// lets through (they are confirmed by the regex anyway).
 const FRAGMENT_WINDOW: usize = 16;
-/// Total fragment bytes up to which the automaton is a DFA (about 20 MB of tables at the limit).
+/// Total fragment bytes up to which the automaton may become a DFA (about 20 MB of tables at the
+/// limit).
 const DFA_MAX_FRAGMENT_BYTES: usize = 100_000;
+/// Bytes scanned with the contiguous NFA after which the DFA is built. Building it costs about
+/// what the NFA's slower steps cost over 2 MB of distinct lines (the starter findings), a third
+/// of a one-line analysis's instructions; a one-off analysis of a log of a few megabytes never
+/// pays for it, a server does after a few uploads.
+const DFA_AFTER_BYTES: usize = 4 << 20;
 /// Regexes sharing a fragment from which on they are confirmed by one `RegexSet`.
 const GROUP_SET_MIN: usize = 3;
 
@@ -62,6 +69,11 @@ pub struct RuleSet {
     /// The fragment automaton, built on the first scan: an analysis loads the findings before
     /// it reads the log, and the first scan is on the matcher's own thread.
     prefilter: OnceLock<Option<Fragments>>,
+    /// The same automaton as a DFA, once `DFA_AFTER_BYTES` were scanned (`None` inside if the
+    /// fragments are too many for one).
+    dfa: OnceLock<Option<aho_corasick::dfa::DFA>>,
+    /// Bytes the NFA scanned so far.
+    scanned: AtomicUsize,
     /// The automaton's patterns (distinct lower-cased fragments).
     fragments: Vec<Vec<u8>>,
     /// Length in bytes of the longest fragment.
@@ -183,7 +195,10 @@ impl RuleSet {
 
     /// Heap bytes used by the fragment automaton (the rest grows with use, as regexes compile).
     pub fn automaton_bytes(&self) -> usize {
-        self.prefilter().map_or(0, Fragments::memory_usage)
+        match self.dfa.get() {
+            Some(Some(d)) => d.memory_usage(),
+            _ => self.prefilter().map_or(0, Fragments::memory_usage),
+        }
     }
 
     fn prefilter(&self) -> Option<&Fragments> {
@@ -258,13 +273,26 @@ impl RuleSet {
         }
         scratch.generation += 1;
         let gen = scratch.generation;
-        if let Some(ac) = self.prefilter() {
-            ac.overlapping(hay.as_bytes(), |gi| {
-                if scratch.group_stamps[gi] != gen {
-                    scratch.group_stamps[gi] = gen;
-                    self.scan_group(&self.groups[gi], text, scratch, out);
-                }
-            });
+        let mut visit = |gi: usize| {
+            if scratch.group_stamps[gi] != gen {
+                scratch.group_stamps[gi] = gen;
+                self.scan_group(&self.groups[gi], text, scratch, out);
+            }
+        };
+        if let Some(Some(d)) = self.dfa.get() {
+            crate::scan::overlapping(d, hay.as_bytes(), |p, _| visit(p.as_usize()));
+        } else if let Some(ac) = self.prefilter() {
+            ac.overlapping(hay.as_bytes(), visit);
+            let before = self.scanned.fetch_add(hay.len(), Ordering::Relaxed);
+            // only the scan that crosses the mark builds it; others go on with the NFA meanwhile
+            if before < DFA_AFTER_BYTES && before + hay.len() >= DFA_AFTER_BYTES {
+                self.dfa.get_or_init(|| {
+                    let bytes: usize = self.fragments.iter().map(Vec::len).sum();
+                    (bytes <= DFA_MAX_FRAGMENT_BYTES)
+                        .then(|| crate::scan::dfa(&self.fragments, true).ok())
+                        .flatten()
+                });
+            }
         }
         if let Some(set) = &self.unfiltered {
             let hits = &mut scratch.set_hits;
@@ -331,14 +359,13 @@ impl RuleSet {
     }
 }
 
-/// The fragment automaton. A DFA costs a few instructions per byte whatever the number of
-/// fragments, which keeps scanning flat as the knowledge base grows; the automaton's own
+/// The fragment automaton first used: a contiguous NFA, built in a tenth of a DFA's time. The
+/// DFA (see `DFA_AFTER_BYTES`) costs a few instructions per byte whatever the number of
+/// fragments, which keeps scanning flat as the knowledge base grows. The automaton's own
 /// prefilter is off because it only helps with few fragments and would make a small knowledge
-/// base scan faster than a big one for the wrong reason. Very large fragment sets fall back to a
-/// contiguous NFA to bound memory.
+/// base scan faster than a big one for the wrong reason.
 #[derive(Debug)]
 enum Fragments {
-    Dfa(aho_corasick::dfa::DFA),
     Nfa(aho_corasick::nfa::contiguous::NFA),
     /// The last resort, when even a contiguous NFA's state ids overflow.
     Big(aho_corasick::nfa::noncontiguous::NFA),
@@ -347,23 +374,16 @@ enum Fragments {
 impl Fragments {
     fn build(fragments: &[Vec<u8>]) -> Option<Fragments> {
         let nnfa = crate::scan::nfa(fragments, true).ok()?;
-        let bytes: usize = fragments.iter().map(Vec::len).sum();
-        let dfa = (bytes <= DFA_MAX_FRAGMENT_BYTES)
-            .then(|| aho_corasick::dfa::DFA::builder().build_from_noncontiguous(&nnfa))
-            .and_then(Result::ok);
-        let fast = dfa.map(Fragments::Dfa).or_else(|| {
-            aho_corasick::nfa::contiguous::NFA::builder()
-                .build_from_noncontiguous(&nnfa)
-                .ok()
-                .map(Fragments::Nfa)
-        });
+        let fast = aho_corasick::nfa::contiguous::NFA::builder()
+            .build_from_noncontiguous(&nnfa)
+            .ok()
+            .map(Fragments::Nfa);
         Some(fast.unwrap_or(Fragments::Big(nnfa)))
     }
 
     /// Calls `f` with the automaton pattern of every fragment occurrence in `hay`.
     fn overlapping(&self, hay: &[u8], mut f: impl FnMut(usize)) {
         match self {
-            Fragments::Dfa(d) => crate::scan::overlapping(d, hay, |p, _| f(p.as_usize())),
             Fragments::Nfa(n) => crate::scan::overlapping(n, hay, |p, _| f(p.as_usize())),
             Fragments::Big(n) => crate::scan::overlapping(n, hay, |p, _| f(p.as_usize())),
         }
@@ -371,7 +391,6 @@ impl Fragments {
 
     fn memory_usage(&self) -> usize {
         match self {
-            Fragments::Dfa(d) => d.memory_usage(),
             Fragments::Nfa(n) => n.memory_usage(),
             Fragments::Big(n) => n.memory_usage(),
         }
