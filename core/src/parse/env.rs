@@ -348,6 +348,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and llamafile, llama.cpp in one executable: its files' suffix, `model.llamafile --gpu
     // nvidia`, and the directory it unpacks its GPU module into, `~/.llamafile/ggml-cuda.so`)
     (W::LLAMAFILE, "llamafile"),
+    // LoRAX, TGI's fork for serving many adapters, by its packages' names in frames and its
+    // launcher's tracing target (`site-packages/lorax_server/...`, `lorax_launcher:`), first, as
+    // a fork may keep a name of TGI's
+    (W::LORAX_SERVER, "lorax"),
+    (W::LORAX_LAUNCHER, "lorax"),
     // TGI: `text_generation_launcher:` before its launcher's lines, `text_generation_server` in
     // its shards' frames, and the shard's command, `bin/text-generation-server`
     (W::TEXT_GENERATION, "tgi"),
@@ -582,8 +587,12 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (`xinference.api.restful_api`), KTransformers (`site-packages/ktransformers/...`,
     // `KTransformersOps`), faster-whisper (`faster_whisper/transcribe.py`), and NVIDIA's
     // Kubernetes device plugin (its pods, `nvidia-device-plugin-daemonset-x`, and its docs'
-    // links, `github.com/NVIDIA/k8s-device-plugin#quick-start`)
+    // links, `github.com/NVIDIA/k8s-device-plugin#quick-start`); ComfyUI also by its executor's
+    // report of a node that raised, `!!! Exception during processing !!! ...`, and its advice
+    // after an out-of-memory error, `This error means you ran out of memory on your GPU.`
     (W::COMFYUI, "comfyui"),
+    (W::COMFYUI_NODE_RAISED, "comfyui"),
+    (W::COMFYUI_OOM_ADVICE, "comfyui"),
     // (NVIDIA Merlin's HugeCTR, by its logger's tags, `[HCTR][07:03:04.414][INFO][RK0][main]:`,
     // older `[HUGECTR][01:38:29][INFO][RANK0]:`, and its name in its sources and exceptions,
     // `HugeCTR::internal_runtime_error`; DGL by its package's paths and its exception)
@@ -1145,6 +1154,8 @@ crate::scan::words! { W {
     OLLAMA = "ollama",
     LLAMAFILE = ".llamafile",
     TEXT_GENERATION = "text_generation",
+    LORAX_SERVER = "lorax_server",
+    LORAX_LAUNCHER = "lorax_launcher",
     TEXT_GENERATION_SERVER_CMD = "/text-generation-server\"",
     TEXT_EMBEDDINGS = "text_embeddings_",
     TEXT_EMBEDDINGS_CMD = "text-embeddings-",
@@ -1316,6 +1327,8 @@ crate::scan::words! { W {
     COMPUTE_CAPABILITY_OPTION = "compute-capability=",
     PTXAS_NO_CC = "ptxas does not support CC ",
     COMFYUI = "ComfyUI",
+    COMFYUI_NODE_RAISED = "!!! Exception during processing",
+    COMFYUI_OOM_ADVICE = "This error means you ran out of memory on your GPU.",
     HUGECTR_TAG = "[HCTR]",
     HUGECTR_OLD_TAG = "[HUGECTR]",
     HUGECTR = "HugeCTR",

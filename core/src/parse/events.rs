@@ -432,11 +432,12 @@ macro_rules! triton_fp8_arch {
 /// the line reader's last resort read it.
 /// NVSHMEM's report of a failed step: `FILE:LINE: non-zero status: N <step>` (`(reason) ` after the
 /// status in some versions), `FILE:LINE: NULL value <step>`, or its error print's `FILE:FUNC:LINE:
-/// <message>` (`transport.cpp:nvshmemi_transport_init:275: init failed for transport: IBGDA`). A
-/// detector and the class rule read it.
+/// <message>` (`transport.cpp:nvshmemi_transport_init:275: init failed for transport: IBGDA`,
+/// its bootstrap's copy of NCCL's sockets `ncclsocket_socket.cpp:socketProgress:59: socketProgress:
+/// Connection closed by remote peer`). A detector and the class rule read it.
 macro_rules! nvshmem_error {
     () => {
-        r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+(?:[ :]|$)|NULL value(?: |$))|\.(?:cpp|cu|cc|c):nvshmem\w*:\d+: .*\b(?:failed|[Ee]rror|[Uu]nable)\b"
+        r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+(?:[ :]|$)|NULL value(?: |$))|\.(?:cpp|cu|cc|c):\w+:\d+: .*\b(?:failed|[Ee]rror|[Uu]nable|Connection closed by remote peer)\b"
     };
 }
 
@@ -973,8 +974,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // because its worker process has died. Worker exit type: NODE_OUT_OF_MEMORY Worker exit
     // detail: Task was killed due to the node running low on memory.`, tier 3): the death
     // report states the cause itself ---
+    // (and NVSHMEM's error print of its bootstrap socket's lost peer, `FILE:socketProgress:LINE:
+    // socketProgress: Connection closed by remote peer HOST<PORT>`: the first statement of the
+    // failure its status lines then pass up, where NCCL's own socket says the same words as a
+    // collateral below)
     (
-        r"\bWorker exit (?:type: NODE_OUT_OF_MEMORY\b|detail: Task was killed due to the node running low on memory)",
+        r"\bWorker exit (?:type: NODE_OUT_OF_MEMORY\b|detail: Task was killed due to the node running low on memory)|\.(?:cpp|cu|cc|c):\w+:\d+: .*\bConnection closed by remote peer\b",
         3,
     ),
     // --- Ray's report that a worker process died (tier 2): it lists possible causes, it does
@@ -1087,11 +1092,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- watchdog and collective timeouts (tier 2: usually a rank waiting on the culprit);
     // torch 2.4 and later log `[PG ...] Timeout at NCCL work: N, last enqueued NCCL work: ...`
     // only for a work that timed out, and a paste may keep it without the `Watchdog caught` line;
-    // c10d's socket warns `[c10d] waitForInput: socket ... timed out after Nms` as a read from the
-    // store times out, before the store raises its own timeout; the watchdog thread's end is a
+    // c10d's socket warns `[c10d] waitForInput: socket ... timed out after Nms` (after `poll for
+    // socket ... returned 0, likely a timeout`) as a read from the store times out, before the store raises its own timeout; the watchdog thread's end is a
     // timeout only when it was one (a CUDA error it met is stated by the detectors below) ---
     (
-        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|\[c10d\] waitForInput: socket .* timed out after \d+ms|\[c10d\] The client socket has timed out after|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|[Hh]eartbeat monitor timed out|Process group watchdog thread terminated with exception: (?:\[Rank \d+\] )?Watchdog\b|Timeout at NCCL work: \d+",
+        r"Watchdog caught collective|[Ww]atchdog timeout|Timed out waiting for|\[c10d\] waitForInput: (?:socket .* timed out after \d+ms|poll for socket .* returned 0, likely a timeout$)|\[c10d\] The client socket has timed out after|collective operation timeout|NCCL (communicator|operation).*timed? ?out|Timeout\(ms\)=\d+\) ran for|[Hh]eartbeat monitor timed out|Process group watchdog thread terminated with exception: (?:\[Rank \d+\] )?Watchdog\b|Timeout at NCCL work: \d+",
         2,
     ),
     // --- vLLM's V0 async engine bounds each step with a timeout and logs `Engine iteration timed
@@ -3730,7 +3735,7 @@ const CLASSES: &[(&str, &str)] = &[
     // http_store.cc:53] Wait timeout for key(s): 0`)
     (
         "nccl_timeout",
-        r"\bWait timeout for key\(s\): |^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local\b|\bfailure detected by watchdog at work sequence id\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: socket .* timed out after|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
+        r"\bWait timeout for key\(s\): |^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local\b|\bfailure detected by watchdog at work sequence id\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: (?:socket .* timed out after|poll for socket .* returned 0, likely a timeout$)|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
     ),
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`

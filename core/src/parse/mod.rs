@@ -1808,7 +1808,7 @@ impl Triage {
             Some(t) if line.level == Some('W') && events::is_worker_death(text) => t,
             // c10d's socket warns that a read from the store timed out, then the store raises:
             // the warning is the first statement of that timeout.
-            Some(t) if line.level == Some('W') && text.contains("[c10d] waitForInput: socket") => t,
+            Some(t) if line.level == Some('W') && text.contains("[c10d] waitForInput: ") => t,
             // (and that a read from the store failed on its socket: `[c10d] recvValue failed on
             // SocketImpl(...): Connection reset by peer`, the store's host gone)
             Some(t) if line.level == Some('W') && STORE_READ_FAILED.is_match(text) => t,
