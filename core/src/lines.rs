@@ -592,8 +592,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (the host and pid differ from machine to machine; the message is the error)
         r"^\[[A-Za-z][\w\-]*:\d+(?: *:\d+)*\] +",
         // libsharp's logger (NCCL's SHARP plugin): the host, rank and pid, the C source, then
-        // the time and the level, `[node:0:174 - context.c:857][2024-05-30 12:26:47] ERROR msg`
-        r"^\[[\w.\-]+:\d+:\d+ - [\w.\-]+\.c:\d+\]\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\] (?:(?P<level>ERROR|WARN|INFO|DEBUG) )?",
+        // the time (older versions leave it out) and the level, `[node:0:174 - context.c:857]
+        // [2024-05-30 12:26:47] ERROR msg`
+        r"^\[[\w.\-]+:\d+:\d+ - [\w.\-]+\.c:\d+\](?:\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\])? (?:(?P<level>ERROR|WARN|INFO|DEBUG) )?",
         // zerolog's console writer (Go programs: LocalAI, Ollama's runners): the time of day,
         // then a three-letter level, `8:39AM INF msg`
         r"^\d{1,2}:\d{2}(?:AM|PM) (?P<level>TRC|DBG|INF|WRN|ERR|FTL|PNC) ",
@@ -1496,6 +1497,10 @@ mod tests {
         );
         assert_eq!(l.level, Some('E'));
         assert_eq!(l.text, "Failed to lock SAT tree");
+        let l =
+            text("[C25L18:0:24972 - comm.c:374] ERROR Failed to lock SAT tree(ID:0x40 ret:0x4)");
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, "Failed to lock SAT tree(ID:0x40 ret:0x4)");
         let l = text("api_1  | 8:39AM INF [llama-cpp] Fails: could not load model");
         assert_eq!(l.level, Some('I'));
         assert_eq!(l.text, "[llama-cpp] Fails: could not load model");

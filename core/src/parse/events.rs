@@ -4937,10 +4937,11 @@ static NEXT_EXCEPTION: LazyLock<AsciiFirst> =
 /// (and of Mooncake's transfer tasks, metadata and RPC client: `transfer_task.cpp:305] `,
 /// `[coro_rpc_client.hpp:978] `, and its RDMA devices: `rdma_context.cpp:81] `), and of libsharp, the offload library below NCCL's SHARP
 /// plugin, which logs its own failure before the plugin's `NCCL WARN` repeats it
-/// (`[node:0:174 - tree_ops.c:314][2024-05-30 12:26:47] ERROR Failed to lock SAT tree`).
+/// (`[node:0:174 - tree_ops.c:314][2024-05-30 12:26:47] ERROR Failed to lock SAT tree`, older
+/// versions without the time).
 pub(crate) static TRANSPORT_SOURCE: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"\b(?:\w+_transport|transfer_\w+|coro_rpc_\w+|rdma_\w+)\.(?:cpp|cc|hpp|h):\d+\] |\[[\w.\-]+:\d+:\d+ - [\w.\-]+\.c:\d+\]\[\d{4}-",
+        r"\b(?:\w+_transport|transfer_\w+|coro_rpc_\w+|rdma_\w+)\.(?:cpp|cc|hpp|h):\d+\] |\[[\w.\-]+:\d+:\d+ - [\w.\-]+\.c:\d+\](?:\[\d{4}-| ERROR )",
     )
 });
 
