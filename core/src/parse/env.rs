@@ -348,6 +348,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and llamafile, llama.cpp in one executable: its files' suffix, `model.llamafile --gpu
     // nvidia`, and the directory it unpacks its GPU module into, `~/.llamafile/ggml-cuda.so`)
     (W::LLAMAFILE, "llamafile"),
+    // LLaMA-Factory, by its package's paths in frames and its command (`site-packages/
+    // llamafactory/train/tuner.py`, `llamafactory-cli train`)
+    (W::LLAMAFACTORY_PKG, "llamafactory"),
+    (W::LLAMAFACTORY_CLI, "llamafactory"),
     // LoRAX, TGI's fork for serving many adapters, by its packages' names in frames and its
     // launcher's tracing target (`site-packages/lorax_server/...`, `lorax_launcher:`), first, as
     // a fork may keep a name of TGI's
@@ -1155,6 +1159,8 @@ crate::scan::words! { W {
     LLAMAFILE = ".llamafile",
     TEXT_GENERATION = "text_generation",
     LORAX_SERVER = "lorax_server",
+    LLAMAFACTORY_PKG = "/llamafactory/",
+    LLAMAFACTORY_CLI = "llamafactory-cli ",
     LORAX_LAUNCHER = "lorax_launcher",
     TEXT_GENERATION_SERVER_CMD = "/text-generation-server\"",
     TEXT_EMBEDDINGS = "text_embeddings_",
@@ -2412,6 +2418,9 @@ impl EnvCollector {
                 // (TensorFlow's own runtime under that external repository is no jaxlib's: the
                 // words that name it for TensorFlow, already found on the line)
                 "external/org_tensorflow/" => !TF_OWN_SOURCES.iter().any(|own| w.has(*own)),
+                // (a line naming llama.cpp too lists what a build vendors: llama-box's `vendor :
+                // llama.cpp eccc7a16 (5136), stable-diffusion.cpp 3eb18db (204)`)
+                "stable-diffusion.cpp" => !w.has(W::LLAMA_CPP),
                 // (ONNX Runtime's C# bindings are `Microsoft.ML.OnnxRuntime`, not ML.NET)
                 "Microsoft.ML." => t
                     .match_indices(text)

@@ -2418,6 +2418,7 @@ crate::scan::words! { B {
     UNFINISHED_REDUCTION = "finished reduction in the prior iteration",
     // (the words of a worker's death: see `is_worker_death`)
     WORKER_PROC = "Worker proc ",
+    ENGINE_CORE_PROC = "Engine core proc ",
     DIED_UNEXPECTEDLY = " died unexpectedly",
     WORKER_PROCESS_DIED = "worker process has died",
     WORKER_DIED_KILLED = "A worker died or was killed",
@@ -4158,13 +4159,14 @@ fn is_torch_cuda_hint(text: &str) -> bool {
 /// Ray's report that a worker process died (`A worker died or was killed while executing a
 /// task`, `The actor died because its worker process has died`, `The actor died unexpectedly
 /// before finishing this task`), and vLLM's executor's (`Worker proc VllmWorker-3 died
-/// unexpectedly, shutting down executor.`).
+/// unexpectedly, shutting down executor.`) and V1 client's (`Engine core proc EngineCore_DP1
+/// died unexpectedly, shutting down client.`).
 pub fn is_worker_death(text: &str) -> bool {
     worker_death_in(Found::of(&*BENIGN_WORDS, text.as_bytes()))
 }
 
 fn worker_death_in(b: Found) -> bool {
-    (b.has(B::WORKER_PROC) && b.has(B::DIED_UNEXPECTEDLY))
+    ((b.has(B::WORKER_PROC) || b.has(B::ENGINE_CORE_PROC)) && b.has(B::DIED_UNEXPECTEDLY))
         || b.has(B::WORKER_PROCESS_DIED)
         || b.has(B::WORKER_DIED_KILLED)
         // (Ray's ActorDiedError when it knows nothing of why: `The actor died unexpectedly

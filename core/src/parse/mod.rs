@@ -290,6 +290,30 @@ static CUDA_CHECK: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::matcher(events::CUDA_CHECK_FAILED));
 static FILE_QUOTE: Word = Word::new("File \"");
 static BUILDING_EXTENSION: Word = Word::new("Error building extension '");
+
+/// Whether torch's `Error building extension 'X':` ends its line, the build's output below it,
+/// or has ninja's first step glued behind it (`...: [1/15] /usr/bin/nvcc ...`).
+fn quotes_build_output(text: &str) -> bool {
+    let Some(at) = text.find("Error building extension '") else {
+        return false;
+    };
+    let Some((_, rest)) = text[at..].trim_end().split_once("':") else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    rest.is_empty()
+        || rest
+            .strip_prefix('[')
+            .and_then(|r| r.split_once(']'))
+            .is_some_and(|(step, _)| {
+                step.split_once('/').is_some_and(|(a, b)| {
+                    !a.is_empty()
+                        && !b.is_empty()
+                        && a.bytes().all(|c| c.is_ascii_digit())
+                        && b.bytes().all(|c| c.is_ascii_digit())
+                })
+            })
+}
 const WRAPPED_QUOTE_TAIL: &str = "', please check the stack trace above for the root cause";
 static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
 /// A package's warning that its compiled extension did not load, as vLLM words it.
@@ -327,6 +351,10 @@ static CUDA_INIT_UNKNOWN: Word = Word::new("CUDA initialization: CUDA unknown er
 static CUDA_DRIVER_INIT_FAILED: Word = Word::new("CUDA initialization: CUDA driver initializ");
 static CUDA_DRIVER_INSUFFICIENT: Word =
     Word::new("CUDA driver version is insufficient for CUDA runtime version");
+/// The driver's library missing from a container (`ImportError('libcuda.so.1: cannot open shared
+/// object file: No such file or directory')`), which vLLM warns of as its extension fails to
+/// import, after it said it found no platform.
+static LIBCUDA_MISSING: Word = Word::new("libcuda.so.1: cannot open shared object file");
 static CUDA_INIT_FAILED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"cudaGetDeviceCount\(\).*\bError \d+: \S"));
 static PTXAS_FAILED: Word = Word::new("PTXASError");
@@ -1097,7 +1125,7 @@ impl Triage {
             }
         } else if self.build_cause.is_none()
             && BUILDING_EXTENSION.is_in(text)
-            && text.trim_end().ends_with("':")
+            && quotes_build_output(text)
         {
             self.build_output = Some((line.number, 12));
         }
@@ -1257,12 +1285,14 @@ impl Triage {
         // (or CUDA's bare `CUDA unknown error`, a driver left broken by a suspend or an update;
         // or a driver older than the runtime, in whatever warning states it: Triton's `Unable to
         // allocate pinned system memory, ...: CUDA driver version is insufficient for CUDA
-        // runtime version`, the server going on without its GPU)
+        // runtime version`, the server going on without its GPU; or, once vLLM found no platform,
+        // the driver's library it then could not load: why it found none)
         if self.cuda_init_failed.is_none()
             && ((CUDA_GET_DEVICE_COUNT.is_in(text) && CUDA_INIT_FAILED.is_match(text))
                 || CUDA_INIT_UNKNOWN.is_in(text)
                 || CUDA_DRIVER_INIT_FAILED.is_in(text)
-                || CUDA_DRIVER_INSUFFICIENT.is_in(text))
+                || CUDA_DRIVER_INSUFFICIENT.is_in(text)
+                || (self.no_platform.is_some() && LIBCUDA_MISSING.is_in(text)))
         {
             self.cuda_init_failed = Some((noted(line, text), started(self.phase)));
         }
