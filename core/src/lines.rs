@@ -606,6 +606,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[[\w.\-]+\]\[(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\] - ",
         // a launcher's tag of the process that printed the line: [PROC-0]
         r"^\[[A-Z][A-Za-z]*-\d+\] ?",
+        // a CI runner's tag of the shell or stream a line came from (`[BASH] Traceback (most
+        // recent call last):`)
+        r"^\[(?:BASH|SHELL|STDOUT|STDERR|stdout|stderr)\] ",
         // a program's upper-case name as a comment's tag before each of its lines (QUDA's `#
         // QUDA: ERROR: Failed to allocate device memory ...`)
         r"^# [A-Z][A-Z\d_]{1,15}: ",
