@@ -87,6 +87,7 @@ pub fn analyze_reader<R: std::io::BufRead>(
         let worker = scope.spawn(move || {
             let mut triage = parse::Triage::without_env();
             let mut memo = parse::FactsMemo::default();
+            let mut warmed = false;
             for batch in rx {
                 #[cfg(test)]
                 tests::fail_on_marker(&batch);
@@ -96,6 +97,10 @@ pub fn analyze_reader<R: std::io::BufRead>(
                 facts.extend(frx.recv().unwrap_or_default());
                 for (i, l) in batch.iter().enumerate() {
                     triage.feed_with(l, facts.get(i).copied().flatten());
+                }
+                if !warmed && triage.saw_strong_error() {
+                    warmed = true;
+                    std::thread::spawn(parse::prepare_naming);
                 }
             }
             triage

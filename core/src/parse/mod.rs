@@ -26,6 +26,20 @@ pub fn prepare() {
     phase::prepare();
 }
 
+/// Builds what naming a crash needs at the end of an analysis (the class rules, the signature's
+/// matchers) the first time it is called: that would otherwise run after the last line, with one
+/// core idle. A caller runs it on another thread once [`Triage::saw_strong_error`] (a healthy log
+/// never needs it).
+pub fn prepare_naming() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let text = "RuntimeError: CUDA error: an illegal memory access was encountered";
+        let class = events::class_of(text).unwrap_or("python_exception");
+        let ev = events::Event::bare(1, 3, text.to_string(), text.to_string(), "unknown");
+        let _ = crate::signature::signature(class, "unknown", &ev, None);
+    });
+}
+
 /// Most strong lines remembered for the page and for repeat detection; memory stays bounded on
 /// logs that repeat one error a million times.
 const MAX_STRONG: usize = 64;
@@ -2310,6 +2324,12 @@ impl Triage {
     pub fn finish(mut self) -> Analysis {
         let env = std::mem::take(&mut self.env).finish();
         self.finish_with_env(env)
+    }
+
+    /// Whether a line so far stated an error (tier 2 or more): the log will likely need naming
+    /// (see [`prepare_naming`]).
+    pub fn saw_strong_error(&self) -> bool {
+        self.max_tier >= 2
     }
 
     /// The analysis, with the environment an [`env::EnvCollector`] fed the same lines found
