@@ -268,6 +268,8 @@ const TF_OWN_SOURCES: [W; 4] = [
 /// other is named, and then in this order (what runs inside the others first).
 const WEAK_FRAMEWORKS: &[&str] = &[
     "llama.cpp",
+    // (candle runs under mistral.rs, whose frames name both)
+    "candle",
     // (ONNX Runtime may run TensorRT as its execution provider)
     "onnxruntime",
     "deepgemm",
@@ -348,6 +350,13 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (and llamafile, llama.cpp in one executable: its files' suffix, `model.llamafile --gpu
     // nvidia`, and the directory it unpacks its GPU module into, `~/.llamafile/ggml-cuda.so`)
     (W::LLAMAFILE, "llamafile"),
+    // mistral.rs and candle, Rust runtimes, by their crates' tracing targets and build steps
+    // (`ERROR mistralrs_core::engine: ...`, `mistralrs-server`, `candle_core::...`,
+    // `failed to run custom build command for candle-kernels`)
+    (W::MISTRALRS_CORE, "mistral.rs"),
+    (W::MISTRALRS_SERVER, "mistral.rs"),
+    (W::CANDLE_CORE, "candle"),
+    (W::CANDLE_KERNELS, "candle"),
     // LLaMA-Factory, by its package's paths in frames and its command (`site-packages/
     // llamafactory/train/tuner.py`, `llamafactory-cli train`)
     (W::LLAMAFACTORY_PKG, "llamafactory"),
@@ -1159,6 +1168,10 @@ crate::scan::words! { W {
     LLAMAFILE = ".llamafile",
     TEXT_GENERATION = "text_generation",
     LORAX_SERVER = "lorax_server",
+    MISTRALRS_CORE = "mistralrs_core",
+    MISTRALRS_SERVER = "mistralrs-server",
+    CANDLE_CORE = "candle_core::",
+    CANDLE_KERNELS = "candle-kernels",
     LLAMAFACTORY_PKG = "/llamafactory/",
     LLAMAFACTORY_CLI = "llamafactory-cli ",
     LORAX_LAUNCHER = "lorax_launcher",
@@ -1961,6 +1974,13 @@ impl EnvCollector {
             } else if prefix.contains(":sleap.") {
                 // (SLEAP's loggers, `INFO:sleap.nn.training:`)
                 self.vote("sleap", 1);
+            } else if prefix.contains(" mistralrs_") {
+                // (mistral.rs's crates as tracing's target: `INFO mistralrs_core::engine::
+                // logger: Throughput ...`)
+                self.vote("mistral.rs", 1);
+            } else if prefix.contains(" candle_") {
+                // (candle's, `WARN candle_core::...: `)
+                self.vote("candle", 1);
             } else if prefix.contains(" text_embeddings_") {
                 // (TEI's crates as tracing's target, which the line reader took off:
                 // `ERROR text_embeddings_backend: backends/src/lib.rs:491: `)

@@ -3029,7 +3029,7 @@ const CLASSES: &[(&str, &str)] = &[
     // CuPy's `NVRTCError: NVRTC_ERROR_COMPILATION (6)`)
     (
         "build_error",
-        r"\bfailed (?:jit build|build jit) \[\w+\]|\bfailed to run custom build command for `|\bNVRTC_ERROR_COMPILATION\b|^<null>\(\d+\): error: ",
+        r"\bfailed (?:jit build|build jit) \[\w+\]|\bfailed to run custom build command for \S|\bNVRTC_ERROR_COMPILATION\b|^<null>\(\d+\): error: ",
     ),
     // (make running a compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command
     // not found`, and gcc missing its own, `error trying to exec 'cc1plus': execvp`; OpenCL's

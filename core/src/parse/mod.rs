@@ -446,6 +446,13 @@ enum Below {
     Raised,
 }
 
+/// Rust's heading of a panic since 1.73, the place alone, its message on the next line
+/// (`thread 'main' panicked at src/build.rs:141:14:`, `thread 'main' (6622) panicked at ...`;
+/// before, `panicked at 'message', src/main.rs:2:5` held the message).
+fn is_panic_heading(t: &str) -> bool {
+    t.starts_with("thread '") && t.contains(" panicked at ") && t.ends_with(':')
+}
+
 /// An error line that states nothing but a source place (`what():  [05:42:13] src/x.cc:126:`)
 /// or, for an exception, a rule of dashes (`TVMError: ------`).
 fn states_only_a_heading(text: &str, is_exception: bool) -> bool {
@@ -520,7 +527,9 @@ fn heading_above_statement(text: &str, is_exception: bool) -> Option<(u8, Below)
         // (Julia's wrapper of a task that failed, `ERROR: TaskFailedException`, above the
         // task's own `nested task error: <cause>`)
         Some((6, Below::ListedFailure))
-    } else if t.starts_with("error: failed to run custom build command for `") {
+    } else if is_panic_heading(t.trim_start()) {
+        Some((1, Below::Message))
+    } else if t.starts_with("error: failed to run custom build command for ") {
         Some((60, Below::ListedFailure))
     } else if t
         .split_once("Non-OK-status: ")
@@ -1065,6 +1074,12 @@ impl Triage {
                 // starts on the next line, as a build script's stderr holds it under Cargo's
                 // `failed to run custom build command`: that message states it)
                 Below::ListedFailure if t == "Error:" => {
+                    self.stated_below.push((i, 2, Below::Message));
+                    continue;
+                }
+                // (or a panic's heading, Rust's `thread 'main' panicked at build.rs:141:14:`,
+                // its message on the next line)
+                Below::ListedFailure if is_panic_heading(t) => {
                     self.stated_below.push((i, 2, Below::Message));
                     continue;
                 }
