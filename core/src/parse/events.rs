@@ -2469,6 +2469,12 @@ pub fn is_benign(text: &str) -> bool {
             return false;
         }
     }
+    // NCCL's report that the AWS OFI network plugin did not start (`NCCL WARN NET/OFI aws-ofi-nccl
+    // initialization failed`): NCCL goes on over its sockets (`NCCL INFO Using network Socket`),
+    // and a failure of the collectives after it states itself
+    if text.contains("NET/OFI aws-ofi-nccl initialization failed") {
+        return true;
+    }
     // GLFW on a machine with no display, which a renderer notes and goes on without (`[svulkan2]
     // [error] GLFW error: X11: The DISPLAY environment variable is missing`, then `Continue
     // without GLFW.`): what needed a window fails in its own words

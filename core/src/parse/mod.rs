@@ -215,6 +215,9 @@ pub struct Triage {
     /// text, raw, rank): NCCL's trace of the error it returned (`NCCL INFO file.cc:N -> 3`) on
     /// the next line makes it the statement of that error, whatever its wording.
     nccl_warn: Option<(u64, String, String, Option<u32>)>,
+    /// The line just above was an `NCCL WARN` read as benign (a network plugin that did not
+    /// start, NCCL going on without it): the trace of its result below is no failure either.
+    benign_nccl_warn: bool,
     /// Lines left in torchrun's `Root Cause (first observed failure):` entry, whose `rank : N`
     /// field is not read yet.
     root_cause_left: u8,
@@ -1496,7 +1499,11 @@ impl Triage {
         // -> 2`) is the last resort of a log whose NCCL printed no `WARN` to say why: its first
         // line is where the failure began. (Results 1 to 6 are errors; 7, a non-blocking call
         // still in progress, is not.)
-        if self.last_resort.is_none() && t.contains("NCCL INFO ") && NCCL_ERROR_TRACE.is_match(t) {
+        if self.last_resort.is_none()
+            && !self.benign_nccl_warn
+            && t.contains("NCCL INFO ")
+            && NCCL_ERROR_TRACE.is_match(t)
+        {
             let raw = line.raw.chars().take(4000).collect();
             self.last_resort = Some((
                 1,
@@ -1516,7 +1523,9 @@ impl Triage {
             }
             // (not one NCCL says to ignore: its InfiniBand verbs library or wrapper missing, as
             // a host without InfiniBand has them, before it goes on with sockets)
-            if !detected && !code && NCCL_WARN.is_in(t) && !events::is_benign(t) {
+            let nccl_warn = NCCL_WARN.is_in(t);
+            self.benign_nccl_warn = nccl_warn && events::is_benign(t);
+            if !detected && !code && nccl_warn && !self.benign_nccl_warn {
                 self.nccl_warn = Some((
                     line.number,
                     t.chars().take(2000).collect(),
