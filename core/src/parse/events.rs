@@ -295,7 +295,7 @@ macro_rules! cuda_refusal {
 /// A heading whose error's message is on the line below it, alone on its line: MATLAB's, the
 /// function that raised it (`Error using gpuArray.zeros`, `Error using vl_nnconv (line 12)`);
 /// LightGBM's command line's `Met Exceptions:`; VS Code's Python debugger's, copied from its
-/// pop-up (`Exception has occurred: RuntimeError`); the Gaussian rasterizers' and llm.c's checks
+/// pop-up (`Exception has occurred: RuntimeError`, in Chinese `发生异常: OutOfMemoryError`); the Gaussian rasterizers' and llm.c's checks
 /// of a CUDA call (`[CUDA ERROR] in cuda_rasterizer/rasterizer_impl.cu`, `[CUDA ERROR] at file
 /// train_gpt2.cu:341:`); ComfyUI's dialog before its 2024 report, `Error occurred when executing
 /// Sam2Segmentation:`, the exception's message below a blank line; VapourSynth's `Failed to
@@ -304,7 +304,7 @@ macro_rules! cuda_refusal {
 /// and the parser moves the statement to the line below.
 macro_rules! message_below_heading {
     () => {
-        r"^(?:Error using [\w.]+(?: \(line \d+\))?|Met Exceptions:|Exception has occurred: [\w.]+|\[CUDA ERROR\] (?:in \S+|at file \S+:)|Error occurred when executing [\w .\-]+:|Failed to evaluate the script:|Script evaluation failed:)\s*$"
+        r"^(?:Error using [\w.]+(?: \(line \d+\))?|Met Exceptions:|Exception has occurred: [\w.]+|发生异常: [\w.]+|\[CUDA ERROR\] (?:in \S+|at file \S+:)|Error occurred when executing [\w .\-]+:|Failed to evaluate the script:|Script evaluation failed:)\s*$"
     };
 }
 
