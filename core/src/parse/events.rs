@@ -841,7 +841,17 @@ const DETECTORS: &[(&str, u8)] = &[
     // MATLAB's `Error using gpuArray.zeros`, the Gaussian rasterizers' `[CUDA ERROR] in <file>`
     // over `Line 336: an illegal memory access was encountered`: see `message_below_heading`)
     // (tier 3; the statement moves to that line) ---
-    (message_below_heading!(), 3),
+    // (and a pipeline's report of the stage that raised, its exception's message inline, SGLang's
+    // diffusion runtime's `[TextEncodingStage] Error during execution after 630.26 ms: Expected
+    // attn_mask dtype ...`, before the traceback and an accelerator's log of the operator that
+    // failed)
+    (
+        concat!(
+            message_below_heading!(),
+            r"|\] Error during execution after \d+(?:\.\d+)? ms: \S"
+        ),
+        3,
+    ),
     // --- PhysX's GPU allocator out of device memory (`PxgCudaDeviceMemoryAllocator fail to
     // allocate memory N bytes!! Result = 2`), before the failures of the steps that needed it
     // (tier 3) ---
@@ -1400,9 +1410,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // --- a failed `CHECK` of glog or Ray (`F0706 ... file.cc:219] Check failed: x`, Ray's
     // `[... C pid tid] task_receiver.cc:219:  Check failed: objects_valid`) aborts the process:
     // the condition is the statement (tier 3) ---
-    // (also once glog's prefix, which holds the place, is read off: `Check failed: x`)
+    // (also once glog's prefix, which holds the place, is read off: `Check failed: x`; and
+    // TensorRT's Myelin compiler's own check, `nvrtc_compile.cpp:940: CHECK(false) failed. NVRTC
+    // Compilation failure`, before the builder finds no implementation for the node)
     (
-        r"\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: |^Check failed: \S",
+        r"\.(?:cc|cpp|h|hpp):\d+\]?:? +Check failed: |^Check failed: \S|\.(?:cc|cpp):\d+: CHECK\([^)]*\) failed\.",
         3,
     ),
     // --- glibc's heap checks abort the process with their own line (`free(): invalid
@@ -1413,11 +1425,12 @@ const DETECTORS: &[(&str, u8)] = &[
     // `Could not load library libcudnn_ops_infer.so.8. Error: ...: cannot open shared object
     // file`; on Windows `Could not load library cudnn_cnn_infer64_8.dll. Error code 126`, and
     // cuDNN 8's `Could not locate cudnn_ops_infer64_8.dll. Please make sure it is in your library
-    // path!`), stated before the abort it leads to (tier 3) ---
+    // path!`, which a spinner's timer may have glued behind it, `0:00:00Could not locate ...`),
+    // stated before the abort it leads to (tier 3) ---
     // (cuDNN 9's loader, and CTranslate2's, name every file they tried: `Unable to load any of
     // {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, ...}`)
     (
-        r"^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|^Unable to load any of \{\S+\.so",
+        r"^Could not load library \S+\. Error(?: code \d+|: )|(?:^|\d)Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|^Unable to load any of \{\S+\.so",
         3,
     ),
     // --- a library handle a program could not create (DeepSpeed's ops: `Fail to create cublas
@@ -2944,8 +2957,13 @@ const CLASSES: &[(&str, &str)] = &[
     // the collective's multicast buffers, not the model's)
     ("nccl_error", r"NVLink SHARP \(NVLS\)"),
     // (Gloo, torch's CPU collective backend, finding no network device it can use for the
-    // process group: `makeDeviceForHostname(): unsupported gloo device`)
-    ("nccl_error", r"\bunsupported gloo device\b"),
+    // process group: `makeDeviceForHostname(): unsupported gloo device`; and HCCL, the collective
+    // library of Ascend NPUs, whose calls fail as `HcclCommInitRootInfo failed.` and whose error
+    // codes start EI: `EI0009: [PID: 2225827] ... Transport init error.`)
+    (
+        "nccl_error",
+        r"\bunsupported gloo device\b|\bHccl[A-Z]\w* failed\b|\bEI\d{4}: \[PID: \d+\]",
+    ),
     // (a GPU allocation that failed, raised as Python's `MemoryError` by PyCUDA, `MemoryError:
     // cuMemAlloc failed: out of memory`, and MXNet's check of a kernel launch, `Check failed: err
     // == cudaSuccess (2 vs. 0) Name: mxnet_generic_kernel ErrStr:out of memory`, and thrust's
@@ -3035,7 +3053,7 @@ const CLASSES: &[(&str, &str)] = &[
     // CuPy's `NVRTCError: NVRTC_ERROR_COMPILATION (6)`)
     (
         "build_error",
-        r"\bfailed (?:jit build|build jit) \[\w+\]|\bfailed to run custom build command for \S|\bNVRTC_ERROR_COMPILATION\b|^<null>\(\d+\): error: ",
+        r"\bfailed (?:jit build|build jit) \[\w+\]|\bfailed to run custom build command for \S|\bNVRTC_ERROR_COMPILATION\b|\bNVRTC Compilation failure\b|^<null>\(\d+\): error: ",
     ),
     // (make running a compiler that is not there, `make[1]: /usr/local/cuda/bin/nvcc: Command
     // not found`, and gcc missing its own, `error trying to exec 'cc1plus': execvp`; OpenCL's
@@ -3815,7 +3833,7 @@ const CLASSES: &[(&str, &str)] = &[
     // whose plugin did not load as `getPluginParams: backend 'UCX' not found`)
     (
         "import_error",
-        r"unable to find backend library for backend|unable to load shared library|\bcannot allocate memory in static TLS block\b|AppendExecutionProvider_\w+: Failed to load shared library\b|LoadLibrary failed with error \d+|\bPlease install TensorRT libraries as mentioned\b|^Could not load library \S+\. Error(?: code \d+|: )|^Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
+        r"unable to find backend library for backend|unable to load shared library|\bcannot allocate memory in static TLS block\b|AppendExecutionProvider_\w+: Failed to load shared library\b|LoadLibrary failed with error \d+|\bPlease install TensorRT libraries as mentioned\b|^Could not load library \S+\. Error(?: code \d+|: )|(?:^|\d)Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
@@ -4051,6 +4069,10 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch's DataLoader states a worker's fatal signal in lower case: `Unexpected segmentation
     // fault encountered in worker.`, `... bus error ...`)
     ("process_crash", worker_signal!()),
+    // (Ollama's report that its runner died, `llama runner process has terminated: exit status
+    // 2`, `... : CUDA error` with no CUDA words for which: a process's death, where no rule
+    // before this one read a cause in its reason)
+    ("process_crash", r"\brunner process has terminated: "),
     // (a GGUF file with a tensor type newer than the build, or another fork's: a model this
     // version does not support)
     ("unsupported_config", GGML_UNKNOWN_TYPE),
