@@ -979,7 +979,8 @@ const DETECTORS: &[(&str, u8)] = &[
     // RmInitAdapter failed! (0x62:0x55:1861)` (tier 2): a status, whose cause (a GSP that would
     // not boot, a client of another version) the driver states on its own line, before it or,
     // from a later attempt, after ---
-    (r"RmInitAdapter failed!", 2),
+    // (the open kernel module words it `rm_init_adapter failed, device minor number 0`)
+    (r"RmInitAdapter failed!|\brm_init_adapter failed\b", 2),
     // --- Ray's report of an actor whose worker its memory monitor killed (`The actor is dead
     // because its worker process has died. Worker exit type: NODE_OUT_OF_MEMORY Worker exit
     // detail: Task was killed due to the node running low on memory.`, tier 3): the death
@@ -1069,12 +1070,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // NVSHMEM's closing
     // `nvshmem initialization failed, exiting`, below the step that failed; Open MPI's banner
     // `*** Process received signal ***` above its `Signal: Segmentation fault (11)`, which a
-    // paste may have cut ---
+    // paste may have cut; nvidia-smi's `No devices were found`, whose cause the driver states in
+    // the kernel's log, if the paste has it ---
     // (gRPC states a failed call as `<AioRpcError of RPC that terminated with:` (or
     // `_InactiveRpcError`, a stream's `_MultiThreadedRendezvous`), then `status = ...` and
     // `details = "..."` on lines of their own: the details say what failed)
     (
-        r"(?:RpcError|Rendezvous) of RPC that terminated with:?$|\bmpirun has exited due to process rank \d+ with PID\b|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|_ARRAY_API not found|^\s*(?:Explanation|Developer debug context): |nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|\*\*\* Process received signal \*\*\*|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA",
+        r"(?:RpcError|Rendezvous) of RPC that terminated with:?$|\bmpirun has exited due to process rank \d+ with PID\b|srun: error: \S+: tasks? [\d,\-]+: (?:Exited with exit code|Terminated)|Connection closed by remote peer|Socket recv failed while polling|ncclRemoteError: A call failed possibly|ncclInvalidUsage: This usually reflects|ncclSystemError: System call \(|ncclUnhandledCudaError: Call to CUDA function failed|ncclInternalError: Internal check failed|ncclInvalidArgument: Invalid value for an argument|Broken pipe|BrokenPipeError|ConnectionResetError|Transport endpoint is not connected|_ARRAY_API not found|^\s*(?:Explanation|Developer debug context): |nvshmem initialization failed, exiting|ConnectionRefusedError|Connection reset by peer|recvValue failed|Socket Timeout|DistNetworkError|Some NCCL operations have failed or timed out|taking the entire process down|terminate called after throwing|\*\*\* Process received signal \*\*\*|Unhandled exception caught in c10/util/AbortHandler\.h|Signal \d+ \(SIG\w+\) received|failed \(exitcode: -?\d+\)|died unexpectedly|ninja: build stopped|subprocess-exited-with-error|Failed building wheel|Failed to build|CalledProcessError|exit status \d+|error: command '.*' failed|destroy_process_group\(\) was not called|^CUDA kernel errors might be asynchronously|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `TORCH_USE_CUDA_DSA`|^Search for `?cuda|^HIP kernel errors might be asynchronously|For debugging consider passing AMD_SERIALIZE_KERNEL|Compile with `?TORCH_USE_HIP_DSA|^No devices were found$",
         1,
     ),
     // --- DeepEP's kernels print their own timeout (`DeepEP dispatch NVL receiver timeout, ...`,
@@ -1361,14 +1363,16 @@ const DETECTORS: &[(&str, u8)] = &[
     // 105: ...`, and cuSPARSE's check of a call's arguments, `** On entry to cusparseSpMM_
     // bufferSize(): matrix B and C must be in column-major order`; TensorRT's runtime that could
     // not start CUDA, `Cuda initialization failure with error 35`, and a Vulkan device that could
-    // not be created, `vkCreateDevice failed -4` ---
+    // not be created, `vkCreateDevice failed -4`; Ollama's NVML loader, `nvmlInit_v2 err: 18`,
+    // `Unable to load CUDA management library <lib>: nvml vram init failure: 999` (logged at INFO
+    // before it goes on without the GPU) ---
     (
         concat!(
             r"'sm_\d+[a-z]?' is not a recognized processor for this target|^Attempting to use \S+ without CUTE_ARCH_\w+_ENABLED|\bValue 'sm_\d+[a-z]?' is not defined for option 'gpu-name'|Arch conditional MMA instruction used without targeting appropriate compute capability|CUDA warning: (?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address)|\bkernel only supports sm_?\d+[a-z]?\b|",
             triton_fp8_arch!(),
             r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|\ban? exception was thrown during kernel execution\b|\berror in \w+_cuda: [a-z]|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost|OutOfDeviceMemory)\b|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
             r"|NCCL error|",
             nccl_error_tail!(),
@@ -1429,8 +1433,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // stated before the abort it leads to (tier 3) ---
     // (cuDNN 9's loader, and CTranslate2's, name every file they tried: `Unable to load any of
     // {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, ...}`)
+    // (and Python's own, for a script it could not open: `python: can't open file '/app/x.py':
+    // [Errno 2] No such file or directory`, each rank's as a launcher starts them)
     (
-        r"^Could not load library \S+\. Error(?: code \d+|: )|(?:^|\d)Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|^Unable to load any of \{\S+\.so",
+        r"^Could not load library \S+\. Error(?: code \d+|: )|(?:^|\d)Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|^Unable to load any of \{\S+\.so|: can't open file '[^']*': \[Errno \d+\] ",
         3,
     ),
     // --- a library handle a program could not create (DeepSpeed's ops: `Fail to create cublas
@@ -1824,6 +1830,9 @@ const EVENT_WORDS: &[&str] = &[
     "nvfortran-",
     // (Julia's `could not load library "libcuda"`)
     "could not load library",
+    "nvmlinit",
+    "can't open file '",
+    "no devices were found",
     "pgf90-",
     "pgf95-",
     "pgfortran-",
@@ -3112,7 +3121,12 @@ const CLASSES: &[(&str, &str)] = &[
         "cublas_cudnn_error",
         r"\(-217(?::Gpu API call)?\) CU(?:BLAS|DNN)_STATUS_\w+|Assertion `[^`']*(?i:cudnn|cublas)[^`']*' failed",
     ),
-    ("python_exception", r":\d+: error: \(-\d+(?::[^)]*)?\) "),
+    // (and Python's own words for a script it could not open, `python: can't open file
+    // '/app/x.py': [Errno 2] No such file or directory`: no signal, the interpreter's error)
+    (
+        "python_exception",
+        r":\d+: error: \(-\d+(?::[^)]*)?\) |: can't open file '[^']*': \[Errno \d+\] ",
+    ),
     // (Darknet's `error()`, which asserts as it exits: `darknet: ./src/utils.c:297: error:
     // Assertion `0' failed.`, the statement of a failure above it, no compiler's diagnostic)
     ("process_crash", r":\d+: error: Assertion `0' failed\."),
@@ -3467,7 +3481,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_driver_error",
         concat!(
-            r"\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|\bUnable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices\b|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
+            r"\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|^No devices were found$|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|\bUnable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices\b|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
             libcuda_unloadable!(),
             "|",
             zerogpu_init_failed!(),

@@ -1928,6 +1928,14 @@ impl Triage {
             // (nor a program's handler of a fatal signal, which InfiniStore's logger writes at
             // INFO: `[infini] [info] Interrupt signal (11) received.`, its stack at error below)
             Some(t) if line.level == Some('I') && text.starts_with("Interrupt signal (") => t,
+            // (Ollama logs the NVML library it could not load at INFO, `Unable to load CUDA
+            // management library <lib>: nvml vram init failure: 999`, then runs without the GPU)
+            Some(t)
+                if line.level == Some('I')
+                    && text.contains("Unable to load CUDA management library ") =>
+            {
+                t
+            }
             _ => return,
         };
         // A transfer engine's transport logs the failure of a transfer (Mooncake's `E1219 ...
