@@ -1372,7 +1372,7 @@ const DETECTORS: &[(&str, u8)] = &[
             triton_fp8_arch!(),
             r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|\ban? exception was thrown during kernel execution\b|\berror in \w+_cuda: [a-z]|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost|OutOfDeviceMemory)\b|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
             r"|NCCL error|",
             nccl_error_tail!(),
@@ -1831,6 +1831,7 @@ const EVENT_WORDS: &[&str] = &[
     // (Julia's `could not load library "libcuda"`)
     "could not load library",
     "nvmlinit",
+    "] page fault",
     "can't open file '",
     "no devices were found",
     "pgf90-",
@@ -2490,6 +2491,12 @@ pub fn is_benign(text: &str) -> bool {
         if LISTED.is_match(text) {
             return false;
         }
+    }
+    // a failure stated with the way round it on the same line, which the program then takes
+    // (IndexTTS's `Failed to load custom CUDA kernel for BigVGAN. Falling back to torch.`): a
+    // failure after it states itself
+    if text.contains(". Falling back to ") {
+        return true;
     }
     // NCCL's report that the AWS OFI network plugin did not start (`NCCL WARN NET/OFI aws-ofi-nccl
     // initialization failed`): NCCL goes on over its sockets (`NCCL INFO Using network Socket`),
@@ -3329,7 +3336,7 @@ const CLASSES: &[(&str, &str)] = &[
     // 716 and 719 the sticky illegal instruction, misaligned address and launch failure; a
     // `hardware stack error`, `invalid program counter` or an address-space fault is a
     // kernel's fault as an illegal address is; so are the HIP runtime's `Memory access fault by
-    // GPU node-N`, ROCm's queue aborting with `HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The
+    // GPU node-N` and the amdgpu kernel driver's `amdgpu: [gfxhub] page fault (...)`, ROCm's queue aborting with `HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The
     // agent attempted to access memory beyond the largest legal address` or a kernel's other
     // hardware exception, `HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware
     // exception. code: 0x1016`, cuda-gdb's `CUDA Exception: Warp Out of range Address`, and
@@ -3341,7 +3348,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"\bInvalid __(?:global|shared|local)__ (?:read|write|atomic)\b|\b(?:Out-of-range|Misaligned) Shared or Local Address\b|",
             sanitizer_hw_exception!(),
-            r"|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_(?:ILLEGAL_ADDRESS|LAUNCH_FAILED|MISALIGNED_ADDRESS|ILLEGAL_INSTRUCTION)\b|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc"
+            r"|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_(?:ILLEGAL_ADDRESS|LAUNCH_FAILED|MISALIGNED_ADDRESS|ILLEGAL_INSTRUCTION)\b|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc"
         ),
     ),
     // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
@@ -4085,8 +4092,13 @@ const CLASSES: &[(&str, &str)] = &[
     ("process_crash", worker_signal!()),
     // (Ollama's report that its runner died, `llama runner process has terminated: exit status
     // 2`, `... : CUDA error` with no CUDA words for which: a process's death, where no rule
-    // before this one read a cause in its reason)
-    ("process_crash", r"\brunner process has terminated: "),
+    // before this one read a cause in its reason; and a Windows process's exit code that is an
+    // exception's status, 0xC0000000 and up: `process 0 terminated with exit code 3221225620`,
+    // 0xC0000094, a division by zero, `-1073741819`, 0xC0000005, an access violation)
+    (
+        "process_crash",
+        r"\brunner process has terminated: |\bexit code (?:32212\d{5}|-10737\d{5})\b",
+    ),
     // (a GGUF file with a tensor type newer than the build, or another fork's: a model this
     // version does not support)
     ("unsupported_config", GGML_UNKNOWN_TYPE),
