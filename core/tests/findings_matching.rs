@@ -438,6 +438,21 @@ fn a_thousand_findings_compile_and_match() {
     assert!(n.is_empty(), "{n:?}");
 }
 
+/// One finding per literal, `f0`, `f1`..., each matching a line that contains its literal.
+fn literal_findings(lits: &[&str]) -> FindingsIndex {
+    let sources: Vec<_> = lits
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            src(
+                &format!("f{i}"),
+                &format!("[match]\n[[match.all]]\nname = \"r\"\nliteral = \"{l}\"\n"),
+            )
+        })
+        .collect();
+    index(&sources)
+}
+
 #[test]
 fn overlapping_and_nested_fragments_all_fire() {
     let lits = [
@@ -449,17 +464,7 @@ fn overlapping_and_nested_fragments_all_fire() {
         "A error",
         "A errors",
     ];
-    let sources: Vec<_> = lits
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            src(
-                &format!("f{i}"),
-                &format!("[match]\n[[match.all]]\nname = \"r\"\nliteral = \"{l}\"\n"),
-            )
-        })
-        .collect();
-    let idx = index(&sources);
+    let idx = literal_findings(&lits);
     let (m, _, _) = match_findings(
         &log("x CUDA error: out of memory"),
         &analysis("cuda_oom", None),
@@ -481,17 +486,7 @@ fn the_dfa_built_after_megabytes_finds_what_the_nfa_found() {
         "out of",
         "A errors",
     ];
-    let sources: Vec<_> = lits
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            src(
-                &format!("f{i}"),
-                &format!("[match]\n[[match.all]]\nname = \"r\"\nliteral = \"{l}\"\n"),
-            )
-        })
-        .collect();
-    let idx = index(&sources);
+    let idx = literal_findings(&lits);
     let rules = idx.rule_set();
     let mut scratch = Scratch::default();
     let lines = [
