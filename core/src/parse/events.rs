@@ -3355,10 +3355,11 @@ const CLASSES: &[(&str, &str)] = &[
     // `Piecewise CUDA Graph failed with error: <e>`; the graph API's calls, `cudaGraphLaunch`,
     // not the graphics interop's, `cudaGraphicsMapResources`; torch's CUDA graph trees refuse a read of a
     // graph's output that a later replay overwrote: `accessing tensor output of CUDAGraphs that
-    // has been overwritten by a subsequent run`)
+    // has been overwritten by a subsequent run`; Ascend's graph capture, `Not allow to synchronize
+    // captured-stream`, `New capture stream failed`)
     (
         "cuda_graph_capture_error",
-        r"output of CUDAGraphs that has been overwritten by a subsequent run|stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(?:[Ii]nvalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph(?:[A-Z_]\w*)?\b|graph capture failed|Piecewise CUDA Graph failed",
+        r"output of CUDAGraphs that has been overwritten by a subsequent run|\bsynchronize captured-stream\b|\bNew capture stream failed\b|stream is capturing|during capture|capturing stream|separate capture sequences|capture was not ended in the same stream|uncaptured work in another stream|depend on a capturing blocking stream|cudaErrorStreamCapture|[Cc]apture.*(?:[Ii]nvalidated|unsupported)|[Cc]apture cuda graph failed|CUDA graph capture|cudaGraph(?:[A-Z_]\w*)?\b|graph capture failed|Piecewise CUDA Graph failed",
     ),
     // (Triton builds each kernel's cubin for the GPU it runs on, with the ptxas it ships: a driver
     // that cannot load that cubin, `Triton Error [CUDA]: device kernel image is invalid` from its
