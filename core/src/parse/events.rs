@@ -2776,11 +2776,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (a device the graphics driver lost as it ran, to a hang or a fault: Vulkan's
     // `VK_ERROR_DEVICE_LOST` (`vk::Queue::submit: ErrorDeviceLost`, vkd3d-proton's `vr -4`),
     // radv's `The CS has been cancelled because the context is lost`: the GPU failed, as an Xid
-    // says, not the driver's set-up)
+    // says, not the driver's set-up; and so Intel's Unified Runtime, `UR_RESULT_ERROR_DEVICE_LOST`,
+    // and DirectML's DXGI status `887A0006 The GPU will not respond to more commands`)
     (
         "gpu_hardware_error",
         concat!(
-            r"\bVK_ERROR_DEVICE_LOST\b|\bvk::\w+(?:::\w+)*: ErrorDeviceLost\b|\bVkResult: ERROR_DEVICE_LOST\b|\bFailed to submit queue\(s\), vr -4\b|",
+            r"\bVK_ERROR_DEVICE_LOST\b|\bvk::\w+(?:::\w+)*: ErrorDeviceLost\b|\bVkResult: ERROR_DEVICE_LOST\b|\bFailed to submit queue\(s\), vr -4\b|\bUR_RESULT_ERROR_DEVICE_LOST\b|\b887A0006 The GPU will not respond to more commands\b|",
             radv_context_lost!()
         ),
     ),
@@ -2998,12 +2999,15 @@ const CLASSES: &[(&str, &str)] = &[
     // it, `Operator argsort raises an thrust::system::detail::bad_alloc exception.`; torch's
     // message hard-wrapped, its first words lost: `Tried to allocate 418.00 MiB`, alone; ncnn's
     // Vulkan allocation that failed, `vkAllocateMemory failed -2`, -2 being Vulkan's
-    // `VK_ERROR_OUT_OF_DEVICE_MEMORY`)
+    // `VK_ERROR_OUT_OF_DEVICE_MEMORY`; Intel's Unified Runtime out of resources,
+    // `UR_RESULT_ERROR_OUT_OF_RESOURCES`; MLX's Metal allocation above the device's largest
+    // buffer, `[metal::malloc] Attempting to allocate N bytes which is greater than the maximum
+    // allowed buffer size of M bytes.`)
     (
         "cuda_oom",
         concat!(
             oom_message_tail!(),
-            r"|\bvkAllocateMemory failed -2\b|\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bthrust::system::detail::bad_alloc\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded|\brmm::out_of_memory\b|\bbad_alloc: out_of_memory: CUDA error at: |\bRMM failure at: ?\S+: Initial pool size exceeds the maximum pool size\b",
+            r"|\bvkAllocateMemory failed -2\b|\bUR_RESULT_ERROR_OUT_OF_RESOURCES\b|\[metal::malloc\] Attempting to allocate \d+ bytes which is greater than the maximum allowed buffer size\b|\bcuMem\w+ failed: out of memory|\bErrStr:out of memory\b|\bOut of memory on device\b|\bthrust::system::detail::bad_alloc\b|\breturned \(2\): Out of memory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bcudaMalloc failed; Bytes: \[\d+\]; Error code \[2\]|\bFailed to allocate device memory\b|\bResourceExhaustedError: .*device:GPU:\d+.* failed to allocate memory\b|\b(?:bad_alloc|bad allocation): cudaErrorMemoryAllocation\b|\bout_of_memory: RMM failure at:|\bRMM failure at:\S+: Maximum pool size exceeded|\brmm::out_of_memory\b|\bbad_alloc: out_of_memory: CUDA error at: |\bRMM failure at: ?\S+: Initial pool size exceeds the maximum pool size\b",
         ),
     ),
     // (the kernel's OOM killer, also a memory cgroup's in old kernels' words, `Task in /docker/<id>
