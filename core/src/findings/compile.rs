@@ -283,16 +283,7 @@ impl RuleSet {
             crate::scan::overlapping(d, hay.as_bytes(), |p, _| visit(p.as_usize()));
         } else if let Some(ac) = self.prefilter() {
             ac.overlapping(hay.as_bytes(), visit);
-            let before = self.scanned.fetch_add(hay.len(), Ordering::Relaxed);
-            // only the scan that crosses the mark builds it; others go on with the NFA meanwhile
-            if before < DFA_AFTER_BYTES && before + hay.len() >= DFA_AFTER_BYTES {
-                self.dfa.get_or_init(|| {
-                    let bytes: usize = self.fragments.iter().map(Vec::len).sum();
-                    (bytes <= DFA_MAX_FRAGMENT_BYTES)
-                        .then(|| crate::scan::dfa(&self.fragments, true).ok())
-                        .flatten()
-                });
-            }
+            self.count_scanned(hay.len());
         }
         if let Some(set) = &self.unfiltered {
             let hits = &mut scratch.set_hits;
@@ -305,6 +296,20 @@ impl RuleSet {
                         .map(|i| self.unfiltered_ids[i]),
                 );
             }
+        }
+    }
+
+    /// Counts bytes the NFA scanned, and builds the DFA once they pass `DFA_AFTER_BYTES`: only
+    /// the scan that crosses the mark builds it; others go on with the NFA meanwhile.
+    fn count_scanned(&self, n: usize) {
+        let before = self.scanned.fetch_add(n, Ordering::Relaxed);
+        if before < DFA_AFTER_BYTES && before + n >= DFA_AFTER_BYTES {
+            self.dfa.get_or_init(|| {
+                let bytes: usize = self.fragments.iter().map(Vec::len).sum();
+                (bytes <= DFA_MAX_FRAGMENT_BYTES)
+                    .then(|| crate::scan::dfa(&self.fragments, true).ok())
+                    .flatten()
+            });
         }
     }
 

@@ -430,6 +430,15 @@ macro_rules! triton_fp8_arch {
 /// NCCL's trace of an error result up its callers at INFO level (`NCCL INFO misc/socket.cc:564
 /// -> 2`; results 1 to 6 are errors, 7 a non-blocking call still in progress): a class rule and
 /// the line reader's last resort read it.
+/// NVSHMEM's error print of its bootstrap socket's lost peer (`FILE:socketProgress:LINE:
+/// socketProgress: Connection closed by remote peer HOST<PORT>`): part of `nvshmem_error`, and
+/// a detector of its own ahead of the collateral words NCCL's own socket uses.
+macro_rules! nvshmem_peer_closed {
+    () => {
+        r"\.(?:cpp|cu|cc|c):\w+:\d+: .*\bConnection closed by remote peer\b"
+    };
+}
+
 /// NVSHMEM's report of a failed step: `FILE:LINE: non-zero status: N <step>` (`(reason) ` after the
 /// status in some versions), `FILE:LINE: NULL value <step>`, or its error print's `FILE:FUNC:LINE:
 /// <message>` (`transport.cpp:nvshmemi_transport_init:275: init failed for transport: IBGDA`,
@@ -437,7 +446,10 @@ macro_rules! triton_fp8_arch {
 /// Connection closed by remote peer`). A detector and the class rule read it.
 macro_rules! nvshmem_error {
     () => {
-        r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+(?:[ :]|$)|NULL value(?: |$))|\.(?:cpp|cu|cc|c):\w+:\d+: .*\b(?:failed|[Ee]rror|[Uu]nable|Connection closed by remote peer)\b"
+        concat!(
+            r"\.(?:cpp|cu|cc|c|h|hpp|cuh):\d+: (?:non-zero status: -?\d+(?:[ :]|$)|NULL value(?: |$))|\.(?:cpp|cu|cc|c):\w+:\d+: .*\b(?:failed|[Ee]rror|[Uu]nable)\b|",
+            nvshmem_peer_closed!()
+        )
     };
 }
 
@@ -990,7 +1002,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // failure its status lines then pass up, where NCCL's own socket says the same words as a
     // collateral below)
     (
-        r"\bWorker exit (?:type: NODE_OUT_OF_MEMORY\b|detail: Task was killed due to the node running low on memory)|\.(?:cpp|cu|cc|c):\w+:\d+: .*\bConnection closed by remote peer\b",
+        concat!(
+            r"\bWorker exit (?:type: NODE_OUT_OF_MEMORY\b|detail: Task was killed due to the node running low on memory)|",
+            nvshmem_peer_closed!()
+        ),
         3,
     ),
     // --- Ray's report that a worker process died (tier 2): it lists possible causes, it does
@@ -2414,6 +2429,8 @@ crate::scan::words! { B {
     FAILED = "failed",
     FAILED_COLON = "failed: ",
     IBVERBS = "Failed to open libibverbs",
+    OFI_INIT_FAILED = "NET/OFI aws-ofi-nccl initialization failed",
+    FALLING_BACK = ". Falling back to ",
     IBV_WRAPPER = "ibvwrap.cc:",
     WRAPPER_NOT_INIT = "lib wrapper not initialized",
     NCCL_WARN = "NCCL WARN",
@@ -2492,18 +2509,6 @@ pub fn is_benign(text: &str) -> bool {
             return false;
         }
     }
-    // a failure stated with the way round it on the same line, which the program then takes
-    // (IndexTTS's `Failed to load custom CUDA kernel for BigVGAN. Falling back to torch.`): a
-    // failure after it states itself
-    if text.contains(". Falling back to ") {
-        return true;
-    }
-    // NCCL's report that the AWS OFI network plugin did not start (`NCCL WARN NET/OFI aws-ofi-nccl
-    // initialization failed`): NCCL goes on over its sockets (`NCCL INFO Using network Socket`),
-    // and a failure of the collectives after it states itself
-    if text.contains("NET/OFI aws-ofi-nccl initialization failed") {
-        return true;
-    }
     // GLFW on a machine with no display, which a renderer notes and goes on without (`[svulkan2]
     // [error] GLFW error: X11: The DISPLAY environment variable is missing`, then `Continue
     // without GLFW.`): what needed a window fails in its own words
@@ -2571,6 +2576,12 @@ pub fn is_benign(text: &str) -> bool {
     }
     // (the words the checks below need, found in one scan of the line)
     let b = Found::of(&*BENIGN_WORDS, text.as_bytes());
+    // a failure stated with the way round it on the same line, which the program then takes
+    // (IndexTTS's `Failed to load custom CUDA kernel for BigVGAN. Falling back to torch.`): a
+    // failure after it states itself
+    if b.has(B::FALLING_BACK) {
+        return true;
+    }
     // torch's watchdog finding the communicators of a process group that its own, orderly
     // shutdown aborted (`found async exception when checking for NCCL errors: NCCL communicator
     // encountered error set by ProcessGroupNCCL: Process Group shutdown on rank 3`)
@@ -2634,10 +2645,15 @@ pub fn is_benign(text: &str) -> bool {
         return false;
     }
     // NCCL warns that it found no InfiniBand verbs library and goes on with sockets (its
-    // maintainers say to ignore it unless InfiniBand was meant to be used)
+    // maintainers say to ignore it unless InfiniBand was meant to be used), or that the AWS OFI
+    // network plugin did not start (`NCCL WARN NET/OFI aws-ofi-nccl initialization failed`, then
+    // `NCCL INFO Using network Socket`)
     // (nor its wrapper of that library, called without it: `misc/ibvwrap.cc:173 NCCL WARN lib
     // wrapper not initialized.`)
-    if b.has(B::IBVERBS) || (b.has(B::IBV_WRAPPER) && b.has(B::WRAPPER_NOT_INIT)) {
+    if b.has(B::IBVERBS)
+        || b.has(B::OFI_INIT_FAILED)
+        || (b.has(B::IBV_WRAPPER) && b.has(B::WRAPPER_NOT_INIT))
+    {
         return true;
     }
     // an NCCL error names the NCCL version that raised it, as the version banner does (and so

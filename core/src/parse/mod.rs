@@ -311,6 +311,7 @@ static BUILDING_EXTENSION: Word = Word::new("Error building extension '");
 /// Whether torch's `Error building extension 'X':` ends its line, the build's output below it,
 /// or has ninja's first step glued behind it (`...: [1/15] /usr/bin/nvcc ...`).
 fn quotes_build_output(text: &str) -> bool {
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
     let Some(at) = text.find("Error building extension '") else {
         return false;
     };
@@ -322,14 +323,8 @@ fn quotes_build_output(text: &str) -> bool {
         || rest
             .strip_prefix('[')
             .and_then(|r| r.split_once(']'))
-            .is_some_and(|(step, _)| {
-                step.split_once('/').is_some_and(|(a, b)| {
-                    !a.is_empty()
-                        && !b.is_empty()
-                        && a.bytes().all(|c| c.is_ascii_digit())
-                        && b.bytes().all(|c| c.is_ascii_digit())
-                })
-            })
+            .and_then(|(step, _)| step.split_once('/'))
+            .is_some_and(|(done, all)| number(done) && number(all))
 }
 const WRAPPED_QUOTE_TAIL: &str = "', please check the stack trace above for the root cause";
 static CUDA_COMPILER_ID: Word = Word::new("CUDA compiler identification ");
@@ -1523,8 +1518,9 @@ impl Triage {
             }
             // (not one NCCL says to ignore: its InfiniBand verbs library or wrapper missing, as
             // a host without InfiniBand has them, before it goes on with sockets)
+            // (a detected line passed `is_benign` as it was detected)
             let nccl_warn = NCCL_WARN.is_in(t);
-            self.benign_nccl_warn = nccl_warn && events::is_benign(t);
+            self.benign_nccl_warn = nccl_warn && !detected && events::is_benign(t);
             if !detected && !code && nccl_warn && !self.benign_nccl_warn {
                 self.nccl_warn = Some((
                     line.number,
