@@ -60,8 +60,20 @@ impl Line {
             ..Default::default()
         };
         let json = json_log_message(&raw);
-        let source = json.as_deref().unwrap_or(&raw);
-        let text = strip_prefixes(&strip_ansi(source), &mut line, before);
+        let source = json.as_ref().map_or(raw.as_str(), |(m, _)| m.as_str());
+        let mut text = strip_prefixes(&strip_ansi(source), &mut line, before);
+        // (a record behind a collector's prefix: `kubectl logs --timestamps` of a service that
+        // logs JSON, docker compose's service name before it)
+        let json = match json {
+            None if text.starts_with('{') => json_log_message(&text).inspect(|(message, _)| {
+                text = strip_prefixes(message, &mut line, None);
+            }),
+            json => json,
+        };
+        // (a prefix inside the message names the level as well as the record does)
+        if line.level.is_none() {
+            line.level = json.and_then(|(_, level)| level);
+        }
         line.text = text;
         line.raw = raw;
         line
@@ -94,11 +106,15 @@ fn strip_gutter<'a>(rest: &'a str, line: &mut Line, before: Option<u64>) -> &'a 
     }
 }
 
-/// The message of a JSON log record (`docker logs` json-file, Kubernetes, structured loggers).
-fn json_log_message(raw: &str) -> Option<String> {
+/// The message of a JSON log record (`docker logs` json-file, Kubernetes, structured loggers),
+/// and the initial of the level the record states, if any (`"level": "ERROR"`).
+fn json_log_message(raw: &str) -> Option<(String, Option<char>)> {
     let t = raw.trim_start();
     if !t.starts_with('{')
-        || !(t.contains("\"log\"") || t.contains("\"message\"") || t.contains("\"msg\""))
+        || !(t.contains("\"log\"")
+            || t.contains("\"message\"")
+            || t.contains("\"msg\"")
+            || t.contains("\"event\""))
     {
         return None;
     }
@@ -110,10 +126,22 @@ fn json_log_message(raw: &str) -> Option<String> {
             .then(|| serde_json::from_str(&format!("{t}}}")).ok())
             .flatten()
     })?;
-    let msg = ["log", "message", "msg"]
+    // (structlog's JSON records name the message `event`)
+    let msg = ["log", "message", "msg", "event"]
         .iter()
         .find_map(|k| v.get(*k)?.as_str())?;
-    Some(msg.trim_end_matches(['\n', '\r']).to_string())
+    let level = ["level", "severity", "levelname"]
+        .iter()
+        .find_map(|k| v.get(*k)?.as_str())
+        .and_then(|l| match l.to_ascii_uppercase().as_str() {
+            "ERROR" | "ERR" => Some('E'),
+            "WARN" | "WARNING" => Some('W'),
+            "INFO" => Some('I'),
+            "DEBUG" | "TRACE" => Some('D'),
+            "FATAL" | "CRITICAL" | "PANIC" => Some('F'),
+            _ => None,
+        });
+    Some((msg.trim_end_matches(['\n', '\r']).to_string(), level))
 }
 
 /// True when the bytes start with the gzip magic number.
@@ -387,6 +415,14 @@ static TORCH_GLOG_AT: LazyLock<[Option<usize>; 2]> = LazyLock::new(|| {
 static PREFIX_SET: LazyLock<AsciiFirstSet> = LazyLock::new(|| {
     AsciiFirstSet::new(PREFIXES.iter().map(|p| p.re.as_str().to_string()).collect())
 });
+
+/// Builds the prefix reader's regex set now, as [`crate::parse::prepare`] does triage's
+/// automata: the first line would otherwise wait for it while the findings load.
+pub(crate) fn prepare() {
+    let mut candidates = [false; MAX_PREFIXES];
+    // (an ASCII text builds the form most lines use)
+    PREFIX_SET.matches_into(&mut candidates[..PREFIXES.len()], "");
+}
 
 /// Most prefix shapes (the candidates of a line are marked in an array of this size).
 const MAX_PREFIXES: usize = 96;
@@ -957,6 +993,14 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
     rest = unpad_task_label(rest);
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
     'outer: for _ in 0..10 {
+        // (nor is a tab: a paste indents each line of a quoted block by one, behind whatever
+        // prefix a collector added)
+        if rest.starts_with('\t') {
+            let inner = rest.trim_start_matches('\t');
+            if starts_with_date(inner) || inner.starts_with('[') {
+                rest = inner;
+            }
+        }
         // (nor is torch's C++ logger's timed tag, `[E520 19:20:12.156885067 shim_common.cpp:311]`,
         // however deep a paste or a collector's prefix indents it)
         if rest.starts_with("  ") {

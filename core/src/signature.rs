@@ -2109,6 +2109,15 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"^CUDA SETUP: (?:CUDA detection failed\b|Required library version not found: )",
         "bitsandbytes: cuda setup found no cuda library to load",
     ),
+    // bitsandbytes finding no build of its library for the CUDA it was set up for, in each
+    // version's words (`Could not find the bitsandbytes CUDA binary at PosixPath('...')`,
+    // `bitsandbytes library load error: Configured CUDA binary not found at ...`)
+    (
+        Some("import_error"),
+        Scope::Message,
+        r"\bCould not find the bitsandbytes CUDA binary at |\bbitsandbytes library load error: Configured CUDA binary not found at ",
+        "bitsandbytes: no cuda binary for the configured cuda",
+    ),
     // Triton's cache directory not writable (`PermissionError: [Errno 13] Permission denied:
     // '/app/.triton'`, a lock file under `/tmp/triton/`): whichever path the cache took
     (

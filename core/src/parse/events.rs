@@ -611,9 +611,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // DeepEP's and DeepGEMM's device-side assert macros print `Assertion failed: <file>.cu:N,
     // condition: <cond>` before they trap (a paste may wrap the condition onto the next line);
     // a kernel's bounds check prints `Out Of Bound Tensor access detected at dim[1]: assert(63 <
-    // 63)` from each thread that failed it ---
+    // 63)` from each thread that failed it; a paste that wraps torch's device assertion may
+    // start a line at its thread's coordinates, `[0,0,0], thread: [66,0,0] Assertion `...` ---
     (
-        r"(\.cu|\.cuh|\.h|\.hip):\d+: .*Assertion .* failed|\bDevice-side assertion `.*' failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
+        r"(\.cu|\.cuh|\.h|\.hip):\d+: .*Assertion .* failed|\bDevice-side assertion `.*' failed|(?:block: |^)\[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion|Assertion `.+` failed|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
         4,
     ),
     // --- CUDA's report that a capture already failed (`operation failed due to a previous error
@@ -941,9 +942,12 @@ const DETECTORS: &[(&str, u8)] = &[
         3,
     ),
     // (Triton Inference Server's last word when it cannot start: `error: creating server:
-    // Invalid argument - load failed for model 'm': ...`, the model's error behind it)
+    // Invalid argument - load failed for model 'm': ...`, the model's error behind it;
+    // text-embeddings-inference's record of a backend that would not start, `Could not start
+    // Candle backend: Could not start backend: config is not supported`, above the `Error:
+    // Could not create backend` it then exits with)
     (
-        r"\.service: [Mm]ain process exited, code=exited, status=|^error: creating server: ",
+        r"\.service: [Mm]ain process exited, code=exited, status=|^error: creating server: |\bCould not start (?:Candle|ORT|Python) backend: \S",
         2,
     ),
     // (and its reports of one model that failed to load, which quote the backend's error: `Model
@@ -1216,9 +1220,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // bitsandbytes CUDA binary at PosixPath('.../libbitsandbytes_cuda121.so')`), before its
     // fallback's loader error and the exception that ends the import; and its older setup's
     // report of a DLL Windows would not load, `Could not find module '...\\libbitsandbytes_
-    // cuda116.dll' (or one of its dependencies).`, under its banner) (tier 3) ---
+    // cuda116.dll' (or one of its dependencies).`, under its banner; its newer loader's `bitsandbytes
+    // library load error: Configured CUDA binary not found at ...`) (tier 3) ---
     (
-        r"^Could not find the bitsandbytes CUDA binary at |^Could not find module '[^']*\.dll' \(or one of its dependencies\)",
+        r"^Could not find the bitsandbytes CUDA binary at |\bbitsandbytes library load error: |^Could not find module '[^']*\.dll' \(or one of its dependencies\)",
         3,
     ),
     // --- a server's record of a request that failed with the exception it names (SGLang's `Decode
@@ -1295,9 +1300,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // package versions have conflicting dependencies.`, then `The conflict is caused by:`;
     // NVRTC names the source it compiles at run time `default_program` and states the limits of
     // a kernel's parameters with a capital, `default_program(27): Error: Formal parameter space
-    // overflowed` ---
+    // overflowed`; the Linux kernel's modpost refuses a module that uses what it may not,
+    // `ERROR: modpost: GPL-incompatible module nvidia.ko uses GPL-only symbol 'x'` ---
     (
-        r"(^|\s)(fatal )?error: |: error [A-Z]*\d*:|\(\d+\): (?:fatal )?error|\bdefault_program\(\d+\): Error: |nvcc (fatal|error)\s*:|\bnvlink (?:fatal|error)\s*:|'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|: multiple definition of [\x60']|#error:? +-- unsupported [\w ]+ version!|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
+        r"(^|\s)(fatal )?error: |\bGPL-incompatible module \S+ uses GPL-only symbol\b|: error [A-Z]*\d*:|\(\d+\): (?:fatal )?error|\bdefault_program\(\d+\): Error: |nvcc (fatal|error)\s*:|\bnvlink (?:fatal|error)\s*:|'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|: multiple definition of [\x60']|#error:? +-- unsupported [\w ]+ version!|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
         3,
     ),
     // --- runtime errors (tier 3); TensorRT's logger marks its own fatal assertion `[F] [TRT]`
@@ -1376,7 +1382,9 @@ const DETECTORS: &[(&str, u8)] = &[
     // `CUDA error with code -2072787712`; the other math libraries' statuses as cuBLAS' are,
     // a program's `ERROR: CUSOLVER_STATUS_INTERNAL_ERROR <file> 207`, CNTK's `CURAND failure
     // 105: ...`, and cuSPARSE's check of a call's arguments, `** On entry to cusparseSpMM_
-    // bufferSize(): matrix B and C must be in column-major order`; TensorRT's runtime that could
+    // bufferSize(): matrix B and C must be in column-major order`; MIOpen's (ROCm's cuDNN) own
+    // errors, `MIOpen(HIP): Error [SetIsaName] ...`, `MIOpen Error: .../hipoc_program.cpp:286:
+    // Code object build failed.`; TensorRT's runtime that could
     // not start CUDA, `Cuda initialization failure with error 35`, and a Vulkan device that could
     // not be created, `vkCreateDevice failed -4`; Ollama's NVML loader, `nvmlInit_v2 err: 18`,
     // `Unable to load CUDA management library <lib>: nvml vram init failure: 999` (logged at INFO
@@ -1387,9 +1395,9 @@ const DETECTORS: &[(&str, u8)] = &[
             triton_fp8_arch!(),
             r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|\ban? exception was thrown during kernel execution\b|\berror in \w+_cuda: [a-z]|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost|OutOfDeviceMemory)\b|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION\b|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
-            r"|NCCL error|",
+            r"|^MIOpen(?:\(HIP\))?: Error \[\w+\] |^MIOpen Error: |NCCL error|",
             nccl_error_tail!(),
             r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|\breceived signal SIGFPE, Arithmetic exception\b|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
@@ -1765,8 +1773,7 @@ const STOPPED: &str = r"^(?:\w+\.)*KeyboardInterrupt\b|closing signal SIGTERM|Si
 // Checked in order behind one literal prefilter: most lines mention none of the words any
 // detector needs. One scan serves the event words, the stop rule (first) and the detectors.
 static RULES: LazyLock<(super::prefilter::OrderedRules, Vec<Rule>)> = LazyLock::new(|| {
-    let patterns = std::iter::once(STOPPED).chain(DETECTORS.iter().map(|(p, _)| *p));
-    let rules = super::prefilter::OrderedRules::gated(patterns, EVENT_WORDS);
+    let rules = super::prefilter::OrderedRules::gated(rule_patterns(), EVENT_WORDS);
     (
         rules,
         DETECTORS.iter().map(|(_, t)| Rule { tier: *t }).collect(),
@@ -1787,6 +1794,11 @@ static GDB_NULL_FRAME: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(g
 /// The JVM's fatal-error report's signal line (see [`detect_gated`]).
 static JVM_SIGNAL: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"^#\s+SIG[A-Z]+ \(0x[0-9a-f]+\) at pc=0x"));
+
+/// The detectors' patterns in order, after the stop rule.
+pub(crate) fn rule_patterns() -> impl Iterator<Item = &'static str> {
+    std::iter::once(STOPPED).chain(DETECTORS.iter().map(|(p, _)| *p))
+}
 
 /// Builds the detectors' automaton now (see [`super::prepare`]).
 pub(crate) fn prepare() {
@@ -1849,6 +1861,9 @@ const EVENT_WORDS: &[&str] = &[
     "] page fault",
     "can't open file '",
     "no devices were found",
+    "gpl-only symbol",
+    "could not start",
+    "miopen",
     "pgf90-",
     "pgf95-",
     "pgfortran-",
@@ -2811,10 +2826,12 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (an operation a library supports only from a version of another on: c10d's
     // `ProcessGroupNCCL only supports alltoall* for NCCL lib version >= 2.7.0`, whatever
-    // collective library it names)
+    // collective library it names; a plugin's check that a package it patches in is recent
+    // enough, ComfyUI-KJNodes' `sageattention is not new enough version or could not determine
+    // CUDA architecture`)
     (
         "unsupported_config",
-        r"\bonly supports [\w*]+ for \w+ (?:lib )?version >= \d",
+        r"\bonly supports [\w*]+ for \w+ (?:lib )?version >= \d|\bis not new enough\b",
     ),
     // (serde refusing a file written in a later format than the library reading it, tokenizers'
     // `data did not match any variant of untagged enum ModelWrapper`: this version cannot read it)
@@ -2849,7 +2866,9 @@ const CLASSES: &[(&str, &str)] = &[
     // (TensorRT's checks of its CUDA calls, by the status's number: `Cuda Error in allocate: 2`,
     // 2 being cudaErrorMemoryAllocation, `Cuda Error in initializeCommonContext: 4`, and of the
     // runtime's start, `Cuda initialization failure with error 35.` (35, a driver older than the
-    // runtime); torch2trt's `RuntimeError: Driver error:`; the GPU APIs of other stacks that
+    // runtime); torch2trt's `RuntimeError: Driver error:`; Stable Diffusion WebUI Forge's check
+    // that torch sees a GPU at launch, `Your device does not support the current version of
+    // Torch/CUDA!` (its older wording is `Torch is not able to use GPU`); the GPU APIs of other stacks that
     // could not open the device, Vulkan's `vkCreateDevice failed -4`, DCGM's profiling module,
     // `The third-party Profiling module returned an unrecoverable error`, Neuron's runtime
     // without its driver, `Unable to determine Neuron Driver version`; other accelerators'
@@ -2862,7 +2881,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "cuda_driver_error",
-        r"\bCuda Error in \w+: \d+\b|\bCuda initialization failure with error \d+|^RuntimeError: Driver error:\s*$|\bvkCreateDevice failed -\d+|\bThe third-party Profiling module returned an unrecoverable error\b|\bUnable to determine Neuron Driver version\b",
+        r"\bCuda Error in \w+: \d+\b|\bCuda initialization failure with error \d+|^RuntimeError: Driver error:\s*$|\bYour device does not support the current version of Torch/CUDA\b|\bvkCreateDevice failed -\d+|\bThe third-party Profiling module returned an unrecoverable error\b|\bUnable to determine Neuron Driver version\b",
     ),
     // (a Metal shader library the GPU's compiler could not build, ggml's `load pipeline error:
     // Error Domain=CompilerError Code=2 "Compiler encountered an internal error"`)
@@ -3116,12 +3135,13 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     // (the driver's kernel module that DKMS could not build for the running kernel, as
     // nvidia-installer reports it, `ERROR: Failed to run `/usr/sbin/dkms build -m nvidia -v
-    // 455.38 -k 6.8.12-1-pve``, and NVIDIA's driver container finding no headers to build it
+    // 455.38 -k 6.8.12-1-pve``, or the kernel's modpost refusing the module it built,
+    // `ERROR: modpost: GPL-incompatible module nvidia.ko uses GPL-only symbol 'x'`, and NVIDIA's driver container finding no headers to build it
     // against, `Could not resolve Linux kernel version`; nvJitLink's link of two objects that
     // define one symbol, `Linking globals named '_ZN6__half...': symbol multiply defined!`)
     (
         "build_error",
-        r"\bFailed to run `\S*dkms build\b|^Could not resolve Linux kernel version\b|\bsymbol multiply defined!",
+        r"\bFailed to run `\S*dkms build\b|\bGPL-incompatible module \S+ uses GPL-only symbol\b|^Could not resolve Linux kernel version\b|\bsymbol multiply defined!",
     ),
     // (a program's check of a CUDA call that states CUDA's message behind the source position,
     // as a compiler places its diagnostics: mallocMC's `SimpleCudaMalloc_impl.hpp(42): error: out
@@ -3189,7 +3209,7 @@ const CLASSES: &[(&str, &str)] = &[
         // CUDA's own `Assertion `cond` failed.` or an assertion in a kernel source file; not a
         // host-side check such as TensorRT-LLM's `[TensorRT-LLM][ERROR] Assertion failed: ...`
         // (a kernel's block and thread before it: its `failed.` may be wrapped to the next line)
-        r"Assertion `.*` failed|\.(?:cuh?|hip):\d+: .*Assertion .* failed|\bDevice-side assertion `.*' failed|block: \[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion [`']|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
+        r"Assertion `.*` failed|\.(?:cuh?|hip):\d+: .*Assertion .* failed|\bDevice-side assertion `.*' failed|(?:block: |^)\[\d+,\s*\d+,\s*\d+\],? thread: \[\d+,\s*\d+,\s*\d+\].*Assertion [`']|device-side assert|cudaErrorAssert|CUDA_ERROR_ASSERT|Assertion failed: \S*\.cuh?:\d+,(?: condition: |$)|Out Of Bound Tensor access detected at dim\[\d+\]: assert\(",
     ),
     // (Triton's language refuses an FP8 type the GPU has no instructions for, FP8 e4m3 below
     // SM89: `type fp8e4nv not supported in this architecture`, older `fp8e4nv data type is not
@@ -3368,7 +3388,7 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"\bInvalid __(?:global|shared|local)__ (?:read|write|atomic)\b|\b(?:Out-of-range|Misaligned) Shared or Local Address\b|",
             sanitizer_hw_exception!(),
-            r"|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_(?:ILLEGAL_ADDRESS|LAUNCH_FAILED|MISALIGNED_ADDRESS|ILLEGAL_INSTRUCTION)\b|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc"
+            r"|Failed to initialize the TMA descriptor,? (?:error code: )?(?:700|71[569])\b|illegal memory access|misaligned address|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION\b|attempted to access memory beyond the largest legal address|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|cudaErrorIllegalAddress|CUDA_ERROR_(?:ILLEGAL_ADDRESS|LAUNCH_FAILED|MISALIGNED_ADDRESS|ILLEGAL_INSTRUCTION)\b|illegal instruction|cudaErrorIllegalInstruction|unspecified launch failure|cudaErrorLaunchFailure|address out of bounds|Invalid access of peer GPU memory|out of bounds (global|shared|local) memory|MMU Fault|operation not supported on global/shared address space|cudaErrorInvalidAddressSpace|hardware stack error|cudaErrorHardwareStackError|invalid program counter|cudaErrorInvalidPc"
         ),
     ),
     // (SGLang logs any exception raised in a piecewise CUDA graph's capture or replay as
@@ -3743,7 +3763,7 @@ const CLASSES: &[(&str, &str)] = &[
     ),
     (
         "import_error",
-        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|\bCUDA SETUP: Setup Failed!|^Could not find the bitsandbytes CUDA binary at |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and \w+ were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|\bCUDA SETUP: Setup Failed!|^Could not find the bitsandbytes CUDA binary at |\bbitsandbytes library load error: |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and \w+ were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
     ),
     // (cuBLAS's check of a call's arguments, `** On entry to HgemmStridedBatched parameter number
     // 10 had an illegal value`, before the call returns its status)
@@ -3759,6 +3779,8 @@ const CLASSES: &[(&str, &str)] = &[
     // DeepSpeed's kernels print a failed cuBLAS GEMM as `!!!! kernel execution error.`; XLA's
     // check of the cuDNN it loaded, `Loaded runtime CuDNN library: 8.5.0 but source was compiled
     // with: 8.6.0.`)
+    // (and MIOpen's errors, whatever step of its own failed, `MIOpen(HIP): Error [BuildOcl] comgr
+    // status = INVALID_ARGUMENT (2)`, as cuDNN's are)
     // (and ROCm's rocBLAS, `rocBLAS error: Cannot read .../TensileLibrary.dat: Illegal seek`, and
     // its hipBLASLt, `rocblaslt error: Could not load .../TensileLibrary_lazy_gfx942.dat`)
     // (and torch's THC before 1.5, `cublas runtime error : unknown error at .../THCBlas.cu:271`)
@@ -3776,12 +3798,14 @@ const CLASSES: &[(&str, &str)] = &[
     // launch failed : a.shape=...`, `cuDNN launch failure : input shape(...)`)
     // (and XLA's stream executor failing to set up cuDNN, `FAILED_PRECONDITION: DNN library
     // initialization failed.`, as ColabFold reports it under its own guess at the cause)
+    // (and CTranslate2's wording of a cuBLAS status, `cuBLAS failed with status
+    // CUBLAS_STATUS_NOT_SUPPORTED`, whose status a paste may cut short)
     (
         "cublas_cudnn_error",
         concat!(
             r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
-            r"|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS API failed with status \d+|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
+            r"|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |^MIOpen(?:\(HIP\))?: Error \[\w+\] |^MIOpen Error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS (?:API )?failed with status\b|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
             cublas_error_at!(),
             r"|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
         ),

@@ -22,6 +22,8 @@ use std::sync::{LazyLock, OnceLock};
 /// about as much as triaging a small log, so a caller with other start-up work (loading the
 /// findings) can run this on another thread first.
 pub fn prepare() {
+    // (the prefix reader first: the first line needs it before triage does)
+    crate::lines::prepare();
     events::prepare();
     phase::prepare();
 }

@@ -137,7 +137,12 @@ const MARKERS: &[(&str, &str)] = &[
 ];
 
 static MARKER_RULES: LazyLock<super::prefilter::OrderedRules> =
-    LazyLock::new(|| super::prefilter::OrderedRules::new(MARKERS.iter().map(|(p, _)| *p)));
+    LazyLock::new(|| super::prefilter::OrderedRules::new(marker_patterns()));
+
+/// The phase markers' patterns in order.
+pub(crate) fn marker_patterns() -> impl Iterator<Item = &'static str> {
+    MARKERS.iter().map(|(p, _)| *p)
+}
 
 /// Builds the markers' automaton now (see [`super::prepare`]).
 pub(crate) fn prepare() {
