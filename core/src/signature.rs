@@ -2118,6 +2118,23 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         r"\bCould not find the bitsandbytes CUDA binary at |\bbitsandbytes library load error: Configured CUDA binary not found at ",
         "bitsandbytes: no cuda binary for the configured cuda",
     ),
+    // Transformer Engine finding no attention backend for the inputs, in each version's words
+    // (`No dot product attention backend is available for the provided inputs.`, `No dot
+    // product attention support for the provided inputs!`)
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"\bNo dot product attention (?:backend is available|support) for the provided inputs\b",
+        "transformer engine: no attention backend for the inputs",
+    ),
+    // a table of GPU architectures with no row for this GPU (aiter's `KeyError: 'gfx1151'`):
+    // one problem whichever architecture is missing, and not the missing key of another table
+    (
+        Some("unsupported_config"),
+        Scope::Message,
+        r"\bKeyError: '(?:gfx\d+[a-z]?|sm_?\d+[a-z]?)'",
+        "gpu architecture missing from a table of architectures",
+    ),
     // Triton's cache directory not writable (`PermissionError: [Errno 13] Permission denied:
     // '/app/.triton'`, a lock file under `/tmp/triton/`): whichever path the cache took
     (

@@ -2824,6 +2824,14 @@ const CLASSES: &[(&str, &str)] = &[
         "unsupported_config",
         r"\bhas no shape specified\. Please run shape inference\b",
     ),
+    // (a table of GPU architectures that has no row for this one, aiter's `KeyError: 'gfx1151'`:
+    // an architecture this version does not support; Transformer Engine's attention finding no
+    // backend for the inputs, `No dot product attention support for the provided inputs!`, and
+    // its check of the flash-attn it found, `FlashAttention maximum version 2.5.8 is supported.`)
+    (
+        "unsupported_config",
+        r"\bKeyError: '(?:gfx\d+[a-z]?|sm_?\d+[a-z]?)'|\bNo dot product attention (?:support|backend is available) for the provided inputs\b|\b(?:[Mm]inimum|[Mm]aximum) version \S+ is (?:supported|required)\b",
+    ),
     // (an operation a library supports only from a version of another on: c10d's
     // `ProcessGroupNCCL only supports alltoall* for NCCL lib version >= 2.7.0`, whatever
     // collective library it names; a plugin's check that a package it patches in is recent
@@ -3285,7 +3293,8 @@ const CLASSES: &[(&str, &str)] = &[
     // request for 2.99GiB ... on device ordinal 0` (its 2021 releases, `Resource exhausted: Failed
     // to allocate request for ...`), a TPU's `RESOURCE_EXHAUSTED: Error
     // allocating device buffer`, and its older TPU runtime's `RESOURCE_EXHAUSTED: Attempting to
-    // reserve 14.51G at the bottom of memory`; TGI's KV cache with no block left for a
+    // reserve 14.51G at the bottom of memory` (from a TPU worker, `Resource exhausted: From
+    // /job:tpu_worker/replica:0/task:0:` with the rest on the next line); TGI's KV cache with no block left for a
     // request, `Out of available cache blocks: asked 1024, only 172 free blocks`)
     // (ONNX Runtime's arena, `BFCArena::AllocateRawInternal(...) Failed to allocate memory for
     // requested buffer of size N`; TensorRT's builder, `Requested amount of memory (N bytes) could
@@ -3345,7 +3354,7 @@ const CLASSES: &[(&str, &str)] = &[
             r"CUDA out of memory|\bOut of GPU memory\b|\bCUDA allocation failed\b|failed to find free space in the KV cache|\bOut of available cache blocks\b|",
             r"\bRequested amount of memory \(\d+ bytes\) could not be allocated\b|",
             ggml_device_alloc!(),
-            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bInsufficient VRAM\b|\bOut of memory error on GPU \d+\. Cannot allocate\b|\b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:Out of memory|Failed to allocate|Error allocating device buffer|Attempting to reserve \S+ at the bottom of memory)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
+            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device\s*$|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bInsufficient VRAM\b|\bOut of memory error on GPU \d+\. Cannot allocate\b|\b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:Out of memory|Failed to allocate|From /job:\w+|Error allocating device buffer|Attempting to reserve \S+ at the bottom of memory)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
             negative_kv_memory!()
         ),
     ),
@@ -3771,7 +3780,8 @@ const CLASSES: &[(&str, &str)] = &[
     // an engine to execute this computation`, or `FIND ...` in benchmark mode; cuDNN's frontend
     // states each error it returns as `[cudnn_frontend] Error: <msg>` (`No execution plans built
     // successfully.`), which llm.c's check macro heads with `[CUDNN ERROR] at file F:N:`;
-    // a check of CUTLASS's status, `Expected status == cutlass::Status::kSuccess to be true`, or
+    // a check of CUTLASS's status, `Expected status == cutlass::Status::kSuccess to be true`
+    // (tiny-cuda-nn's, `Got cutlass error: Error Internal at: 394`), or
     // the status's own wording as the whole message, vLLM's `RuntimeError: Error Internal`, or
     // after a CUTLASS runner's words (`Failed to run cutlass FP4 gemm on sm120. Error: Error
     // Internal`); c10 naming CUTLASS's caller as the thrower (`Exception raised from
@@ -3807,7 +3817,7 @@ const CLASSES: &[(&str, &str)] = &[
             math_library_failure!(),
             r"|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |^MIOpen(?:\(HIP\))?: Error \[\w+\] |^MIOpen Error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS (?:API )?failed with status\b|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
             cublas_error_at!(),
-            r"|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
+            r"|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bGot cutlass error: |\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
         ),
     ),
     // (c10d's store server gives up on ranks that never connected with `Timed out after N seconds
@@ -3955,10 +3965,12 @@ const CLASSES: &[(&str, &str)] = &[
     // which a server's logger may state without its `SafetensorError`)
     // (and Megatron's distributed checkpoint that does not fit what it is loaded into,
     // `megatron.core.dist_checkpointing.core.CheckpointingException: Cannot find global shape
-    // metadata for N-D flattened tensor ...`, `... Global shape mismatch ...`)
+    // metadata for N-D flattened tensor ...`, `... Global shape mismatch ...`; Megatron-Bridge's
+    // import of a Hugging Face checkpoint, `ValueError: Shape mismatch for megatron param
+    // decoder.layers.1.mlp.linear_fc2.weight:`)
     (
         "weight_load_error",
-        r"\bdist_checkpointing\S*\.CheckpointingException: |size mismatch for|error loading model: unexpectedly reached end of file|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError(?:: Error while deserializing|: [^E]|\s*$)|^Error while deserializing header: [A-Z]\w+|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b|error loading model hyperparameters: key not found in model: ",
+        r"\bdist_checkpointing\S*\.CheckpointingException: |size mismatch for|\bShape mismatch for (?:\w+ )?param\b|error loading model: unexpectedly reached end of file|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError(?:: Error while deserializing|: [^E]|\s*$)|^Error while deserializing header: [A-Z]\w+|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b|error loading model hyperparameters: key not found in model: ",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
