@@ -2446,6 +2446,8 @@ crate::scan::words! { B {
     IBVERBS = "Failed to open libibverbs",
     OFI_INIT_FAILED = "NET/OFI aws-ofi-nccl initialization failed",
     FALLING_BACK = ". Falling back to ",
+    PINNED_VULKAN = "Failed to allocate pinned memory",
+    PINNED_CUDA = " of pinned memory: ",
     IBV_WRAPPER = "ibvwrap.cc:",
     WRAPPER_NOT_INIT = "lib wrapper not initialized",
     NCCL_WARN = "NCCL WARN",
@@ -2595,6 +2597,12 @@ pub fn is_benign(text: &str) -> bool {
     // (IndexTTS's `Failed to load custom CUDA kernel for BigVGAN. Falling back to torch.`): a
     // failure after it states itself
     if b.has(B::FALLING_BACK) {
+        return true;
+    }
+    // ggml's backends failing to pin host memory for a staging buffer (`ggml_vulkan: Failed to
+    // allocate pinned memory (...: ErrorOutOfDeviceMemory)`, `failed to allocate 512.00 MiB of
+    // pinned memory: out of memory`): they use pageable memory instead and go on
+    if b.has(B::PINNED_VULKAN) || b.has(B::PINNED_CUDA) {
         return true;
     }
     // torch's watchdog finding the communicators of a process group that its own, orderly
@@ -2793,6 +2801,12 @@ const CLASSES: &[(&str, &str)] = &[
     // failed for an unknown reason. It might have run out of memory? (exitcode -6)`: Python's
     // negative exit code is the signal's number, whatever the guess; 9, a kill, is apart)
     ("process_crash", r"\(exitcode -(?:[1-8]|1[0-46-9])\)\s*$"),
+    // (ggml's Metal backend finding a command buffer the GPU did not complete, `ggml_metal_graph_
+    // compute: command buffer 0 failed with status 5`: Metal's error status, no cause named)
+    (
+        "process_crash",
+        r"\bcommand buffer \d+ failed with status \d+",
+    ),
     // (a compiler's diagnostic in a GPU kernel's source is a build's failure, whatever its words
     // say of the GPU: hipcc's `custom_kernels.hip:404:17: error: instruction not supported on
     // this GPU`)
