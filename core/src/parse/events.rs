@@ -983,12 +983,14 @@ const DETECTORS: &[(&str, u8)] = &[
     (r"Inspect the stacktrace to find the original error: .", 2),
     // --- a peer's failure as this rank saw it (tier 2): the statement when nothing stronger is in
     // the paste, yet weaker than the cause a failing rank printed ---
+    // (NCCL's proxy that could not connect to a peer's, `Proxy Call to rank 1 failed (Connect)`,
+    // as its service's `Failed to execute operation Connect from rank 1`: the peer's side)
     // (and a rank's report of the peer it waited for: c10d's store, `... This may indicate a
     // possible application crash on rank 0 or a network set up issue.`, and Gloo's monitored
     // barrier, `Rank 3 successfully reached monitoredBarrier, but received errors while waiting
     // for send/recv from rank 0`, `Ranks 1 failed to pass monitoredBarrier`)
     (
-        r"remote process exited or there was a network error|NCCL WARN .*(Broken pipe|Connection closed by remote peer|Connection reset by peer|Failed to execute operation)|This may indicate a possible application crash on rank \d+|received errors while waiting for send/recv from rank \d+|failed to pass monitoredBarrier",
+        r"remote process exited or there was a network error|NCCL WARN .*(Broken pipe|Connection closed by remote peer|Connection reset by peer|Failed to execute operation|Proxy Call to rank \d+ failed)|This may indicate a possible application crash on rank \d+|received errors while waiting for send/recv from rank \d+|failed to pass monitoredBarrier",
         2,
     ),
     // --- the driver's report that it could not initialise a GPU, `NVRM: GPU 0000:02:00.0:

@@ -227,7 +227,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("Model loading took", Some(&[b"Model loading took"]), Some(b"Model loading took")),
     ("NCCL (communicator|operation).*timed? ?out", Some(&[b"communicator", b"operation"]), None),
     ("NCCL INFO (?:Bootstrap : Using|Setting affinity for GPU \\d|Trees \\[\\d|Ring \\d+ ?: \\d|Channel \\d+/\\d+ ?:(?: +\\d+)+\\s*$|\\d+ coll channels, |Connected all (?:rings|trees))", Some(&[b"NCCL INFO "]), None),
-    ("NCCL WARN .*(Broken pipe|Connection closed by remote peer|Connection reset by peer|Failed to execute operation)", Some(&[b"Broken pipe", b"Connection closed by remote peer", b"Connection reset by peer", b"Failed to execute operation"]), None),
+    ("NCCL WARN .*(Broken pipe|Connection closed by remote peer|Connection reset by peer|Failed to execute operation|Proxy Call to rank \\d+ failed)", Some(&[b"Broken pipe", b"Connection closed by remote peer", b"Connection reset by peer", b"Failed to execute operation", b"Proxy Call to rank "]), None),
     ("NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\\b|Could not find real path of /sys/|: wrong (?:magic|type) |\\bInvalid |ranks has already checked in)", Some(&[b"NCCL WARN "]), None),
     ("NCCL error", Some(&[b"NCCL error"]), Some(b"NCCL error")),
     ("NVRM: .*(?:[Hh]eartbeat timed out|Timeout waiting for RPC from GSP|RC watchdog: GPU is probably locked)", Some(&[b"RC watchdog: GPU is probably locked", b"Timeout waiting for RPC from GSP", b"heartbeat timed out"]), None),
