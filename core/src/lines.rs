@@ -437,8 +437,8 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // (a paste cut inside the first line's tag: `rank0]:   File ...`)
         TORCH_RANK_TAG,
         // a trainer's logger naming the process's rank first (`[RANK 4] 2026-05-19 10:10:29,604
-        // [ERROR] msg`)
-        r"^\[RANK (?P<rank>\d+)\] ",
+        // [ERROR] msg`), and Lightning's, `[rank: 1] Child process with PID ...`
+        r"^\[(?:RANK |rank: )(?P<rank>\d+)\] ",
         // torchrun's tee of each local worker's output, `[{role}{local_rank}]:` with its default
         // role (`[default6]:[rank6]: ...`), behind NeMo-Run's task and replica (`pretrain/0 `),
         // or with an empty role and a colon, `[:0]:` (accelerate's launcher's)

@@ -945,9 +945,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // Invalid argument - load failed for model 'm': ...`, the model's error behind it;
     // text-embeddings-inference's record of a backend that would not start, `Could not start
     // Candle backend: Could not start backend: config is not supported`, above the `Error:
-    // Could not create backend` it then exits with)
+    // Could not create backend` it then exits with; Lightning's launcher as one of the processes
+    // it started exits with an error, `[rank: 1] Child process with PID 23026 terminated with
+    // code 1. Forcefully terminating all other processes`: the child's own error says why)
     (
-        r"\.service: [Mm]ain process exited, code=exited, status=|^error: creating server: |\bCould not start (?:Candle|ORT|Python) backend: \S",
+        r"\.service: [Mm]ain process exited, code=exited, status=|^error: creating server: |\bCould not start (?:Candle|ORT|Python) backend: \S|\bChild process with PID \d+ terminated with code -?[1-9]\d*",
         2,
     ),
     // (and its reports of one model that failed to load, which quote the backend's error: `Model
@@ -1866,6 +1868,7 @@ const EVENT_WORDS: &[&str] = &[
     "gpl-only symbol",
     "could not start",
     "miopen",
+    "terminated with code",
     "pgf90-",
     "pgf95-",
     "pgfortran-",
@@ -2482,6 +2485,7 @@ crate::scan::words! { B {
     WORKER_PROCESS_DIED = "worker process has died",
     WORKER_DIED_KILLED = "A worker died or was killed",
     ACTOR_DIED = "The actor died unexpectedly before finishing this task",
+    RAY_TASK_ACTOR_DIED = "RayTaskError(ActorDiedError)",
     NODE_DEAD = "has been marked dead because the detector has missed too many heartbeats",
 } }
 
@@ -2803,6 +2807,11 @@ const CLASSES: &[(&str, &str)] = &[
     // failed for an unknown reason. It might have run out of memory? (exitcode -6)`: Python's
     // negative exit code is the signal's number, whatever the guess; 9, a kill, is apart)
     ("process_crash", r"\(exitcode -(?:[1-8]|1[0-46-9])\)\s*$"),
+    // (Lightning's launcher's report of a child that exited with an error: see the detectors)
+    (
+        "process_crash",
+        r"\bChild process with PID \d+ terminated with code -?[1-9]\d*",
+    ),
     // (ggml's Metal backend finding a command buffer the GPU did not complete, `ggml_metal_graph_
     // compute: command buffer 0 failed with status 5`: Metal's error status, no cause named)
     (
@@ -4299,6 +4308,9 @@ fn worker_death_in(b: Found) -> bool {
         // (Ray's ActorDiedError when it knows nothing of why: `The actor died unexpectedly
         // before finishing this task.`)
         || b.has(B::ACTOR_DIED)
+        // (and the task that waited on an actor that died, `ray.exceptions.RayTaskError(
+        // ActorDiedError): ray::main_task() ...`, where a paste cut the actor's own report)
+        || b.has(B::RAY_TASK_ACTOR_DIED)
         // (and Ray's loss of a whole node, with every worker on it)
         || b.has(B::NODE_DEAD)
 }

@@ -381,6 +381,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("\\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\\b", Some(&[b"t able to be loaded"]), None),
     ("\\bCUPTI_ERROR_INSUFFICIENT_PRIVILEGES\\b", Some(&[b"CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"]), None),
     ("\\bCUresult error\\b", Some(&[b"CUresult error"]), None),
+    ("\\bChild process with PID \\d+ terminated with code -?[1-9]\\d*", Some(&[b" terminated with code "]), None),
     ("\\bCompileError: nvcc compilation of \\S+ failed\\s*$", Some(&[b"CompileError: nvcc compilation of "]), None),
     ("\\bConversion from/to f8\\w+ is only supported on compute capability\\b", Some(&[b" is only supported on compute capability"]), None),
     ("\\bCould not find any implementation for node\\b", Some(&[b"Could not find any implementation for node"]), None),
