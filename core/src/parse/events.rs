@@ -2864,7 +2864,7 @@ const CLASSES: &[(&str, &str)] = &[
     // CUDA architecture`)
     (
         "unsupported_config",
-        r"\bonly supports [\w*]+ for \w+ (?:lib )?version >= \d|\bis not new enough\b",
+        r"\bonly supports [\w*]+ for \w+ (?:lib )?version >= \d|\bis not new enough version\b",
     ),
     // (serde refusing a file written in a later format than the library reading it, tokenizers'
     // `data did not match any variant of untagged enum ModelWrapper`: this version cannot read it)
