@@ -405,6 +405,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("\\bExporting the operator '[^']+' to ONNX opset version \\d+ is not supported", Some(&[b" is not supported"]), None),
     ("\\bFailed to build `[\\w.-]+==", Some(&[b"Failed to build `"]), None),
     ("\\bFailed to create instance: ", Some(&[b"Failed to create instance: "]), None),
+    ("\\bFailed to create stream executor for device \\S", Some(&[b"Failed to create stream executor for device "]), None),
     ("\\bFailed to finalize CUDA memory manager\\b", Some(&[b"Failed to finalize CUDA memory manager"]), None),
     ("\\bFailed: (?:Cuda error )?\\S*\\.(?:cuh?|cpp|cc|hpp|h):\\d+ '[^']+'", Some(&[b"Failed: "]), None),
     ("\\bFunction: \\w+ Line: \\d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)", Some(&[b": NET/OFI "]), None),
