@@ -430,6 +430,41 @@ macro_rules! triton_fp8_arch {
 /// NCCL's trace of an error result up its callers at INFO level (`NCCL INFO misc/socket.cc:564
 /// -> 2`; results 1 to 6 are errors, 7 a non-blocking call still in progress): a class rule and
 /// the line reader's last resort read it.
+/// The Linux kernel's modpost refusing a module that uses what its licence may not (`ERROR:
+/// modpost: GPL-incompatible module nvidia.ko uses GPL-only symbol 'x'`): a detector and the
+/// build-error class read it.
+macro_rules! modpost_gpl_only {
+    () => {
+        r"\bGPL-incompatible module \S+ uses GPL-only symbol\b"
+    };
+}
+
+/// MIOpen's own errors, whatever step failed (`MIOpen(HIP): Error [SetIsaName] ...`, `MIOpen
+/// Error: .../hipoc_program.cpp:286: Code object build failed.`): a detector and the library
+/// status class read them, as cuDNN's are.
+macro_rules! miopen_error {
+    () => {
+        r"^MIOpen(?:\(HIP\))?: Error \[\w+\] |^MIOpen Error: "
+    };
+}
+
+/// XLA's device it could not use, `Failed to create stream executor for device CUDA:0:`, its
+/// reason on the lines below: a detector and the driver-error class read it.
+macro_rules! xla_no_stream_executor {
+    () => {
+        r"\bFailed to create stream executor for device \S"
+    };
+}
+
+/// Lightning's launcher as a process it started exits with an error (`[rank: 1] Child process
+/// with PID 23026 terminated with code 1. Forcefully terminating all other processes`): a
+/// detector and the process-crash class read it.
+macro_rules! lightning_child_exit {
+    () => {
+        r"\bChild process with PID \d+ terminated with code -?[1-9]\d*"
+    };
+}
+
 /// NVSHMEM's error print of its bootstrap socket's lost peer (`FILE:socketProgress:LINE:
 /// socketProgress: Connection closed by remote peer HOST<PORT>`): part of `nvshmem_error`, and
 /// a detector of its own ahead of the collateral words NCCL's own socket uses.
@@ -949,7 +984,10 @@ const DETECTORS: &[(&str, u8)] = &[
     // it started exits with an error, `[rank: 1] Child process with PID 23026 terminated with
     // code 1. Forcefully terminating all other processes`: the child's own error says why)
     (
-        r"\.service: [Mm]ain process exited, code=exited, status=|^error: creating server: |\bCould not start (?:Candle|ORT|Python) backend: \S|\bChild process with PID \d+ terminated with code -?[1-9]\d*",
+        concat!(
+            r"\.service: [Mm]ain process exited, code=exited, status=|^error: creating server: |\bCould not start (?:Candle|ORT|Python) backend: \S|",
+            lightning_child_exit!()
+        ),
         2,
     ),
     // (and its reports of one model that failed to load, which quote the backend's error: `Model
@@ -1307,7 +1345,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // overflowed`; the Linux kernel's modpost refuses a module that uses what it may not,
     // `ERROR: modpost: GPL-incompatible module nvidia.ko uses GPL-only symbol 'x'` ---
     (
-        r"(^|\s)(fatal )?error: |\bGPL-incompatible module \S+ uses GPL-only symbol\b|: error [A-Z]*\d*:|\(\d+\): (?:fatal )?error|\bdefault_program\(\d+\): Error: |nvcc (fatal|error)\s*:|\bnvlink (?:fatal|error)\s*:|'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|: multiple definition of [\x60']|#error:? +-- unsupported [\w ]+ version!|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found",
+        concat!(
+            r"(^|\s)(fatal )?error: |",
+            modpost_gpl_only!(),
+            r"|: error [A-Z]*\d*:|\(\d+\): (?:fatal )?error|\bdefault_program\(\d+\): Error: |nvcc (fatal|error)\s*:|\bnvlink (?:fatal|error)\s*:|'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|CMake Error|undefined reference to|undefined symbol: |collect2: error|ld: cannot find|No CMAKE_CUDA_COMPILER|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|ptxas\b.*\b(?:error|fatal)\s+:|\d+ errors? detected in the compilation of|: multiple definition of [\x60']|#error:? +-- unsupported [\w ]+ version!|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found"
+        ),
         3,
     ),
     // --- runtime errors (tier 3); TensorRT's logger marks its own fatal assertion `[F] [TRT]`
@@ -1400,9 +1442,13 @@ const DETECTORS: &[(&str, u8)] = &[
             triton_fp8_arch!(),
             r"|\bConversion from/to f8\w+ is only supported on compute capability\b|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate|\bOut of GPU memory\b|\ban? exception was thrown during kernel execution\b|\berror in \w+_cuda: [a-z]|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost|OutOfDeviceMemory)\b|",
             ggml_device_alloc!(),
-            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bFailed to create stream executor for device \S|\bCUresult error\b|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION\b|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
+            r"|This container was built for NVIDIA Driver Release [\d.]+ or later|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION\b|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
-            r"|^MIOpen(?:\(HIP\))?: Error \[\w+\] |^MIOpen Error: |NCCL error|",
+            "|",
+            miopen_error!(),
+            "|",
+            xla_no_stream_executor!(),
+            r"|NCCL error|",
             nccl_error_tail!(),
             r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|\breceived signal SIGFPE, Arithmetic exception\b|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
@@ -2604,13 +2650,10 @@ pub fn is_benign(text: &str) -> bool {
     // a failure stated with the way round it on the same line, which the program then takes
     // (IndexTTS's `Failed to load custom CUDA kernel for BigVGAN. Falling back to torch.`): a
     // failure after it states itself
-    if b.has(B::FALLING_BACK) {
-        return true;
-    }
-    // ggml's backends failing to pin host memory for a staging buffer (`ggml_vulkan: Failed to
-    // allocate pinned memory (...: ErrorOutOfDeviceMemory)`, `failed to allocate 512.00 MiB of
-    // pinned memory: out of memory`): they use pageable memory instead and go on
-    if b.has(B::PINNED_VULKAN) || b.has(B::PINNED_CUDA) {
+    // (and ggml's backends failing to pin host memory for a staging buffer, `ggml_vulkan: Failed
+    // to allocate pinned memory (...: ErrorOutOfDeviceMemory)`, `failed to allocate 512.00 MiB of
+    // pinned memory: out of memory`: they use pageable memory instead and go on)
+    if b.has(B::FALLING_BACK) || b.has(B::PINNED_VULKAN) || b.has(B::PINNED_CUDA) {
         return true;
     }
     // torch's watchdog finding the communicators of a process group that its own, orderly
@@ -2810,15 +2853,15 @@ const CLASSES: &[(&str, &str)] = &[
     // negative exit code is the signal's number, whatever the guess; 9, a kill, is apart)
     ("process_crash", r"\(exitcode -(?:[1-8]|1[0-46-9])\)\s*$"),
     // (Lightning's launcher's report of a child that exited with an error: see the detectors)
+    // (and ggml's Metal backend finding a command buffer the GPU did not complete,
+    // `ggml_metal_graph_compute: command buffer 0 failed with status 5`: Metal's error status, no
+    // cause named)
     (
         "process_crash",
-        r"\bChild process with PID \d+ terminated with code -?[1-9]\d*",
-    ),
-    // (ggml's Metal backend finding a command buffer the GPU did not complete, `ggml_metal_graph_
-    // compute: command buffer 0 failed with status 5`: Metal's error status, no cause named)
-    (
-        "process_crash",
-        r"\bcommand buffer \d+ failed with status \d+",
+        concat!(
+            lightning_child_exit!(),
+            r"|\bcommand buffer \d+ failed with status \d+"
+        ),
     ),
     // (a compiler's diagnostic in a GPU kernel's source is a build's failure, whatever its words
     // say of the GPU: hipcc's `custom_kernels.hip:404:17: error: instruction not supported on
@@ -2855,27 +2898,23 @@ const CLASSES: &[(&str, &str)] = &[
     // an architecture this version does not support; Transformer Engine's attention finding no
     // backend for the inputs, `No dot product attention support for the provided inputs!`, and
     // its check of the flash-attn it found, `FlashAttention maximum version 2.5.8 is supported.`)
-    (
-        "unsupported_config",
-        r"\bKeyError: '(?:gfx\d+[a-z]?|sm_?\d+[a-z]?)'|\bNo dot product attention (?:support|backend is available) for the provided inputs\b|\b(?:[Mm]inimum|[Mm]aximum) version \S+ is (?:supported|required)\b",
-    ),
-    // (a setting or an input a program refuses by name: jaxlib's `XLA_PYTHON_CLIENT_ALLOCATOR
+    // (and a setting or an input a program refuses by name: jaxlib's `XLA_PYTHON_CLIENT_ALLOCATOR
     // env var must be "default", ...`; diffusers' pipeline moved to the GPU after
     // `enable_sequential_cpu_offload`, `It seems like you have activated sequential model
     // offloading ...`; LLaMA-Factory's multimodal plugin finding no processor for the model,
     // `Processor was not found, please check and update your model file.`)
-    (
-        "unsupported_config",
-        r"\benv var must be \S|\bactivated sequential model offloading\b|\bProcessor was not found\b",
-    ),
-    // (an operation a library supports only from a version of another on: c10d's
+    // (and an operation a library supports only from a version of another on: c10d's
     // `ProcessGroupNCCL only supports alltoall* for NCCL lib version >= 2.7.0`, whatever
     // collective library it names; a plugin's check that a package it patches in is recent
     // enough, ComfyUI-KJNodes' `sageattention is not new enough version or could not determine
     // CUDA architecture`)
     (
         "unsupported_config",
-        r"\bonly supports [\w*]+ for \w+ (?:lib )?version >= \d|\bis not new enough version\b",
+        concat!(
+            r"\bKeyError: '(?:gfx\d+[a-z]?|sm_?\d+[a-z]?)'|\bNo dot product attention (?:support|backend is available) for the provided inputs\b|\b(?:[Mm]inimum|[Mm]aximum) version \S+ is (?:supported|required)\b|",
+            r"\benv var must be \S|\bactivated sequential model offloading\b|\bProcessor was not found\b|",
+            r"\bonly supports [\w*]+ for \w+ (?:lib )?version >= \d|\bis not new enough version\b"
+        ),
     ),
     // (serde refusing a file written in a later format than the library reading it, tokenizers'
     // `data did not match any variant of untagged enum ModelWrapper`: this version cannot read it)
@@ -3185,7 +3224,11 @@ const CLASSES: &[(&str, &str)] = &[
     // define one symbol, `Linking globals named '_ZN6__half...': symbol multiply defined!`)
     (
         "build_error",
-        r"\bFailed to run `\S*dkms build\b|\bGPL-incompatible module \S+ uses GPL-only symbol\b|^Could not resolve Linux kernel version\b|\bsymbol multiply defined!",
+        concat!(
+            r"\bFailed to run `\S*dkms build\b|",
+            modpost_gpl_only!(),
+            r"|^Could not resolve Linux kernel version\b|\bsymbol multiply defined!"
+        ),
     ),
     // (a program's check of a CUDA call that states CUDA's message behind the source position,
     // as a compiler places its diagnostics: mallocMC's `SimpleCudaMalloc_impl.hpp(42): error: out
@@ -3575,7 +3618,8 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_driver_error",
         concat!(
-            r"\ban internal driver error occurr?ed\b|\bFailed to create stream executor for device \S|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|^No devices were found$|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|\bUnable to initialize backend '(?:cuda|rocm|gpu)': (?:FAILED_PRECONDITION: No visible GPU devices\b|INTERNAL: no supported devices\b)|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
+            xla_no_stream_executor!(),
+            r"|\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|^No devices were found$|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|\bUnable to initialize backend '(?:cuda|rocm|gpu)': (?:FAILED_PRECONDITION: No visible GPU devices\b|INTERNAL: no supported devices\b)|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
             libcuda_unloadable!(),
             "|",
             zerogpu_init_failed!(),
@@ -3857,8 +3901,10 @@ const CLASSES: &[(&str, &str)] = &[
         concat!(
             r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
-            r"|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |^MIOpen(?:\(HIP\))?: Error \[\w+\] |^MIOpen Error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS (?:API )?failed with status\b|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
+            r"|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS (?:API )?failed with status\b|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
             cublas_error_at!(),
+            "|",
+            miopen_error!(),
             r"|cublasLt|CuDNN Compatibility|unable to find an engine to execute this computation|\[cudnn_frontend\] Error|\[CUDNN ERROR\]|!!!! kernel execution error|CUDNN(?:_FE)? failure \d+|\bCUDNN error executing cudnn[A-Z]\w*\(|Loaded runtime CuDNN library: \S+ but source was compiled with|\bcuDNN failed to initialize\b|\bcutlass::Status::k\w+|\bGot cutlass error: |\bException raised from \w*cutlass\w* at |(?:^(?:\w+Error: )?|(?i:cutlass).*\bError: )Error (?:Internal|Misaligned Operand|Invalid Data Type|Invalid Layout|Invalid Problem|Workspace Null|Arch Mismatch|Insufficient Driver)\s*$",
         ),
     ),
