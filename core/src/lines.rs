@@ -525,6 +525,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // a log shipper's columns behind docker compose's service tag: `svc  | TIME | ERROR |
         // stderr | msg` (the last bar ends an empty message's line)
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})? +\| +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +\| +(?:(?:stdout|stderr) +\|(?: |$))?",
+        // a log viewer's columns: the time, a tab, the level it guessed from the stream, and
+        // the stream (`2025-06-11 11:01:08\tstdout msg`, `2025-06-11 11:01:08    error stdout
+        // msg`); the guess is not the program's and is not kept
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+\-]\d{2}:?\d{2})?[\t ]+(?:(?:error|warning|warn|info|debug) +)?(?:stdout|stderr)(?: |$)",
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg (a viewer's own time may
         // stop at the minute: 2026-11-30 03:09 msg; a collector's may end with a colon,
         // 2025-06-27 17:14:23: msg, which a message's own leading colon is not after a space)

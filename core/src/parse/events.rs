@@ -2267,7 +2267,10 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         // A record its logger marked fatal states an error in whatever words it uses (OpenACC's
         // `FATAL ERROR: data in PRESENT clause was not found on device 1`, its prefix read off
         // as the level).
-        if level == Some('F') && text.bytes().any(|b| b.is_ascii_alphabetic()) && !is_benign(text) {
+        if matches!(level, Some('F' | 'C'))
+            && text.bytes().any(|b| b.is_ascii_alphabetic())
+            && !is_benign(text)
+        {
             return Detection::Tier(FALLBACK_TIER);
         }
         // (a structured logger's record it marked as an error, in words no rule knows, is no
@@ -3858,7 +3861,7 @@ const CLASSES: &[(&str, &str)] = &[
     // mismatched or damaged install fails)
     (
         "import_error",
-        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\b[A-Za-z_]\w*[A-Z_]\w* symbol not found\b|\bSymbol not found: |\bvalidateCaskKLibSize\b|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|\bCUDA SETUP: Setup Failed!|^Could not find the bitsandbytes CUDA binary at |\bbitsandbytes library load error: |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and \w+ were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
+        r"\brequires (?:the )?[A-Za-z_][\w-]* package\b[._*]*\s*$|\b[A-Za-z_]\w*[A-Z_]\w* symbol not found\b|\bSymbol not found: |^AttributeError: function '[^']+' not found\b|\bvalidateCaskKLibSize\b|\.so[.\d]*: (?:undefined symbol: |symbol \S+ version \S+ not defined in file )|Could not run '[\w:.]+' with arguments from the 'CUDA' backend|CUDA Setup failed despite GPU being available|CUDA SETUP: CUDA detection failed\b|\bCUDA SETUP: Setup Failed!|^Could not find the bitsandbytes CUDA binary at |\bbitsandbytes library load error: |operator torchvision::\w+ does not exist|\bNo such operator \w+::\w+|Detected that PyTorch and \w+ were compiled with different CUDA versions|\[WinError (?:126|127|1114)\]|Could not find module '[^']*\.dll'|Error loading \x22[^\x22]*\.dll\x22|\bis not (?:installed|available)(?: or outdated)?[.,;]? *[Pp]lease (?:install|update)\b|\brequires\b[^.]* from [\w.-]+\. Please install\b",
     ),
     // (cuBLAS's check of a call's arguments, `** On entry to HgemmStridedBatched parameter number
     // 10 had an illegal value`, before the call returns its status)
@@ -4121,7 +4124,7 @@ const CLASSES: &[(&str, &str)] = &[
     // check worded without its verb, `size_k must divisible by BLOCK_SIZE_K`)
     (
         "unsupported_config",
-        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|not supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|\bmust divisible by\b|\bnot divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|\bnot found\. Available \w+: |Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) (?i:not)|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bcannot be (?:larger|greater) than the number of (?:available )?(?:GPUs|devices)\b|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
+        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|(?:not|n't) supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|\bmust divisible by\b|\bnot divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|\bnot found\. Available \w+: |Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) (?i:not)|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bcannot be (?:larger|greater) than the number of (?:available )?(?:GPUs|devices)\b|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
     ),
     // (a cluster with no node of the resources asked for, Ray's autoscaler: `Error: No available
     // node types can fulfill resource request {'GPU': 1.0}`; a GPU short of a kernel's resources,

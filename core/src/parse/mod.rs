@@ -3385,6 +3385,16 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
             // `aborting due to error in nvshmemi_init_thread`)
             "nvshmemi_init",
             "nvshmem_init",
+            // (its bootstrap module's sources, `modules/bootstrap/uid/bootstrap_uid.cpp:97:
+            // non-zero status`, and the transport map it builds from the exchange)
+            "/bootstrap/",
+            "building transport map",
+            // (UCX, under MPI and NIXL, creating its worker and endpoints, and NIXL creating a
+            // backend, `createBackend: backend 'UCX' encountered error`; SHARP creating the
+            // group a communicator reduces in, `SHARP group create: ...`)
+            "Failed to create UCP worker",
+            "createBackend",
+            "group create: ",
             // (Gloo connecting its ranks' pairs as its process group is created)
             "connectFullMesh",
             // (the group's first collective, `WorkNCCL(SeqNum=1, ...)`: vLLM's warm-up
