@@ -3367,6 +3367,12 @@ const CLASSES: &[(&str, &str)] = &[
         "triton_error",
         r"out of resource: [\w ]+,? Required: \d+,? Hardware limit",
     ),
+    // (Triton's cache of compiled kernels, whose temporary file another worker compiling the same
+    // kernel renamed first: `FileNotFoundError: ... '/root/.triton/cache/<hash>/k.json.tmp.pid_N'`)
+    (
+        "triton_error",
+        r"\bFileNotFoundError: .*[/\\]\.triton[/\\]cache[/\\]",
+    ),
     // (ggml's allocation of a device buffer, whichever backend's device: `failed to allocate
     // ROCm0 buffer of size N`, SYCL's `can't malloc N Bytes memory on device`; torch's XPU allocator
     // refusing a block over the device's limit, `Current platform can NOT allocate memory block
@@ -3923,11 +3929,13 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch 2.5's watchdog states the work it gave up on, `[PG ID 1 PG GUID 1 Rank 1] failure
     // detected by watchdog at work sequence id: 1116 PG status: ...`, a paste may keep only
     // that; and its dump signal's `... from this local rank` may wrap before `rank`)
+    // (torch 1.x's watchdog taking the process down, `Some NCCL operations have failed or timed
+    // out.`, is a timeout, unless its line goes on to state an NCCL error)
     // (and Gloo's rendezvous store that a peer never wrote to, Horovod's `[horovod/common/gloo/
     // http_store.cc:53] Wait timeout for key(s): 0`)
     (
         "nccl_timeout",
-        r"\bWait timeout for key\(s\): |^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local\b|\bfailure detected by watchdog at work sequence id\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: (?:socket .* timed out after|poll for socket .* returned 0, likely a timeout$)|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
+        r"\bWait timeout for key\(s\): |\bSome NCCL operations have failed or timed out\.(?: Due to [^.]*\.)? *$|^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local\b|\bfailure detected by watchdog at work sequence id\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: (?:socket .* timed out after|poll for socket .* returned 0, likely a timeout$)|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
     ),
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`
