@@ -258,6 +258,9 @@ const STARTING: &[&str] = &[
     "/lifespan/on.py",
     // (vLLM's API server building its OpenAI serving classes around the engine it started)
     "in init_app_state",
+    // (a framework launching its inference server from arguments it built, SGLang's
+    // `launch_server` and slime's `launch_server_process`: reading them fails before any load)
+    "in launch_server",
 ];
 
 /// A KV-cache pool's constructor or its buffer allocation (SGLang's `mem_cache/memory_pool.py`
