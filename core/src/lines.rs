@@ -995,6 +995,8 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
     }
     rest = unindent_process_tag(rest);
     rest = unpad_task_label(rest);
+    // (whether the last prefix read was glog's, which ends with the source line in brackets)
+    let mut after_glog = false;
     // ten rounds is more nesting than any launcher produces; it bounds hostile input
     'outer: for _ in 0..10 {
         // (nor is a tab: a paste indents each line of a quoted block by one, behind whatever
@@ -1099,6 +1101,14 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
             if m.as_str().contains(':') && m.as_str().bytes().any(|b| b.is_ascii_digit()) {
                 line.timestamped = true;
             }
+            after_glog = m.as_str().trim_end().ends_with(']')
+                && m.as_str()
+                    .trim_end()
+                    .as_bytes()
+                    .iter()
+                    .rev()
+                    .nth(1)
+                    .is_some_and(u8::is_ascii_digit);
             if Some(i) == *VLLM_LOGGER_AT {
                 line.logger = Some("vllm");
             } else if Some(i) == *PYTEST_MARGIN_AT {
@@ -1180,6 +1190,14 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
     if lead > 0 && (starts_with_exception(&rest[lead..]) || rest[lead..].starts_with("Error: ")) {
         rest = &rest[lead..];
     }
+    // Triton Inference Server 24.x quotes each message behind glog's prefix (`E0618 ...
+    // model_lifecycle.cc:641] "failed to load 'm' version 1: ..."`): the message is inside.
+    if after_glog && rest.len() >= 2 && rest.starts_with('"') && rest.ends_with('"') {
+        rest = &rest[1..rest.len() - 1];
+        if rest.contains("\\\"") {
+            return rest.replace("\\\"", "\"");
+        }
+    }
     // Ray folds repeated lines of its workers into one: `... [repeated 2x across cluster]`
     if rest.ends_with("across cluster]") {
         if let Some(i) = rest.rfind(" [repeated ") {
@@ -1232,6 +1250,18 @@ mod tests {
                 p.re.as_str()
             );
         }
+    }
+
+    #[test]
+    fn unquotes_tritons_glog_message() {
+        let l = text(
+            r#"E0618 08:11:13.251518 1 model_lifecycle.cc:641] "failed to load 'm' version 1: key \"x\" not found""#,
+        );
+        assert_eq!(l.level, Some('E'));
+        assert_eq!(l.text, r#"failed to load 'm' version 1: key "x" not found"#);
+        // (a message of its own in quotes elsewhere keeps them)
+        let l = text(r#"2025-01-01 00:00:00 "quoted""#);
+        assert_eq!(l.text, r#""quoted""#);
     }
 
     #[test]

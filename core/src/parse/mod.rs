@@ -1904,6 +1904,15 @@ impl Triage {
             // (aws-ofi-nccl's tests log each of its failures as a WARN: `WARN: Function:
             // create_nccl_ofi_component Line: 459: NET/OFI Couldn't open AV. RC: -22`)
             Some(t) if line.level == Some('W') && text.contains(": NET/OFI ") => t,
+            // (NVIDIA's containers warn as they start that they found no driver, `WARNING: The
+            // NVIDIA Driver was not detected.  GPU functionality will not be available.`: a GPU
+            // program's container started without its GPUs)
+            Some(t)
+                if line.level == Some('W')
+                    && text.contains("The NVIDIA Driver was not detected") =>
+            {
+                t
+            }
             // A launcher that relays its child's output logs every line at INFO (`INFO
             // dynamo_engine_vllm::worker: VLLM: Failed: ...cuh:368 'invalid argument'`): a CUDA
             // check's report of a failed call is never informational.
@@ -3444,6 +3453,10 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         && (!matches!(class, "import_error" | "unsupported_config")
             || (class == "unsupported_config"
                 && (ev.text.contains("Failed to create instance: ")
+                    // (TensorRT-LLM's backend reading the engine's configuration as it
+                    // creates the instance: `unexpected error when creating
+                    // modelInstanceState: [json.exception.out_of_range.403] key ...`)
+                    || ev.text.contains("when creating modelInstanceState")
                     || ev.text.contains("Failed to deserialize"))))
     {
         return if ev.text.contains("warmup") {
@@ -3873,6 +3886,11 @@ fn is_code(text: &str) -> bool {
     });
     if text.starts_with(' ') || text.starts_with('\t') {
         let t = text.trim();
+        // (both exceptions below name a class ending in `Error` or `Exception`: a line with
+        // neither word is code, without the regexes)
+        if !t.contains("Error") && !t.contains("Exception") {
+            return !t.starts_with("what():");
+        }
         let stated = events::exception_parts(t).is_some_and(|(ty, msg)| {
             !msg.trim().is_empty() && (ty.ends_with("Error") || ty.ends_with("Exception"))
         });

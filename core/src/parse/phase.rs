@@ -258,6 +258,9 @@ const STARTING: &[&str] = &[
     "/lifespan/on.py",
     // (vLLM's API server building its OpenAI serving classes around the engine it started)
     "in init_app_state",
+    // (DeepSpeed wrapping a model for inference, `deepspeed.init_inference`, checking its
+    // arguments before any checkpoint it loads)
+    "in init_inference",
     // (a framework launching its inference server from arguments it built, SGLang's
     // `launch_server` and slime's `launch_server_process`: reading them fails before any load)
     "in launch_server",
@@ -575,6 +578,10 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "load_checkpoint_in_model",
         // (and AutoGPTQ's own loader of a quantised checkpoint, `from_quantized`)
         "in from_quantized",
+        // (a checkpoint's loader by name: Megatron's `load_checkpoint`, DeepSpeed inference's
+        // `module_inject/load_checkpoint.py` filling the layers it injected)
+        "in load_checkpoint",
+        "/load_checkpoint.py",
     ];
     // (a tokenizer read as the program starts, inside a function that loads the model and its
     // tokenizer, `_load_model_tokenizer`: the innermost frame is the tokenizer's)

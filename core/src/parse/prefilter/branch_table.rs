@@ -450,6 +450,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("\\bStub process (?:is unhealthy|'[^']*' is not healthy)", Some(&[b"Stub process "]), None),
     ("\\bTargetInvocationException: Exception has been thrown by the target of an invocation\\.?$", Some(&[b"TargetInvocationException: Exception has been thrown by the target of an invocation"]), None),
     ("\\bThe CS has been cancelled because the context is lost\\b", Some(&[b"The CS has been cancelled because the context is lost"]), None),
+    ("\\bThe NVIDIA Driver was not detected\\. +GPU functionality will not be available\\b", Some(&[b"GPU functionality will not be available"]), None),
     ("\\bThis node has bee[mn] marked as dead\\b", Some(&[b"This node has bee"]), None),
     ("\\bTorch libraries are installed but loading them was unsuccessful\\b", Some(&[b"Torch libraries are installed but loading them was unsuccessful"]), None),
     ("\\bUnable to dynamically load the \\x22\\w+\\x22 shared library\\b", Some(&[b"\" shared library"]), None),
