@@ -1279,7 +1279,12 @@ const DETECTORS: &[(&str, u8)] = &[
     ),
     // --- torch's `load_state_dict` listing the keys a checkpoint and the model do not share,
     // quoted alone without its `Error(s) in loading state_dict` header (tier 3) ---
-    (r"^(?:Missing|Unexpected) key\(s\) in state_dict: ", 3),
+    // (and its header, `Error(s) in loading state_dict for Linear:`, where a paste cut the
+    // `RuntimeError: ` before it)
+    (
+        r"^(?:Missing|Unexpected) key\(s\) in state_dict: |^Error\(s\) in loading state_dict for \S+:",
+        3,
+    ),
     // --- NumPy 2 refusing an extension built against NumPy 1 (`A module that was compiled using
     // NumPy 1.x cannot be run in NumPy 2.0.0 as it may crash.`), before the import it breaks
     // (tier 2) ---
@@ -2041,6 +2046,7 @@ const EVENT_WORDS: &[&str] = &[
     // (torch's `Unexpected key(s) in state_dict: "..."`, NumPy's `A module that was compiled
     // using NumPy 1.x cannot be run in NumPy 2.0.0`)
     "key(s) in state_dict",
+    "in loading state_dict",
     "compiled using numpy",
     "dependency resolver",
     // (ggml's `tensor '...' has invalid ggml type 39 (NONE)`)
@@ -3994,7 +4000,7 @@ const CLASSES: &[(&str, &str)] = &[
             nccl_error_trace!(),
             r"|client socket has timed out after|\bFunction: \w+ Line: \d+: NET/OFI |Unable to meet other processes at the rendezvous store|^(?:\w+\.)*\w+Error: connect\(\) timed out\b|Rendezvous(?:Connection|Closed|Timeout)Error|\bNET/IB\w* ?: ?Got completion from peer|NVLink SHARP \(NVLS\)|\bmonitoredBarrier\b|\bmodify QP to (?:INIT|RTR|RTS)\b|\b(?:local (?:length|QP operation|protection)|remote (?:invalid request|access|operation)) error\b|\b(?:transport|RNR) retry counter exceeded\b|\bibv_\w+ failed\b|\(Ib failure: |Error while (?:creating|attaching to) shared memory segment /dev/shm/nccl-|NCCL error|NCCL Error \d+: |Duplicate GPU detected : rank|Test NCCL failure|peer access is not supported|cudaErrorPeerAccessUnsupported|CUDA_ERROR_PEER_ACCESS_UNSUPPORTED|",
             nvshmem_error!(),
-            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |\bNIXL_ERR_[A-Z_]+|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |\bNCCL communicator was aborted\b|\b(?:[Cc]an't|[Cc]annot|[Uu]nable to) register memory\b|Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
+            r"|ncclInvalidUsage|ncclSystemError|ncclInternalError|NIXL transfer failure: |\bNIXL_ERR_[A-Z_]+|NCCL operation nccl\w+\(.*\) failed: |ncclUnhandledCudaError|ncclRemoteError|ncclInvalidArgument|NCCL WARN|[\w/.-]+\.(?:cc|cu|h):\d+ WARN |DistBackendError|ProcessGroupNCCL|unhandled system error|unhandled cuda error|Gloo|gloo/transport|c10d|collective mismatch|[Mm]ismatch between collectives|\bMPI error\b|MPI_ERR_[A-Z]|\bUCX +ERROR |\b(?:TL|CL)_[A-Z]+ ERROR |\bFailed to register memory 0x[0-9a-fA-F]+: |\bNCCL communicator was aborted\b|\b(?:[Cc]an't|[Cc]annot|[Uu]nable to) register memory\b|Mooncake memory registration failed|\b\w+_transport\.cpp:\d+\] .*\b(?:failed|[Ee]rror)\b"
         ),
     ),
     // (CUDA's limit of peers a GPU maps, eight: `peer mapping resources exhausted` on a host with
@@ -4134,7 +4140,7 @@ const CLASSES: &[(&str, &str)] = &[
     // check worded without its verb, `size_k must divisible by BLOCK_SIZE_K`)
     (
         "unsupported_config",
-        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|(?:not|n't) supported|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|\bmust divisible by\b|\bnot divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|\bnot found\. Available \w+: |Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) (?i:not)|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bcannot be (?:larger|greater) than the number of (?:available )?(?:GPUs|devices)\b|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
+        r"^not implemented: \S|[Cc]apability \S+ or (?:higher|newer|above|greater)\b|InflightBatching requires |mpiSize == tp \* pp|MPI worldSize is expected to be equal to tp\*pp|MPI size \d+ != TP size|Engine world size \(.*\) != Runtime world size|does not recognize this architecture|(?:not|n't) supported|Failed to find a kernel that can implement the|require hardware with FP8 support|[Uu]nsupported|NotImplementedError|No valid attention backend|requires SM|(?:is|are) only supported|[Nn]ot implemented for|Unknown (quantization|model|architecture)|model type .* but Transformers|Please use `--|is not a valid|is not available for|must be (?:evenly )?(one of|divisible)|\bmust divisible by\b|\bnot divisible by|\bworld_size \(\d+\) is not equal to|invalid (value|choice)|\bnot found\. Available \w+: |Assertion error (?:\(.*\): |\S+:\d+ ')Unknown recipe|is not compatible with|\b[Oo]nly (?:\S+ ){1,6}(?:is|are) supported\b|\bonly supports (?:[\w()/-]+,? ){1,6}(?:and|or) \w+|(?i:not) currently supported|(?:isn't|is not|aren't|are not) supported yet|\b(?:(?:does|do) (?i:not)|doesn't|don't) (?:yet )?support\b|is not aligned with the quantized weight shape|Invalid thread config|is (?:greater|larger) than (?:the (?:derived )?)?max_\w+|\bcannot be (?:larger|greater) than the number of (?:available )?(?:GPUs|devices)\b|\bonly supports? (?:Hopper|Ampere|Blackwell|Ada)(?:\.|$| \()",
     ),
     // (a cluster with no node of the resources asked for, Ray's autoscaler: `Error: No available
     // node types can fulfill resource request {'GPU': 1.0}`; a GPU short of a kernel's resources,

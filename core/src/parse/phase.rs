@@ -632,6 +632,13 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // (and a model's layers being constructed, which happens only as it is built to take
         // the weights: the constructor of a modeling file's class)
         || frames.iter().any(|f| constructs_model(f))
+        // (transformers' `PreTrainedModel.from_pretrained` in `modeling_utils.py`, which the
+        // auto classes call once the configuration is read: it builds the model, loads its
+        // weights and dispatches them to the devices)
+        || frames.iter().any(|f| {
+            function_of(f) == Some("from_pretrained")
+                && frame_file(f).is_some_and(|(_, name)| name == "modeling_utils.py")
+        })
         // (TGI builds the model it serves, weights and all, in its registry's `get_model`)
         || frames.iter().any(|f| {
             f.contains("models/__init__.py") && function_of(f) == Some("get_model")
@@ -1106,9 +1113,10 @@ fn builds_training_data(func: &str) -> bool {
     VERBS.iter().any(|v| func.starts_with(v)) && DATA.iter().any(|d| func.contains(d))
 }
 
-/// The source of torch's distributed checkpoint loader (`dcp.load`): a frame of it reads a
-/// checkpoint's shards, for the phase rules and the weight-load class.
-pub(crate) const DCP_LOADER: &str = "/distributed/checkpoint/state_dict_loader.py";
+/// The source of torch's distributed checkpoint loader (`dcp.load`, and `_shard/checkpoint/` in
+/// torch 1.13): a frame of it reads a checkpoint's shards, for the phase rules and the
+/// weight-load class.
+pub(crate) const DCP_LOADER: &str = "/checkpoint/state_dict_loader.py";
 
 /// A frame of `deepspeed.initialize` building its engine: the call itself (and Accelerate's
 /// `_prepare_deepspeed` around it), the engine's constructor and its `_configure_*` steps (the
