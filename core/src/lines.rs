@@ -529,6 +529,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // the stream (`2025-06-11 11:01:08\tstdout msg`, `2025-06-11 11:01:08    error stdout
         // msg`); the guess is not the program's and is not kept
         r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+\-]\d{2}:?\d{2})?[\t ]+(?:(?:error|warning|warn|info|debug) +)?(?:stdout|stderr)(?: |$)",
+        // python logging without the logger's name, `2026-11-30 03:09:50 - ERROR - msg` (before
+        // the next shape, which would read the level as a logger's name)
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+\-]\d{2}:?\d{2})? +- +(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) +- +",
         // python logging: 2026-11-30 03:09:50,914 - name - ERROR - msg (a viewer's own time may
         // stop at the minute: 2026-11-30 03:09 msg; a collector's may end with a colon,
         // 2025-06-27 17:14:23: msg, which a message's own leading colon is not after a space)
@@ -541,8 +544,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // the source location LMDeploy's logger writes after the level: `- base.py:53 - msg`
         r"^[\w.\-]+\.py:\d+ - ",
         // a formatter that puts the level and the function between dashes, behind the time
-        // SGLang's prefix read (`- ERROR - swa_radix_cache.py:sanity_check - msg`)
-        r"^- (?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - [\w.\-]+\.py:[<>\w]+ - ",
+        // SGLang's prefix read (`- ERROR - swa_radix_cache.py:sanity_check - msg`), or the level
+        // alone behind a clock without its date (`01:50:33 - ERROR - msg`)
+        r"^- (?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - (?:[\w.\-]+\.py:[<>\w]+ - )?",
         // level after a stripped timestamp: INFO model_config.py:1025:  / WARNING server_args.py:1177:
         // (and Python's default format, `%(levelname)s:%(name)s:%(message)s`, with no space:
         // `INFO:torch.distributed.elastic.agent.server.api:[default] Starting worker group`)
@@ -692,6 +696,8 @@ fn could_have_prefix(s: &str) -> bool {
         Some(b) => matches!(
             b,
             b'[' | b']'
+                // (`- ERROR - msg`: a logger's level between dashes, behind a clock read off)
+                | b'-'
                 | b'('
                 | b'>'
                 | b'*'
@@ -1250,6 +1256,21 @@ mod tests {
                 p.re.as_str()
             );
         }
+    }
+
+    #[test]
+    fn reads_a_level_between_dashes_without_a_logger_name() {
+        for raw in [
+            "2024-01-01 01:50:33 - ERROR - Exception details: boom",
+            "01:50:33 - ERROR - Exception details: boom",
+        ] {
+            let l = text(raw);
+            assert_eq!(l.level, Some('E'), "{raw}");
+            assert_eq!(l.text, "Exception details: boom", "{raw}");
+        }
+        // (a logger's name between them stays read as one)
+        let l = text("2024-01-01 01:50:33 - mylog - WARNING - careful");
+        assert_eq!((l.level, l.text.as_str()), (Some('W'), "careful"));
     }
 
     #[test]

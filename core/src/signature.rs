@@ -243,9 +243,15 @@ pub fn signature(
     // (importModel): INVALID_GRAPH: Assertion failed: ...`, earlier `[5] Assertion failed: ...`)
     static TRT_NODE: LazyLock<AsciiFirst> =
         LazyLock::new(|| AsciiFirst::new(concat!("^", crate::parse::events::trt_parser_node!())));
+    // (and a program's label of the message it logs for an exception it caught, `Exception
+    // details: <message>`)
     let reworded = match msg.strip_prefix("ROCm error: ") {
         Some(rest) => Some(format!("CUDA error: {rest}")),
-        None => TRT_NODE.find(&msg).map(|m| msg[m.end()..].to_string()),
+        None => ["Exception details: ", "Exception message: "]
+            .iter()
+            .find_map(|p| msg.strip_prefix(p))
+            .map(str::to_string)
+            .or_else(|| TRT_NODE.find(&msg).map(|m| msg[m.end()..].to_string())),
     };
     let (msg, norm) = match reworded {
         Some(msg) => {
@@ -1822,7 +1828,7 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
     (
         Some("cuda_driver_error"),
         Scope::Lines,
-        r"driver version is insufficient for CUDA runtime version|driver on your system is too old",
+        r"driver version is insufficient for CUDA runtime version|driver on your system is too old|\bcudaErrorInsufficientDriver\b",
         "nvidia driver older than the cuda runtime",
     ),
     // An fp16 loss scaler halving its scale to the floor, in DeepSpeed's words (`Current loss

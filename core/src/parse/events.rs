@@ -1278,11 +1278,13 @@ const DETECTORS: &[(&str, u8)] = &[
         2,
     ),
     // --- torch's `load_state_dict` listing the keys a checkpoint and the model do not share,
-    // quoted alone without its `Error(s) in loading state_dict` header (tier 3) ---
-    // (and its header, `Error(s) in loading state_dict for Linear:`, where a paste cut the
-    // `RuntimeError: ` before it)
+    // quoted alone without its `Error(s) in loading state_dict` header, and that header where
+    // a paste cut the `RuntimeError: ` before it (`Error(s) in loading state_dict for Linear:`);
+    // a program's own log of the exception it caught, its type and message on two records
+    // (`ERROR - Exception type: ValueError`, `ERROR - Exception details: <message>`) below its
+    // summary of the step that failed: the message states the error (tier 3) ---
     (
-        r"^(?:Missing|Unexpected) key\(s\) in state_dict: |^Error\(s\) in loading state_dict for \S+:",
+        r"^(?:Missing|Unexpected) key\(s\) in state_dict: |^Error\(s\) in loading state_dict for \S+:|^Exception (?:details|message): \S",
         3,
     ),
     // --- NumPy 2 refusing an extension built against NumPy 1 (`A module that was compiled using
@@ -2047,6 +2049,8 @@ const EVENT_WORDS: &[&str] = &[
     // using NumPy 1.x cannot be run in NumPy 2.0.0`)
     "key(s) in state_dict",
     "in loading state_dict",
+    "exception details: ",
+    "exception message: ",
     "compiled using numpy",
     "dependency resolver",
     // (ggml's `tensor '...' has invalid ggml type 39 (NONE)`)

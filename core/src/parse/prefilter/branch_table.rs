@@ -597,6 +597,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("^Error locating target '[^']+'", Some(&[b"Error locating target '"]), None),
     ("^Error\\(s\\) in loading state_dict for \\S+:", Some(&[b"Error(s) in loading state_dict for "]), None),
     ("^Exception (0xc0000[0-9a-f]{3}) 0x", Some(&[b"Exception "]), None),
+    ("^Exception (?:details|message): \\S", Some(&[b"Exception "]), None),
     ("^Exception in (?:ASGI application|callback )", Some(&[b"Exception in "]), None),
     ("^Exception in thread", Some(&[b"Exception in thread"]), None),
     ("^Exception: ", Some(&[b"Exception: "]), None),
