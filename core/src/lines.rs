@@ -1107,14 +1107,12 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
             if m.as_str().contains(':') && m.as_str().bytes().any(|b| b.is_ascii_digit()) {
                 line.timestamped = true;
             }
-            after_glog = m.as_str().trim_end().ends_with(']')
-                && m.as_str()
-                    .trim_end()
-                    .as_bytes()
-                    .iter()
-                    .rev()
-                    .nth(1)
-                    .is_some_and(u8::is_ascii_digit);
+            // (glog's source line in brackets, `file.cc:641]`)
+            after_glog = m
+                .as_str()
+                .trim_end()
+                .strip_suffix(']')
+                .is_some_and(|p| p.ends_with(|c: char| c.is_ascii_digit()));
             if Some(i) == *VLLM_LOGGER_AT {
                 line.logger = Some("vllm");
             } else if Some(i) == *PYTEST_MARGIN_AT {
