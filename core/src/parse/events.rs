@@ -1119,9 +1119,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // code = 256)`, below what the script printed as it died; Megalodon's `Guppy server
     // initialization failed. See guppy logs in --output-directory for more details.`, above the
     // server's log; .NET's `TargetInvocationException: Exception has been thrown by the target of
-    // an invocation.`, whose cause is the inner exception below it, `---> ...`) ---
+    // an invocation.`, whose cause is the inner exception below it, `---> ...`; Inductor's
+    // `SubprocException: An exception occurred in a subprocess:`, over the traceback its compile
+    // worker raised) ---
     (
-        r"\b\d+ root error\(s\) found\.?\s*$|jax\.errors\.SimplifiedTraceback: For simplicity|: error: function instantiation failed\s*$|: error: failed to run the pass manager for offload functions\s*$|\bCompileError: nvcc compilation of \S+ failed\s*$|ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$|\bCM error: Portable CM script failed\b|\bSee \w+ logs? in \S+ for more details\.?$|\bTargetInvocationException: Exception has been thrown by the target of an invocation\.?$",
+        r"\b\d+ root error\(s\) found\.?\s*$|jax\.errors\.SimplifiedTraceback: For simplicity|: error: function instantiation failed\s*$|: error: failed to run the pass manager for offload functions\s*$|\bCompileError: nvcc compilation of \S+ failed\s*$|ChildFailedError|See root cause above|See inner exception for details|See stack trace above for root cause|EngineDeadError|EngineCore encountered (a fatal error|an issue)|hit an exception|DataParallelController hit an exception|Received sigquit from a child proces|scheduler is dead|Child process unexpectedly failed|Traceback \(most recent call last\)|^Failures:|^Root Cause \(first observed failure\)|KeyboardInterrupt|^\s*(exitcode|error_file|traceback)\s*:|Signal 15 \(SIGTERM\)|closing signal SIGTERM|^\s*raise |^Exception in thread|^Exception in (?:ASGI application|callback )|Worker failed with error|failed to start\.?$|^Error executing job|^Application terminated with error: \S*\+\d+ \(0x[0-9A-Fa-f]+\)\s*$|Waiting for|Jax plugin configuration error: Exception when calling |will try our best to dump|Stack trace of the failed collective|flight recorder|This is most likely caused by incorrect usages of collectives|^SystemExit|Executor worker returned error|because of the following error \(look up to see its traceback\):?$|^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|The following operation failed in the TorchScript interpreter|Loading lora \S+ failed'?\)?$|\bHTTPException: 5\d\d\b|^(?:RuntimeError: )?Error running command\.?$|: NoneType: None(?:\\n)?\x22?$|\bCM error: Portable CM script failed\b|\bSee \w+ logs? in \S+ for more details\.?$|\bTargetInvocationException: Exception has been thrown by the target of an invocation\.?$|\bAn exception occurred in a subprocess:\s*$",
         0,
     ),
     // --- collateral: peers, launchers, teardown (tier 1; NCCL's proxy that lost a peer, `Socket
@@ -2618,6 +2620,12 @@ pub fn is_benign(text: &str) -> bool {
     if text.contains("-CRITICAL **: ") && text.contains(": assertion '") {
         return true;
     }
+    // Slurm's step daemon starting a task in another directory than asked (`slurmstepd: error:
+    // couldn't chdir to `/root/x': No such file or directory: going to /tmp instead`): the
+    // task runs all the same
+    if text.contains("couldn't chdir to") && text.trim_end().ends_with("instead") {
+        return true;
+    }
     // a program's advice, whatever it names (Dynamo's below a graph break, `Hint: Dynamo has
     // detected that tracing the code will result in an error ...`; a UI's at start-up, `Hint:
     // your device supports --cuda-malloc for potential speed improvements.`)
@@ -3292,11 +3300,12 @@ const CLASSES: &[(&str, &str)] = &[
     ("process_crash", r":\d+: error: Assertion `0' failed\."),
     // (MSVC numbers its diagnostics, `error C2039: ...`, `fatal error C1083: ...`, whatever
     // file they name: a header without an extension, `cstddef(11)`, or none; Numba's NVVM
-    // refusing the IR it generated for a kernel, `NvvmError: Failed to compile`)
+    // refusing the IR it generated for a kernel, `NvvmError: Failed to compile`; TorchInductor's
+    // C++ compiler failing on the code it generated, `CppCompileError: C++ compile error`)
     (
         "build_error",
         concat!(
-            r"'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|",
+            r"\bCppCompileError: |'(?:cicc|ptxas|nvlink|fatbinary|cudafe\+\+)' died|Killed signal terminated program|nvcc (fatal|error)|",
             msvc_diagnostic!(),
             r"|\bNvvmError: Failed to compile\b|\bnvlink (?:fatal|error)\s*:|Could not find nvcc|(\.cu|\.cpp|\.cc|\.h|\.hpp|\.cuh|\.c)(\(\d+\):?|:\d+:\d*:?) ?(fatal )?error(?::| [A-Z]+\d+)|\bdefault_program\(\d+\): (?:[Ee]rror|catastrophic error): |CMake Error|undefined reference to|: multiple definition of [\x60']|collect2: error|^clang(?:\+\+)?(?:-\d+)?: error: |^Error in fail: |\bld: cannot find |\bninja: error: |Failed building wheel|subprocess-exited-with-error|ninja: build stopped|error: command '.*' failed|No CMAKE_CUDA_COMPILER|Unsupported gpu architecture 'compute_|No matching distribution found|Could not find a version that satisfies|ResolutionImpossible|because these package versions have conflicting dependencies|^The conflict is caused by:$|\bNo solution found when resolving dependencies\b|\b(?:LibMamba)?UnsatisfiableError: |metadata-generation-failed|Failed to build installable wheels|\bCommand '\[?'?(?:\S*/)?(?:[\w.]+-)*(?:ninja|nvcc|make|cmake|gcc|g\+\+|c\+\+|cc|clang)\b|Ninja build failed|NVCC compilation failed|\d+ errors? detected in the compilation of|ptxas \S*tmpxft_\S*\.ptx, line \d+; (?:error|fatal)|^\(\d+\): (?:fatal )?error: |Error building extension '|Could not install packages due to an (?:OSError|EnvironmentError)|CUDA_HOME does not exist|CUDA_HOME (?:environment variable )?is not set|Failed to compile \S+\.(?:cu|cuh|cpp|cc|c)\b|sh: (?:line \d+: |\d+: )?(?:\S*/)?(?:nvcc|ptxas|cicc|nvlink|fatbinary|cuobjdump|ninja|cmake|make|gcc|g\+\+|c\+\+|cc|clang): (?:command )?not found|\.[A-Za-z]+\(\d+\): (?:fatal )?error: |[Cc]atastrophic error: |catastrophic errors? detected in the compilation of|#error -- unsupported [\w ]+ version!|No supported gcc/g\+\+ host compiler found|The detected CUDA version \(\S*\) mismatches the version that was used to compile|Error compiling objects for extension|\bdepends on `[^`]+`, but doesn't declare it as a build\b"
         ),
@@ -3646,12 +3655,15 @@ const CLASSES: &[(&str, &str)] = &[
     // that met CUDA's unknown error, `unknown error in .../cuda_projector.cu at line 126
     // (error-code 30)`; JAX finding no GPU it can use, `Unable to initialize backend 'cuda':
     // FAILED_PRECONDITION: No visible GPU devices.`, `... INTERNAL: no supported devices`, and
-    // XLA's reason above it, `Failed to create stream executor for device CUDA:0:`)
+    // XLA's reason above it, `Failed to create stream executor for device CUDA:0:`; the driver
+    // failing to map a buffer for a peer or the host, as a CUDA sample's check states it,
+    // `Cuda failure p2pBandwidthLatencyTest.cu:189: 'mapping of buffer object failed'`; NCCL's
+    // own warning of it is the collective library's)
     (
         "cuda_driver_error",
         concat!(
             xla_no_stream_executor!(),
-            r"|\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|^No devices were found$|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|\bUnable to initialize backend '(?:cuda|rocm|gpu)': (?:FAILED_PRECONDITION: No visible GPU devices\b|INTERNAL: no supported devices\b)|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
+            r"|\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|^No devices were found$|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no CUDA-capable device|\bUnable to initialize backend '(?:cuda|rocm|gpu)': (?:FAILED_PRECONDITION: No visible GPU devices\b|INTERNAL: no supported devices\b)|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|\.(?:cu|cpp|cc):\d+: 'mapping of buffer object failed'|cudaErrorMapBufferObjectFailed|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
             container_without_driver!(),
             "|",
             libcuda_unloadable!(),
@@ -3929,13 +3941,14 @@ const CLASSES: &[(&str, &str)] = &[
     // (and XLA's stream executor failing to set up cuDNN, `FAILED_PRECONDITION: DNN library
     // initialization failed.`, as ColabFold reports it under its own guess at the cause)
     // (and CTranslate2's wording of a cuBLAS status, `cuBLAS failed with status
-    // CUBLAS_STATUS_NOT_SUPPORTED`, whose status a paste may cut short)
+    // CUBLAS_STATUS_NOT_SUPPORTED`, whose status a paste may cut short; fastllm's bare `Error:
+    // cublas error.`)
     (
         "cublas_cudnn_error",
         concat!(
             r"\bDNN library initialization failed\b|\bcublas runtime error : |\bINTERNAL ASSERT FAILED at \S*[/\\]native[/\\]cudnn[/\\]|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
-            r"|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cuBLAS error|\bcuBLAS (?:API )?failed with status\b|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
+            r"|\bBlas \w+ launch failed\b|\bcuDNN launch failure\b|\brocBLAS error: |\b(?:rocblaslt|hipblaslt|hipBLASLt) error: |(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|cuDNN Frontend error|cu(?:BLAS|blas) error|\bcuBLAS (?:API )?failed with status\b|(?i:fail(?:ed)? to create cublas handle)|cuDNN error|CUSOLVER_STATUS|\bcusolver\w+ failed\b|\b(?:CUSPARSE|CURAND|NVJPEG|CUSTATEVEC|CUTENSORNET|CUTENSOR)_STATUS_[A-Z_]+|\bcu(?:Solver|Blas|BLAS|DNN|Sparse|FFT) internal error\b|CUFFT_|\bError initializing FFT: \d+|",
             cublas_error_at!(),
             "|",
             miopen_error!(),
@@ -4030,10 +4043,12 @@ const CLASSES: &[(&str, &str)] = &[
     // Triton's rules: a failed import names the module it looked in, Triton's among them, and
     // `ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler'` is torch and
     // Triton releases that do not fit, not a compiler's failure; NIXL's agent states a backend
-    // whose plugin did not load as `getPluginParams: backend 'UCX' not found`)
+    // whose plugin did not load as `getPluginParams: backend 'UCX' not found`; NVRTC missing its
+    // builtins library as torch compiles a kernel at run time, `nvrtc: error: failed to open
+    // libnvrtc-builtins.so.12.8.`)
     (
         "import_error",
-        r"unable to find backend library for backend|unable to load shared library|\bcannot allocate memory in static TLS block\b|AppendExecutionProvider_\w+: Failed to load shared library\b|LoadLibrary failed with error \d+|\bPlease install TensorRT libraries as mentioned\b|^Could not load library \S+\. Error(?: code \d+|: )|(?:^|\d)Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
+        r"\bnvrtc: error: failed to open \S|unable to find backend library for backend|unable to load shared library|\bcannot allocate memory in static TLS block\b|AppendExecutionProvider_\w+: Failed to load shared library\b|LoadLibrary failed with error \d+|\bPlease install TensorRT libraries as mentioned\b|^Could not load library \S+\. Error(?: code \d+|: )|(?:^|\d)Could not locate \S+\.(?:dll|so[\d.]*)\. Please make sure it is in your library path|ImportError|ModuleNotFoundError|undefined symbol|cannot open shared object file|\.so[.\d]*: cannot read file data\b|No module named|DLL load failed|GLIBC\w*_[\d.]+' not found|version `GLIBC|Failed to import|cannot import name|NIXL is not available|\bgetPluginParams: backend '[^']+' not found",
     ),
     // (Triton's own report of a failed ptxas run is `` `ptxas` failed with error code N: ``; on
     // Windows the PTX it wrote is `...\Temp\tmpXXXX.ptx`; Triton compiles a C launcher for its
@@ -4091,10 +4106,12 @@ const CLASSES: &[(&str, &str)] = &[
     // `megatron.core.dist_checkpointing.core.CheckpointingException: Cannot find global shape
     // metadata for N-D flattened tensor ...`, `... Global shape mismatch ...`; Megatron-Bridge's
     // import of a Hugging Face checkpoint, `ValueError: Shape mismatch for megatron param
-    // decoder.layers.1.mlp.linear_fc2.weight:`)
+    // decoder.layers.1.mlp.linear_fc2.weight:`; llama.cpp's converter meeting a tensor it has no
+    // name for, `ValueError: Can not map tensor 'lm_head.weight'`; a loader's lookup in the
+    // checkpoint's files, `Key output.weight_scale_inv not found in Safetensor files`)
     (
         "weight_load_error",
-        r"\bdist_checkpointing\S*\.CheckpointingException: |size mismatch for|\bShape mismatch for (?:\w+ )?param\b|error loading model: unexpectedly reached end of file|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError(?:: Error while deserializing|: [^E]|\s*$)|^Error while deserializing header: [A-Z]\w+|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b|error loading model hyperparameters: key not found in model: ",
+        r"\bCan not map tensor '|\bnot found in [Ss]afetensors? files?\b|\bdist_checkpointing\S*\.CheckpointingException: |size mismatch for|\bShape mismatch for (?:\w+ )?param\b|error loading model: unexpectedly reached end of file|\bcannot find tensor \S|weights were not initialized from checkpoint|[Mm]issing key\(s\)|Missing key in checkpoint state_dict|[Uu]nexpected key\(s\)|Error\(s\) in loading state_dict|copying a param with shape|weights missing from checkpoint|SafetensorError(?:: Error while deserializing|: [^E]|\s*$)|^Error while deserializing header: [A-Z]\w+|[Ww]eight.*shape mismatch|shape mismatch.*weight|checkpoint.*(corrupt|incomplete)|is not found in (the )?(checkpoint|state dict)|^(?:RuntimeError: )?weight \S+ does not exist|Size mismatch between saved \S+|The value updated is not the same shape as the original|error loading model: (?:missing tensor '|wrong number of tensors|(?:llama\.cpp: )?tensor '[^']+' (?:has wrong shape|data is not within the file bounds|is missing from model)|create_tensor: tensor '[^']+' not found)|\bfailed to open GGUF file\b|error loading model hyperparameters: key not found in model: ",
     ),
     // (transformers states a checkpoint it cannot read as `Unable to load weights from pytorch
     // checkpoint file`, a missing shard as `does not appear to have a file named X.safetensors`;
@@ -4451,6 +4468,9 @@ const RAISING_MODULES: &[(&str, &str)] = &[
     ("/deepspeed/ops/op_builder/", "build_error"),
     ("/flashinfer/jit/cpp_ext.py", "build_error"),
     ("/deep_gemm/jit/compiler.py", "build_error"),
+    // Triton's compiler, whose checks of the kernel it was given assert bare (`assert
+    // isinstance(k, tuple)` in `ASTSource`, a caller of another Triton release)
+    ("/triton/compiler/", "triton_error"),
     // a package's `setup.py`, which pip runs to build it (a bare name: pip may run it from the
     // package's directory)
     ("setup.py", "build_error"),
@@ -4917,10 +4937,26 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     {
         class = "unsupported_config";
     }
+    // A checkpoint's converter looking up a tensor or entry the checkpoint does not have
+    // (`KeyError: 'ema_model_state_dict'` in TensorRT-LLM's `convert_checkpoint.py`): the
+    // weights do not fit the converter.
+    if class == "python_exception"
+        && matches!(exc, Some(("KeyError", _)))
+        && ev
+            .frames
+            .iter()
+            .rev()
+            .find_map(|f| frame_path(f))
+            .is_some_and(|p| crate::parse::phase::is_checkpoint_converter(file_name(p)))
+    {
+        class = "weight_load_error";
+    }
     // An exception in words no rule knows, raised by a library whose every failure is of one
     // kind (c10d's collectives and rendezvous, an extension builder), is of that kind.
     if class == "python_exception" {
-        if let Some(c) = ev.frames.last().and_then(|f| raising_module_class(f, text)) {
+        // (the innermost frame, not the `assert` source line kept below it)
+        let innermost = ev.frames.iter().rev().find(|f| frame_path(f).is_some());
+        if let Some(c) = innermost.and_then(|f| raising_module_class(f, text)) {
             class = c;
         }
     }

@@ -270,7 +270,8 @@ static CLOSING_SIGTERM: Word = Word::new("closing signal SIGTERM");
 static SCHEDULER_DIED_WORD: Word = Word::new(" scheduler died");
 static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
 /// Triton's Python backend's report that the stub process running a model failed to start.
-const PY_STUB_FAILED: &str = "Failed to initialize Python stub: ";
+/// (its auto-complete's stub words it `Failed to initialize Python stub for auto-complete: `)
+const PY_STUB_FAILED: &str = "Failed to initialize Python stub";
 static TRACEBACK_HEADER: Word = Word::new("Traceback (most recent call last):");
 /// IPython's traceback header: the exception's type, padding, then the header.
 static IPYTHON_HEADER: LazyLock<AsciiFirst> = LazyLock::new(|| {
@@ -1464,6 +1465,30 @@ impl Triage {
                 let phase = self.phase;
                 self.keep_first(3, false, || Event::bare(n, 3, s, raw, phase));
             }
+        } else if t == "Aborted"
+            || t == "Aborted (core dumped)"
+            || t == "terminate called after throwing an instance of 'char const*'"
+            || t == "terminate called after throwing an instance of 'char*'"
+        {
+            // The same for a C++ program that printed its error and aborted, or threw a bare
+            // string, which has no `what()` for the runtime to print (fastllm's `Error: cublas
+            // error.`, then `Aborted`): its own line right above says why.
+            // (a line a logger marked as an error is a weaker event already, not a worded line)
+            let near = |n: u64| n + 2 >= line.number;
+            let above = match self.events.last() {
+                Some(e) if near(e.line) => {
+                    (e.tier < 3).then(|| (e.line, e.text.clone(), e.raw.clone()))
+                }
+                last => self
+                    .worded
+                    .back()
+                    .filter(|w| near(w.0) && last.is_none_or(|e| e.line < w.0))
+                    .cloned(),
+            };
+            if let Some((n, s, raw)) = above.filter(|w| events::class_of(&w.1).is_some()) {
+                let phase = self.phase;
+                self.keep_first(3, false, || Event::bare(n, 3, s, raw, phase));
+            }
         }
         // The JVM prints an exception's chain outermost first, each cause below its wrapper's
         // frames as `Caused by: <class>: <message>` (Spark's `SparkException: Job aborted ...`,
@@ -1999,13 +2024,19 @@ impl Triage {
                 && self.has_cut_code
                 && tier >= 2
                 && !text.starts_with([' ', '\t']));
-        let frames = if is_exception && self.in_traceback {
+        let mut frames = if is_exception && self.in_traceback {
             self.in_traceback = false;
             std::mem::take(&mut self.frames)
         } else {
             Vec::new()
         };
         let frames_taken = !frames.is_empty();
+        // (the innermost source line, when it loads a pretrained model, says which step the
+        // hidden library frames below it were in: kept outermost, as the innermost frame is read
+        // for where the error was raised)
+        if frames_taken && self.has_cut_code && phase::loads_pretrained_model(&self.cut_code) {
+            frames.insert(0, format!("    {}", self.cut_code));
+        }
         // An exception quoted above its own traceback (a paste that leads with the message, then
         // the traceback that ends in it): the traceback's frames are the quoted error's too.
         // (and a C++ check's statement with no frames, `THCudaCheck FAIL ... error=2 : out of
@@ -2055,7 +2086,6 @@ impl Triage {
         }
         // A paste that starts below the innermost frame's `File` line keeps that frame's source
         // line (`param = params_dict[name]`): the only sign of where the exception was raised.
-        let mut frames = frames;
         if is_exception && frames.is_empty() && std::mem::take(&mut self.has_code) {
             frames.push(format!("    {}", self.last_code));
         } else if is_exception
@@ -3161,7 +3191,8 @@ fn quoted_exception(text: &str) -> Option<&str> {
         None => t
             .trim_start_matches('"')
             .strip_prefix(PY_STUB_FAILED)?
-            .trim_start_matches("for auto-complete: "),
+            .trim_start_matches(" for auto-complete")
+            .strip_prefix(": ")?,
     }
     .trim_start();
     is_exception(rest).then_some(rest)
@@ -3660,6 +3691,18 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     }
     if let Some(p) = reraised_phase {
         return Some(p);
+    }
+    // A graph's failure that names the capture it broke (`operation not permitted when stream is
+    // capturing`, Ascend's `New capture stream failed`, `Not allow to synchronize
+    // captured-stream`) happened while a graph was captured; one in a replayed graph's run
+    // (`overwritten by a subsequent run`) says no such thing.
+    if class == "cuda_graph_capture_error"
+        && lines().take(8).any(|t| {
+            let t = t.to_ascii_lowercase();
+            t.contains("captur") && !t.contains("replay")
+        })
+    {
+        return Some("cuda_graph_capture");
     }
     // (the `what():` line of the exception a FlashInfer kernel threw names the kernel; the
     // message itself was read with the frames)

@@ -582,6 +582,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         // `module_inject/load_checkpoint.py` filling the layers it injected)
         "in load_checkpoint",
         "/load_checkpoint.py",
+        // (a layer's own loader of its tensors, KTransformers' operators' `load_weight`)
+        "in load_weight",
     ];
     // (a tokenizer read as the program starts, inside a function that loads the model and its
     // tokenizer, `_load_model_tokenizer`: the innermost frame is the tokenizer's)
@@ -639,6 +641,15 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             function_of(f) == Some("from_pretrained")
                 && frame_file(f).is_some_and(|(_, name)| name == "modeling_utils.py")
         })
+        // (a checkpoint's converter reading the weights it converts, in its functions: not its
+        // imports at the top of the script)
+        || frames.iter().any(|f| {
+            frame_file(f).is_some_and(|(_, name)| is_checkpoint_converter(name))
+                && function_of(f).is_some_and(|func| func != "<module>")
+        })
+        // (an application's source line that loads a pretrained model, kept when the library's
+        // frames were not shown)
+        || frames.iter().any(|f| loads_pretrained_model(f))
         // (TGI builds the model it serves, weights and all, in its registry's `get_model`)
         || frames.iter().any(|f| {
             f.contains("models/__init__.py") && function_of(f) == Some("get_model")
@@ -879,6 +890,36 @@ fn is_tokenizer_frame(f: &str) -> bool {
     ]
     .iter()
     .any(|w| f.contains(w))
+}
+
+/// Whether an application's source line, kept with its traceback's frames, loads a pretrained
+/// model (`model = AutoModelForCausalLM.from_pretrained(...)`, a pipeline's or an adapter's): the
+/// call the error came out of when the library's own frames were hidden (an editor's pop-up
+/// shows only the user's code). Not a tokenizer's, processor's or configuration's, which are
+/// read as the program starts.
+pub fn loads_pretrained_model(code: &str) -> bool {
+    static CALL: LazyLock<AsciiFirst> =
+        LazyLock::new(|| AsciiFirst::new(r"\b([A-Za-z_]\w*)\.from_pretrained\("));
+    let code = code.trim_start();
+    !code.starts_with("File \"")
+        && CALL.captures(code).is_some_and(|c| {
+            let receiver = c[1].to_ascii_lowercase();
+            !["token", "process", "config", "extractor", "scheduler"]
+                .iter()
+                .any(|w| receiver.contains(w))
+        })
+}
+
+/// Whether a script's file name is a checkpoint converter's (TensorRT-LLM's
+/// `convert_checkpoint.py`, llama.cpp's `convert_hf_to_gguf.py` and its older
+/// `convert-hf-to-gguf.py`): it reads a model's weights to write them in another format.
+pub fn is_checkpoint_converter(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.starts_with("convert")
+        && name.ends_with(".py")
+        && ["checkpoint", "ckpt", "gguf", "weights"]
+            .iter()
+            .any(|w| name.contains(w))
 }
 
 /// Whether a frame is a model's constructor: `__init__` in a modeling file (`modeling_llama.py`,

@@ -366,6 +366,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("\\b(?:[Cc]an't|[Cc]annot|[Uu]nable to) register memory\\b", Some(&[b" register memory"]), None),
     ("\\b(?:cudaErrorStreamCaptureInvalidated|CUDA_ERROR_STREAM_CAPTURE_INVALIDATED|ERROR_STREAM_CAPTURE_INVALIDATED)\\b", Some(&[b"CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", b"ERROR_STREAM_CAPTURE_INVALIDATED", b"cudaErrorStreamCaptureInvalidated"]), None),
     ("\\bAclNN_\\w*Error\\(E[A-Z0-9]\\d{4}\\): +\\S", Some(&[b"Error(E"]), None),
+    ("\\bAn exception occurred in a subprocess:\\s*$", Some(&[b"An exception occurred in a subprocess:"]), None),
     ("\\bBefore Loading Model:", Some(&[b"Before Loading Model:"]), None),
     ("\\bBuild TensorRT engine\\b", Some(&[b"Build TensorRT engine"]), None),
     ("\\bCDI device injection failed\\b", Some(&[b"CDI device injection failed"]), None),
