@@ -323,9 +323,9 @@ struct Prefix {
     /// Literals one of which starts every match, when there are few enough to list (worked
     /// out on first use: only lines that are not ASCII need them).
     starts: std::sync::OnceLock<Option<Vec<Vec<u8>>>>,
-    /// The indices of the `proc`, `rank` and `level` groups (looked up by name once, not on
+    /// The indices of the `proc`, `rank`, `level` and `info` groups (looked up by name once, not on
     /// every line).
-    groups: std::sync::OnceLock<[Option<usize>; 3]>,
+    groups: std::sync::OnceLock<[Option<usize>; 4]>,
 }
 
 impl Prefix {
@@ -540,7 +540,9 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // ERROR text_embeddings_backend: backends/src/lib.rs:255: msg`; a target is told from a
         // message's own `word: ` by its `::` path or the `.rs` location) (and Python's default
         // format behind a collector's time, `ERROR:tensorflow:msg`: the logger's name goes too)
-        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})?(?:: +| *(?:-|\|)? *)(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+: *| *(?:-|\||:)? *))?(?:[a-z_][a-z0-9_]*(?:::[a-z0-9_]+)+: (?:[\w.\-/]+\.rs:\d+: )?|[a-z_][a-z0-9_]*: [\w.\-/]+\.rs:\d+: )?",
+        // (loguru's own SUCCESS level, and llm-compressor's METRIC, which logs a layer's
+        // quantisation `error 1342.51` as a figure: records of information)
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})?(?:: +| *(?:-|\|)? *)(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+: *| *(?:-|\||:)? *)|(?P<info>SUCCESS|METRIC) +- +)?(?:[a-z_][a-z0-9_]*(?:::[a-z0-9_]+)+: (?:[\w.\-/]+\.rs:\d+: )?|[a-z_][a-z0-9_]*: [\w.\-/]+\.rs:\d+: )?",
         // the source location LMDeploy's logger writes after the level: `- base.py:53 - msg`
         r"^[\w.\-]+\.py:\d+ - ",
         // a formatter that puts the level and the function between dashes, behind the time
@@ -858,9 +860,11 @@ fn strip_margins(mut rest: &str) -> &str {
 /// terminal redrew in place with carriage returns, and a paste then glued to the line printed
 /// after it: that line is what follows the last bar. (A bar of no known total counts without a
 /// percentage: `Inference Rate: 0 inf [00:40, ? inf/s]`.)
+/// (its statistics' bracket holds no other: a bar cut before its `]`, the message glued into its
+/// statistics, does not end at a bracket of the message, `block: [0,0,0]`)
 static PROGRESS_BAR: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(
-        r"^.*(?:\d%(?:\|[^|]*\|)?[^\[\]|]*\[|\d ?[A-Za-z]* \[\d+:\d{2}(?::\d{2})?, )[^\]]*(?:\w/s|s/it)[^\]]*\]",
+        r"^.*(?:\d%(?:\|[^|]*\|)?[^\[\]|]*\[|\d ?[A-Za-z]* \[\d+:\d{2}(?::\d{2})?, )[^\]]*(?:\w/s|s/it)[^\[\]]*\]",
     )
 });
 
@@ -1053,9 +1057,9 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
             if m.end() == 0 {
                 continue;
             }
-            let [proc_i, rank_i, level_i] = *p
+            let [proc_i, rank_i, level_i, info_i] = *p
                 .groups
-                .get_or_init(|| ["proc", "rank", "level"].map(|n| c.index_of(n)));
+                .get_or_init(|| ["proc", "rank", "level", "info"].map(|n| c.index_of(n)));
             let group = |i: Option<usize>| i.and_then(|i| c.get(i));
             // A lone "word | " prefix must not eat a table row or an ordinary sentence.
             if let Some(proc_) = group(proc_i) {
@@ -1078,6 +1082,9 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
             }
             let mut end = m.end();
             let mut level = group(level_i);
+            if group(info_i).is_some() {
+                line.level = Some('I');
+            }
             // (`CUDA ERROR (code = 700, ...)` behind a time is a program's words for CUDA's
             // status, not a logger named `CUDA` logging at error level)
             if level.is_some_and(|l| rest[..l.start()].ends_with(" CUDA ")) {

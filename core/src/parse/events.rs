@@ -3442,6 +3442,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (OneFlow's error type for a failed allocation of its allocator, `Error Type:
     // oneflow.ErrorProto.out_of_memory_error`)
     ("cuda_oom", r"\bErrorProto\.out_of_memory_error\b"),
+    // (ComfyUI's report of the out-of-memory a node raised, by torch's first words for it:
+    // `!!! Exception during processing !!! Allocation on device`)
+    (
+        "cuda_oom",
+        r"!!! Exception during processing !!! Allocation on device(?:\s*$| {2})",
+    ),
     // (XLA's allocator refusing room for a constant it places on the device, `XlaRuntimeError:
     // INTERNAL: Failed to allocate 98697216 bytes for new constant`)
     (

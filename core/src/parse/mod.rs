@@ -1631,6 +1631,8 @@ impl Triage {
     /// said went wrong, read as the weakest statement (the traceback's own exception, when the
     /// paste kept it, is stronger).
     fn logged_exception(&mut self, number: u64, text: String, raw: String, rank: Option<u32>) {
+        // (an event at its line: a program that came up before it did not outlive it)
+        self.last_event_at = self.last_event_at.max(number);
         let phase = self.phase;
         self.keep_first(events::FALLBACK_TIER, true, || Event {
             rank,
@@ -3691,6 +3693,24 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     }
     if let Some(p) = reraised_phase {
         return Some(p);
+    }
+    // A progress bar that tqdm redrew as the error was printed shows the step the program was
+    // in (`Steps: 0%| | 1/3600 [04:02<..., loss=0.13, lr=1e-6]` right below the out-of-memory):
+    // the bar was live when the error came (not one at 100 %, another worker's step that ended).
+    if let Some(p) = ev
+        .after
+        .iter()
+        .take(2)
+        .filter(|a| {
+            a.contains('%') && !a.contains("100%") && (a.contains("it/s") || a.contains("s/it"))
+        })
+        .find_map(|a| phase::marker(a))
+        .filter(|p| !matches!(*p, "shutdown" | "startup" | "serving_request"))
+    {
+        return Some(match p {
+            "memory_init_pending" => "memory_init",
+            p => p,
+        });
     }
     // A graph's failure that names the capture it broke (`operation not permitted when stream is
     // capturing`, Ascend's `New capture stream failed`, `Not allow to synchronize

@@ -22,7 +22,8 @@ const MARKERS: &[(&str, &str)] = &[
     // only CUDA graph warmup for batch size=N` for each; TGI's router
     // names the step of a batch in its tracing span, `batch{batch_size=N}:prefill:prefill{id=N
     // size=N}`, and its server the gRPC method that failed, `Method Decode encountered an error`;
-    // SGLang's piecewise capture counts tokens, `Capturing num tokens (num_tokens=N avail_mem=...)`)
+    // SGLang's piecewise capture counts tokens, `Capturing num tokens (num_tokens=N avail_mem=...)`;
+    // vLLM's HPU runner logs each graph it warms up, `[Warmup][Graph/prompt][1/352] ...`)
     (
         r"Capture cuda graph end|Graph capturing finished|CUDA graph capturing finished|cuda graph capture (done|finished)",
         "warmup",
@@ -61,9 +62,11 @@ const MARKERS: &[(&str, &str)] = &[
     // throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s, Running: 1 reqs`: the
     // requests it holds stalled as they decoded; llama.cpp's verbose server logs each token it
     // samples, `sampled token:   264: ' a'`; TurboMind's step over its batch counts the
-    // sequences it decodes and prefills, `[Forward] [0, 1), dc=1, pf=0, sum_q=...`)
+    // sequences it decodes and prefills, `[Forward] [0, 1), dc=1, pf=0, sum_q=...`; a generator
+    // done with the prompts, `Finished prefill for all users up to 2048 tokens, Starting
+    // decode...`)
     (
-        r"\bdc=[1-9]\d*, pf=0, |Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]|prompt throughput: 0\.0 tokens/s, Avg generation throughput: 0\.0 tokens/s, Running: [1-9]|\bsampled token: +\d+: ",
+        r"\bdc=[1-9]\d*, pf=0, |Decode batch|decode batch|gen throughput|Avg generation throughput: [1-9]|forward_decode|Decoding step|:decode\{|Method Decode encountered|'num_ctx_requests': 0,.*'num_generation_tokens': [1-9]|prompt throughput: 0\.0 tokens/s, Avg generation throughput: 0\.0 tokens/s, Running: [1-9]|\bsampled token: +\d+: |\bStarting decode\b",
         "decode",
     ),
     // (llama.cpp's server takes a request into a slot, `launch_slot_: id 0 | task 0 |
@@ -76,7 +79,7 @@ const MARKERS: &[(&str, &str)] = &[
         "prefill",
     ),
     (
-        r"The server is fired up and ready to roll|Application startup complete|Running on local URL|Uvicorn running on|Starting vLLM API server|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup|^\W*[Ww]arm-?up\s*\.{0,3}\s*$|\b[Mm]odel warm ?up\b",
+        r"The server is fired up and ready to roll|Application startup complete|Running on local URL|Uvicorn running on|Starting vLLM API server|server is ready|Server is ready|ready to serve|[Ww]arming up|[Ww]arm ?up (the )?(model|server|engine|requests?|run|step|batch)|[Ww]armup (done|finished|start|begin|request|run|step\b|batch|phase)|Running warmup|run_warmup|Start warmup|^\W*[Ww]arm-?up\s*\.{0,3}\s*$|\b[Mm]odel warm ?up\b|\[Warmup\]\[",
         "warmup",
     ),
     (
