@@ -73,9 +73,10 @@ const MARKERS: &[(&str, &str)] = &[
     // processing task` (`slot is processing task` in its older server and ik_llama.cpp, `slot 0
     // is processing [task id: 0]` in older still, as llamafile embeds it), then reads its prompt, `prompt processing progress, n_past = ...`;
     // SGLang's first releases named a prefill batch `new fill batch. #seq: 1. ...`; TurboMind's
-    // step with a sequence to prefill, `dc=0, pf=1`)
+    // step with a sequence to prefill, `dc=0, pf=1`; Tenstorrent's generator, `Prefilling User 1
+    // up to 8010 tokens`)
     (
-        r"\bdc=\d+, pf=[1-9]\d*, |Prefill batch|prefill batch|\bnew fill batch\b|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered|'num_ctx_requests': [1-9]|launch_slot_: .*\| processing task|\bslot is processing task\b|\bslot \d+ is processing \[task id: |prompt processing progress, ",
+        r"\bdc=\d+, pf=[1-9]\d*, |Prefill batch|prefill batch|\bnew fill batch\b|#new-seq:|Running prefill|forward_extend|Avg prompt throughput: [1-9]|:prefill\{|Method Prefill encountered|'num_ctx_requests': [1-9]|launch_slot_: .*\| processing task|\bslot is processing task\b|\bslot \d+ is processing \[task id: |prompt processing progress, |\bPrefilling (?:[Uu]sers?|batch|requests?|prompts?)\b",
         "prefill",
     ),
     (
