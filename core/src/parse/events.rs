@@ -740,12 +740,13 @@ const DETECTORS: &[(&str, u8)] = &[
     // kernel is not supported on your GPU`, above the launch failure it leaves; ggml's
     // fixed context out of room, `ggml_new_tensor_impl: not enough space in the context's memory
     // pool (needed N, available N)`, before its assertion; a C++ program's own handler of a
-    // fatal signal, `Interrupt signal (11) received.` (InfiniStore), at whatever level it logs
+    // fatal signal, `Interrupt signal (11) received.` (InfiniStore), `Server received critical
+    // signal: 11` (Milvus), at whatever level it logs
     // it, above the stack it prints)
     (
         concat!(
             r"\bCUDA failure: .+ in file \S+ at line \d+|^CUDA ERROR \(code = \d+, .+\) at \S+:\d+|^c[lu][A-Z]\w*\(\): (?:[a-z]|CL_[A-Z])|\bCUDA error \d+ in file \S+ line \d+: |\bcuda exception in \[\w+, \d+\], ",
-            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b|\bnot enough space in the context's memory pool\b|(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b|^Signal (?:4|6|7|8|11) caught\.$"
+            r"|^Assertion failure, file index :\S+ +line :\d+|\bcuLinkAddData fails\. |\bcannot allocate memory for thread-local data\b|\bParameter check failed at: \S+::\w+::\d+, condition: |\bcudaError_t \d+ : \x22[^\x22]*\x22 returned from '|^OPTIX_ERROR_[A-Z_]+\b|\bDrJit considers the driver of your graphics card buggy\b|\bunable to find CUDA device \d+ among \d+ EGL devices\b|\bcould not insert 'nvidia[\w-]*': |^Loading of module with unavailable key is rejected\b|^NVRM: The NVIDIA probe routine was not called for \d+ device|^Could not resolve Linux kernel version\b|^No CUDA GPUs are available\b|^This kernel is not supported on your GPU\b|\bnot enough space in the context's memory pool\b|(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b|^Signal (?:4|6|7|8|11) caught\.$|\breceived critical signal: (?:4|6|7|8|11)\b"
         ),
         3,
     ),
@@ -2633,6 +2634,11 @@ pub fn is_benign(text: &str) -> bool {
     if text.contains("-CRITICAL **: ") && text.contains(": assertion '") {
         return true;
     }
+    // A feature a program goes on without, as it says (koboldcpp's `IPv6 Socket Failed to Bind.
+    // IPv6 will be unavailable.`)
+    if text.trim_end().ends_with("will be unavailable.") {
+        return true;
+    }
     // Slurm's step daemon starting a task in another directory than asked (`slurmstepd: error:
     // couldn't chdir to `/root/x': No such file or directory: going to /tmp instead`): the
     // task runs all the same
@@ -3502,10 +3508,11 @@ const CLASSES: &[(&str, &str)] = &[
     ("process_crash", r"^fatal runtime error: \S"),
     ("process_crash", gdb_null_frame!()),
     // (a program's handler naming the fatal signal it caught by number, `Interrupt signal (11)
-    // received.`, Unreal Engine's `Signal 11 caught.`)
+    // received.`, Unreal Engine's `Signal 11 caught.`, Milvus' `Server received critical signal:
+    // 11`)
     (
         "process_crash",
-        r"(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b|^Signal (?:4|6|7|8|11) caught\.$",
+        r"(?:^|\] )Interrupt signal \((?:4|6|7|8|11)\) received\b|^Signal (?:4|6|7|8|11) caught\.$|\breceived critical signal: (?:4|6|7|8|11)\b",
     ),
     // (Slurm cancelling a job or a step, for its time limit or at someone's request: `slurmstepd:
     // error: *** STEP 6053.0 ON host CANCELLED AT <time> ***`; a memory limit reads as an OOM

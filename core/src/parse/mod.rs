@@ -3755,12 +3755,14 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
     }
     // An application's report, right below the error, that its model did not load (`Stable
     // diffusion model failed to load`, `Failed to load model`; TGI's shard, `Error when
-    // initializing model`)
+    // initializing model`; llama.cpp's loader, `llama_model_load: error loading model: unable to
+    // allocate CUDA0 buffer`)
     if ev.after.iter().take(6).any(|a| {
         let a = a.to_ascii_lowercase();
         a.contains("model failed to load")
             || a.starts_with("failed to load model")
             || a.starts_with("error when initializing model")
+            || a.contains("llama_model_load: error loading model: ")
     }) {
         return Some("model_load");
     }

@@ -529,6 +529,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("\\bplan->header\\.magicTag == rt::kPLAN_MAGIC_TAG failed\\b", Some(&[b"plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed"]), None),
     ("\\bprocess has died \\[pid \\d+, exit code -?\\d+", Some(&[b"process has died [pid "]), None),
     ("\\bpyxis: (?:container start failed with error code: \\d+|printing enroot log file:|couldn't start container)\\s*$", Some(&[b"container start failed with error code: ", b"couldn't start container", b"printing enroot log file:"]), None),
+    ("\\breceived critical signal: (?:4|6|7|8|11)\\b", Some(&[b"received critical signal: "]), None),
     ("\\breceived signal SIGFPE, Arithmetic exception\\b", Some(&[b"received signal SIGFPE, Arithmetic exception"]), None),
     ("\\brequires \\S+, but you have \\S+ \\S+ which is incompatible\\b", Some(&[b" which is incompatible"]), None),
     ("\\brm_init_adapter failed\\b", Some(&[b"rm_init_adapter failed"]), None),
