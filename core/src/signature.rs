@@ -7,8 +7,8 @@
 
 use crate::ascii_first::AsciiFirst;
 use crate::parse::events::{
-    exception_parts, Event, NO_OPERATOR, OP_REASON, STORE_READ_FAILED, TORCH_NO_KERNEL,
-    WINDOWS_EXCEPTION,
+    exception_parts, Event, NO_OPERATOR, OP_REASON, STORE_READ_FAILED, STORE_SERVER_GONE,
+    TORCH_NO_KERNEL, WINDOWS_EXCEPTION,
 };
 use regex::Regex;
 use std::sync::LazyLock;
@@ -1604,6 +1604,14 @@ const ONE_PROBLEM: &[(Option<&str>, Scope, &str, &str)] = &[
         Scope::Message,
         STORE_READ_FAILED,
         "c10d: a read from the store's socket failed",
+    ),
+    // (a write to the store, or the watchdog's poll of it, on the socket its server closed:
+    // `Broken pipe`)
+    (
+        Some("nccl_error"),
+        Scope::Message,
+        STORE_SERVER_GONE,
+        "c10d: the store's server closed its socket",
     ),
     // A port another process holds, whichever server (uvicorn, a gRPC or ZMQ socket) failed to
     // bind it and however its errno reads (`[Errno 98] error while attempting to bind on

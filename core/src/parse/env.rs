@@ -242,10 +242,12 @@ static SMI_ROW: LazyLock<AsciiFirst> = LazyLock::new(|| {
     )
 });
 // (the full name a driver gives: a laptop's chip, `NVIDIA GeForce RTX 3060 Laptop GPU`, is its
-// own model, as are the `SUPER` refreshes and China's `D` editions, `NVIDIA GeForce RTX 4090 D`)
+// own model, as are the `SUPER` refreshes and China's `D` editions, `NVIDIA GeForce RTX 4090 D`;
+// the older GTX and TITAN cards by the same driver's names, `NVIDIA GeForce GTX 970`, `NVIDIA
+// TITAN RTX`)
 static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]SUPER)?(?:[ _]D\b)?(?:[ _]Ada(?:[ _]Generation)?)?(?:[ _]Laptop[ _]GPU)?|RTX[ _]A\d{4}|GB10|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}|L4\b))",
+        r"(NVIDIA[ _](?:GeForce[ _])?(?:RTX[ _]PRO[ _]\d{4}[ _]Blackwell(?:[ _](?:Server|Workstation|Max-Q)(?:[ _]Edition)?)*|RTX[ _]\d{4}(?:[ _]Ti)?(?:[ _]SUPER)?(?:[ _]D\b)?(?:[ _]Ada(?:[ _]Generation)?)?(?:[ _]Laptop[ _]GPU)?|RTX[ _]A\d{4}|GB10|TITAN[ _](?:RTX|Xp|V|X)\b|GTX[ _]\d{3,4}(?:[ _]Ti)?(?:[ _]SUPER)?(?:[ _]Laptop[ _]GPU|[ _]with[ _]Max-Q[ _]Design)?|[A-Z]{1,2}\d{2,3}[A-Z]?(?:[ _-]?(?:SXM\d?|PCIE|PCIe|NVL|HBM3e?|\d+GB)){0,3}|L4\b))",
     )
 });
 // (not `\b` in front: in a CJK sentence, "显卡是RTX3090", the character before the name is a
@@ -253,7 +255,7 @@ static MODEL_MENTION: LazyLock<AsciiFirst> = LazyLock::new(|| {
 // `name: GeForce RTX 2070 Super computeCapability: 7.5`)
 static BARE_MODEL: LazyLock<AsciiFirst> = LazyLock::new(|| {
     re(
-        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[5-9]0(?: Ti)?(?: SUPER| Super)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[5-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti| \d{1,2}GB)?|GB10|Tesla [KMPTV]\d{1,3}(?:-(?:SXM\d?|PCIE|PCIe|\d+GB))*)(?:[^A-Za-z0-9_]|$)",
+        r"(?:^|[^A-Za-z0-9_])(?:(\d{1,2}) ?[x×*] ?)?((?:GB|[HBL])\d{2,3}[A-Z]?|L4|A100|A800|A10G?|L40S?|RTX ?PRO ?6000(?: Blackwell)?|RTX ?[2-5]0[5-9]0(?: Ti)?(?: SUPER| Super)?(?: Laptop GPU)?|(?:Quadro )?P[4-6]000|Quadro RTX ?[4-8]000|[2-5]0[5-9]0(?: Ti)? (?:GPU|card)|GTX ?1[0-6][5-8]0(?: Ti| \d{1,2}GB)?(?: with Max-Q Design)?|GB10|Tesla [KMPTV]\d{1,3}(?:-(?:SXM\d?|PCIE|PCIe|\d+GB))*)(?:[^A-Za-z0-9_]|$)",
     )
 });
 /// TensorFlow's own runtime as a binding builds it under `external/org_tensorflow/` (its core
@@ -2152,9 +2154,10 @@ impl EnvCollector {
             };
             if let Some((s, c)) = short.and_then(|s| Some((s, BARE_MODEL.captures(s)?))) {
                 // "a 3090 GPU": the GeForce card its number names
+                // (not a laptop's chip, whose name ends in `Laptop GPU`)
                 let name = match c[2].strip_suffix(" GPU").or(c[2].strip_suffix(" card")) {
-                    Some(n) => format!("RTX {n}"),
-                    None => c[2].to_string(),
+                    Some(n) if !n.ends_with(" Laptop") => format!("RTX {n}"),
+                    _ => c[2].to_string(),
                 };
                 // (with the brand a device's own name gives it, `Using GPU Device: GeForce GTX
                 // 1080 Ti, Vendor: NVIDIA Corporation`)

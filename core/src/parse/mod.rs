@@ -301,6 +301,10 @@ static INCOMPATIBLE: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
         // which is of cuda capability 6.0.`, then `Minimum and Maximum cuda capability supported
         // by this version of PyTorch is (7.0) - (12.0)`)
         "which is of cuda capability",
+        // (its newer wording, `Found GPU0 NVIDIA GeForce RTX 5060 Ti which is of compute
+        // capability (CC) 12.0.`, then `Your installed torch==2.13.0+cu126 does not include
+        // kernels for this GPU.`)
+        "does not include kernels for this GPU",
         // (and its warning, as CUDA initialises, that the driver is older than its CUDA)
         "The NVIDIA driver on your system is too old",
     ])
@@ -342,9 +346,15 @@ static NCCL_WARN: Word = Word::new("NCCL WARN ");
 static SCHEDULER_DIED: LazyLock<AsciiFirst> =
     LazyLock::new(|| AsciiFirst::new(r"\bRank (\d+) scheduler died\b"));
 
-/// c10d's failed read from the store (see [`events::STORE_READ_FAILED`]).
-static STORE_READ_FAILED: LazyLock<AsciiFirst> =
-    LazyLock::new(|| AsciiFirst::new(events::STORE_READ_FAILED));
+/// c10d's failed read from the store, or write to its closed socket (see
+/// [`events::STORE_READ_FAILED`], [`events::STORE_SERVER_GONE`]).
+static STORE_READ_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+    AsciiFirst::new(format!(
+        "{}|{}",
+        events::STORE_READ_FAILED,
+        events::STORE_SERVER_GONE
+    ))
+});
 /// The header of a warning that Python's `warnings` module printed: `FILE.py:N: XWarning: `
 /// (an editor's copy links the file: `[FILE.py:N](vscode-remote://.../FILE.py:N): XWarning: `).
 static PY_WARNING_HEADER: LazyLock<AsciiFirst> =
@@ -826,6 +836,15 @@ fn detect_text(text: &str) -> Option<&str> {
     // this message): UNKNOWN: Error invoking NCCL: unhandled cuda error`: the status is read
     if let Some((_, status)) = text.split_once("you can ignore this message): ") {
         text = status;
+    }
+    // ComfyUI's executor heads the message of the exception a node raised with its own words
+    // (`!!! Exception during processing !!! Error(s) in loading state_dict for Flux:`): the
+    // message is read on its own when a detector knows it.
+    if let Some((_, rest)) = text.split_once("!!! Exception during processing") {
+        let rest = rest.trim_start_matches([' ', '!']).trim_end();
+        if events::detect(rest, None).is_some() {
+            text = rest;
+        }
     }
     // A traceback header names no error; its exception line will. A damaged paste may glue
     // the header to the end of the line before it, which is then read on its own.
@@ -1903,7 +1922,8 @@ impl Triage {
             // the warning is the first statement of that timeout.
             Some(t) if line.level == Some('W') && text.contains("[c10d] waitForInput: ") => t,
             // (and that a read from the store failed on its socket: `[c10d] recvValue failed on
-            // SocketImpl(...): Connection reset by peer`, the store's host gone)
+            // SocketImpl(...): Connection reset by peer`, the store's host gone; or a write to it,
+            // `[c10d] sendBytes failed on SocketImpl(...): Broken pipe`)
             Some(t) if line.level == Some('W') && STORE_READ_FAILED.is_match(text) => t,
             // A compiler's fatal error glued behind one of its warnings (`cc1plus: warning: ...
             // gcc: fatal error: Killed signal terminated program cc1plus`) ends the build.
