@@ -2783,6 +2783,35 @@ mod tests {
     }
 
     #[test]
+    fn older_and_laptop_cards_keep_their_full_names() {
+        for (line, model, sm) in [
+            ("Device NVIDIA TITAN RTX", "NVIDIA TITAN RTX", "sm_75"),
+            (
+                "Device: cuda:0 NVIDIA GeForce GTX 970 : native",
+                "NVIDIA GeForce GTX 970",
+                "sm_52",
+            ),
+            (
+                "Device name=GeForce RTX 3070 Laptop GPU, global memory size=8346468352",
+                "GeForce RTX 3070 Laptop GPU",
+                "sm_86",
+            ),
+            (
+                "Active GPU name: GeForce GTX 1650 with Max-Q Design",
+                "GeForce GTX 1650 with Max-Q Design",
+                "sm_75",
+            ),
+        ] {
+            let e = env(&[line]);
+            assert_eq!(
+                (e.gpu_model.as_deref(), e.sm_arch.as_deref()),
+                (Some(model), Some(sm)),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
     fn gpus_listed_by_index() {
         let e = env(&[
             "1. NVIDIA driver 550 on the host",
