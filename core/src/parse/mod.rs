@@ -348,7 +348,7 @@ static SCHEDULER_DIED: LazyLock<AsciiFirst> =
 
 /// c10d's failed read from the store, or write to its closed socket (see
 /// [`events::STORE_READ_FAILED`], [`events::STORE_SERVER_GONE`]).
-static STORE_READ_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| {
+static STORE_SOCKET_FAILED: LazyLock<AsciiFirst> = LazyLock::new(|| {
     AsciiFirst::new(format!(
         "{}|{}",
         events::STORE_READ_FAILED,
@@ -1677,12 +1677,11 @@ impl Triage {
 
     fn advance_phase(&mut self, p: &'static str) {
         let p = match p {
-            "memory_init_pending" => "memory_init",
             // A request reaching a server that is not yet batching means it is about to prefill;
             // once batches are logged, request lines say nothing new.
             "serving_request" if phase::order(self.phase) < phase::order("prefill") => "prefill",
             "serving_request" => return,
-            p => p,
+            p => phase::settled(p),
         };
         let serving = |x: &str| matches!(x, "prefill" | "decode");
         // (a program that starts, then builds: TensorRT-LLM's engine build after its banner,
@@ -1924,7 +1923,7 @@ impl Triage {
             // (and that a read from the store failed on its socket: `[c10d] recvValue failed on
             // SocketImpl(...): Connection reset by peer`, the store's host gone; or a write to it,
             // `[c10d] sendBytes failed on SocketImpl(...): Broken pipe`)
-            Some(t) if line.level == Some('W') && STORE_READ_FAILED.is_match(text) => t,
+            Some(t) if line.level == Some('W') && STORE_SOCKET_FAILED.is_match(text) => t,
             // A compiler's fatal error glued behind one of its warnings (`cc1plus: warning: ...
             // gcc: fatal error: Killed signal terminated program cc1plus`) ends the build.
             Some(t) if line.level == Some('W') && text.contains(" fatal error: ") => t,
@@ -3727,10 +3726,7 @@ fn phase_after(ev: &Event, class: &str, reraised: Option<&[String]>) -> Option<&
         .find_map(|a| phase::marker(a))
         .filter(|p| !matches!(*p, "shutdown" | "startup" | "serving_request"))
     {
-        return Some(match p {
-            "memory_init_pending" => "memory_init",
-            p => p,
-        });
+        return Some(phase::settled(p));
     }
     // A graph's failure that names the capture it broke (`operation not permitted when stream is
     // capturing`, Ascend's `New capture stream failed`, `Not allow to synchronize

@@ -896,6 +896,15 @@ fn is_tokenizer_frame(f: &str) -> bool {
     .any(|w| f.contains(w))
 }
 
+/// The step a marker names once it holds: the weights' `memory_init_pending` (a load that ended,
+/// the KV cache not yet sized) is the memory's sizing.
+pub fn settled(marker: &'static str) -> &'static str {
+    match marker {
+        "memory_init_pending" => "memory_init",
+        p => p,
+    }
+}
+
 /// Whether an application's source line, kept with its traceback's frames, loads a pretrained
 /// model (`model = AutoModelForCausalLM.from_pretrained(...)`, a pipeline's or an adapter's): the
 /// call the error came out of when the library's own frames were hidden (an editor's pop-up
