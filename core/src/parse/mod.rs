@@ -1789,7 +1789,9 @@ impl Triage {
             }
             None => t,
         };
-        let frame = t.starts_with("File \"") && t.contains("\", line ");
+        // (a traceback a writer shortened to its files and functions, `File
+        // "managers/scheduler.py", in process_batch_result_prefill`, keeps its frames too)
+        let frame = t.starts_with("File \"") && (t.contains("\", line ") || t.contains("\", in "));
         if !frame && t.starts_with("File \"") && !t[6..].contains('"') {
             self.wrapped_frame = Some(t.chars().take(300).collect());
         }
