@@ -323,9 +323,9 @@ struct Prefix {
     /// Literals one of which starts every match, when there are few enough to list (worked
     /// out on first use: only lines that are not ASCII need them).
     starts: std::sync::OnceLock<Option<Vec<Vec<u8>>>>,
-    /// The indices of the `proc`, `rank`, `level` and `info` groups (looked up by name once, not on
+    /// The indices of the `proc`, `rank` and `level` groups (looked up by name once, not on
     /// every line).
-    groups: std::sync::OnceLock<[Option<usize>; 4]>,
+    groups: std::sync::OnceLock<[Option<usize>; 3]>,
 }
 
 impl Prefix {
@@ -542,7 +542,7 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         // format behind a collector's time, `ERROR:tensorflow:msg`: the logger's name goes too)
         // (loguru's own SUCCESS level, and llm-compressor's METRIC, which logs a layer's
         // quantisation `error 1342.51` as a figure: records of information)
-        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})?(?:: +| *(?:-|\|)? *)(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?::[\w.]+: *| *(?:-|\||:)? *)|(?P<info>SUCCESS|METRIC) +- +)?(?:[a-z_][a-z0-9_]*(?:::[a-z0-9_]+)+: (?:[\w.\-/]+\.rs:\d+: )?|[a-z_][a-z0-9_]*: [\w.\-/]+\.rs:\d+: )?",
+        r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+\-]\d{2}:?\d{2})?(?:: +| *(?:-|\|)? *)(?:[A-Za-z_][\w.]* +(?:-|\|) +)?(?:(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL|SUCCESS|METRIC)(?::[\w.]+: *| *(?:-|\||:)? *))?(?:[a-z_][a-z0-9_]*(?:::[a-z0-9_]+)+: (?:[\w.\-/]+\.rs:\d+: )?|[a-z_][a-z0-9_]*: [\w.\-/]+\.rs:\d+: )?",
         // the source location LMDeploy's logger writes after the level: `- base.py:53 - msg`
         r"^[\w.\-]+\.py:\d+ - ",
         // a formatter that puts the level and the function between dashes, behind the time
@@ -961,6 +961,15 @@ fn strip_rich_columns<'a>(rest: &'a str, line: &mut Line) -> Option<&'a str> {
     c.name("message").map(|m| m.as_str())
 }
 
+/// The letter of a level word a prefix names (`ERROR` → `E`); loguru's SUCCESS and
+/// llm-compressor's METRIC levels are records of information.
+fn level_letter(word: &str) -> Option<char> {
+    match word.chars().next()?.to_ascii_uppercase() {
+        'S' | 'M' => Some('I'),
+        c => Some(c),
+    }
+}
+
 /// Strips known prefixes (repeatedly: they nest) into the line's fields and returns the message.
 /// A process's tag (` (EngineCore_DP0 pid=32) ERROR ...`) indented by one space, as a paste or
 /// a collector may leave it: a traceback's indentation is two spaces or more.
@@ -1057,9 +1066,9 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
             if m.end() == 0 {
                 continue;
             }
-            let [proc_i, rank_i, level_i, info_i] = *p
+            let [proc_i, rank_i, level_i] = *p
                 .groups
-                .get_or_init(|| ["proc", "rank", "level", "info"].map(|n| c.index_of(n)));
+                .get_or_init(|| ["proc", "rank", "level"].map(|n| c.index_of(n)));
             let group = |i: Option<usize>| i.and_then(|i| c.get(i));
             // A lone "word | " prefix must not eat a table row or an ordinary sentence.
             if let Some(proc_) = group(proc_i) {
@@ -1082,9 +1091,6 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
             }
             let mut end = m.end();
             let mut level = group(level_i);
-            if group(info_i).is_some() {
-                line.level = Some('I');
-            }
             // (`CUDA ERROR (code = 700, ...)` behind a time is a program's words for CUDA's
             // status, not a logger named `CUDA` logging at error level)
             if level.is_some_and(|l| rest[..l.start()].ends_with(" CUDA ")) {
@@ -1102,7 +1108,7 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
                 level = None;
             }
             if let Some(l) = level {
-                let inner = l.as_str().chars().next().map(|c| c.to_ascii_uppercase());
+                let inner = level_letter(l.as_str());
                 if line.level == Some('I') && inner != Some('I') {
                     line.relayed = true;
                 }
@@ -1276,6 +1282,16 @@ mod tests {
         // (a logger's name between them stays read as one)
         let l = text("2024-01-01 01:50:33 - mylog - WARNING - careful");
         assert_eq!((l.level, l.text.as_str()), (Some('W'), "careful"));
+    }
+
+    #[test]
+    fn reads_logurus_information_levels_as_info() {
+        for raw in [
+            "2025-02-03T22:54:07.889978+0800 | compress | METRIC - error 1342.51",
+            "2025-02-03 22:54:07.889 | main | SUCCESS - done",
+        ] {
+            assert_eq!(text(raw).level, Some('I'), "{raw}");
+        }
     }
 
     #[test]

@@ -4465,6 +4465,16 @@ fn frame_path(frame: &str) -> Option<&str> {
     rest.split_once('"').map(|(path, _)| path)
 }
 
+/// The innermost traceback frame of an event (not a source line kept below it: a bare
+/// `AssertionError` keeps its `assert`, see `Triage::feed_levelled`).
+fn innermost_frame(ev: &Event) -> Option<&str> {
+    ev.frames
+        .iter()
+        .rev()
+        .map(String::as_str)
+        .find(|f| frame_path(f).is_some())
+}
+
 /// The file name that ends a path, with either separator.
 fn file_name(path: &str) -> &str {
     path.rsplit(['/', '\\']).next().unwrap_or(path)
@@ -4956,12 +4966,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
             exc,
             Some(("ValueError" | "AssertionError" | "TypeError", _))
         )
-        && ev
-            .frames
-            .iter()
-            .rev()
-            .find(|f| frame_path(f).is_some())
-            .is_some_and(|f| is_config_check_frame(f))
+        && innermost_frame(ev).is_some_and(is_config_check_frame)
     {
         class = "unsupported_config";
     }
@@ -4970,11 +4975,8 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // weights do not fit the converter.
     if class == "python_exception"
         && matches!(exc, Some(("KeyError", _)))
-        && ev
-            .frames
-            .iter()
-            .rev()
-            .find_map(|f| frame_path(f))
+        && innermost_frame(ev)
+            .and_then(frame_path)
             .is_some_and(|p| crate::parse::phase::is_checkpoint_converter(file_name(p)))
     {
         class = "weight_load_error";
@@ -4982,9 +4984,7 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
     // An exception in words no rule knows, raised by a library whose every failure is of one
     // kind (c10d's collectives and rendezvous, an extension builder), is of that kind.
     if class == "python_exception" {
-        // (the innermost frame, not the `assert` source line kept below it)
-        let innermost = ev.frames.iter().rev().find(|f| frame_path(f).is_some());
-        if let Some(c) = innermost.and_then(|f| raising_module_class(f, text)) {
+        if let Some(c) = innermost_frame(ev).and_then(|f| raising_module_class(f, text)) {
             class = c;
         }
     }

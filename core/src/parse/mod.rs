@@ -839,8 +839,9 @@ fn detect_text(text: &str) -> Option<&str> {
     }
     // ComfyUI's executor heads the message of the exception a node raised with its own words
     // (`!!! Exception during processing !!! Error(s) in loading state_dict for Flux:`): the
-    // message is read on its own when a detector knows it.
-    if let Some((_, rest)) = text.split_once("!!! Exception during processing") {
+    // message is read on its own when a detector knows it. (At the message's start: this runs
+    // on every line.)
+    if let Some(rest) = text.strip_prefix("!!! Exception during processing") {
         let rest = rest.trim_start_matches([' ', '!']).trim_end();
         if events::detect(rest, None).is_some() {
             text = rest;
