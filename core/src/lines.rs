@@ -451,6 +451,10 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         TORCH_GLOG_UNTIMED,
         // (NIXL's logger: the level and the source location alone, `E nixl_agent.cpp:545] `)
         r"^(?P<level>[EWIF]) [\w.\-/]+\.(?:cpp|cc|h|hpp):\d+\] ",
+        // (a library preloaded under a program names itself, the level and where, HAMi-core's
+        // `[HAMI-core ERROR (pid:362 thread=140045668926464 context.c:114)]: ` and `[HAMI-core
+        // Msg(162:139751716722496:libvgpu.c:836)]: `, as 4pdvGPU, its former name, did)
+        r"^\s*\[[\w.\-]+ (?P<level>ERROR|WARN|Warn|INFO|Info|Msg|DEBUG|Debug) ?\([^()\]]*\.c(?:c|pp)?:\d+\)\]: ?",
         // glog: E0305 20:23:38.890000 755 file.py:533] (torch's logs at verbose level, `V0703`;
         // a paste that cut the level letter, `0804 00:10:29.919358 56 pb_stub.cc:639] `; abseil's
         // logger before its clock is set, the epoch in the seconds, `E0000 00:00:1762238119.118504`;
@@ -694,7 +698,11 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
 fn could_have_prefix(s: &str) -> bool {
     match s.as_bytes().first() {
         // (a relayed record behind one space of padding, ` Backend: [pid] [ERROR] ...`)
-        Some(b' ') => s.as_bytes().get(1).is_some_and(u8::is_ascii_uppercase),
+        // (and a preloaded library's tag behind one, ` [4pdvGPU ERROR (...)]: ...`)
+        Some(b' ') => s
+            .as_bytes()
+            .get(1)
+            .is_some_and(|b| b.is_ascii_uppercase() || *b == b'['),
         Some(b) => matches!(
             b,
             b'[' | b']'

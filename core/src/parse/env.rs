@@ -357,6 +357,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // `failed to run custom build command for candle-kernels`)
     (W::MISTRALRS_CORE, "mistral.rs"),
     (W::MISTRALRS_SERVER, "mistral.rs"),
+    // (and vllm.rs, a Rust server built on candle, by its crate's paths, `vllm_rs::utils`)
+    (W::VLLM_RS, "vllm.rs"),
     (W::CANDLE_CORE, "candle"),
     (W::CANDLE_KERNELS, "candle"),
     // LLaMA-Factory, by its package's paths in frames and its command (`site-packages/
@@ -569,6 +571,10 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // model tensors ...`, `llama_context: n_ctx = 4096`)
     (W::LOAD_TENSORS, "llama.cpp"),
     (W::LLAMA_CONTEXT, "llama.cpp"),
+    // (and its server's slots as they take and finish requests, `slot update_slots: id  3 |
+    // task 561 | ...`, `srv  update_slots: all slots are idle`)
+    (W::LLAMA_SERVER_SLOT, "llama.cpp"),
+    (W::LLAMA_SERVER_IDLE, "llama.cpp"),
     // Megatron-LM, in its package's paths (`megatron/core/transformer/...`, `Megatron-LM/megatron/
     // initialize.py`) and its iteration log (`iteration 182/ 250000 | consumed samples: 186368 |
     // elapsed time per iteration (ms): ...`)
@@ -752,6 +758,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::MMDET3D, "mmdet3d"),
     (W::LEVANTER_DIR, "levanter"),
     (W::OLMO_DIR, "olmo"),
+    // (OLMo's trainer logs under its module's name, `olmo.train:979  INFO`; ColossalAI's
+    // package, and ColossalChat's `coati`, built on it)
+    (W::OLMO_TRAIN_LOGGER, "olmo"),
+    (W::COLOSSALAI_DIR, "colossalai"),
+    (W::COLOSSAL_CHAT_DIR, "colossalai"),
     (W::JTOP_UNIT, "jtop"),
     (W::PYBLAZING, "blazingsql"),
     (W::TORCH2TRT, "torch2trt"),
@@ -1171,6 +1182,7 @@ crate::scan::words! { W {
     TEXT_GENERATION = "text_generation",
     LORAX_SERVER = "lorax_server",
     MISTRALRS_CORE = "mistralrs_core",
+    VLLM_RS = "vllm_rs::",
     MISTRALRS_SERVER = "mistralrs-server",
     CANDLE_CORE = "candle_core::",
     CANDLE_KERNELS = "candle-kernels",
@@ -1265,6 +1277,8 @@ crate::scan::words! { W {
     LLAMA_CONTEXT = "llama_context: ",
     SGL_KERNEL_DIR = "/sgl-kernel/",
     LOAD_TENSORS = "load_tensors: ",
+    LLAMA_SERVER_SLOT = "slot update_slots: id ",
+    LLAMA_SERVER_IDLE = "update_slots: all slots are idle",
     XFORMERS = "xformers",
     XFORMERS_MEA = "memory_efficient_attention",
     TRITON_TL_ASSIGN = "= tl.",
@@ -1461,6 +1475,9 @@ crate::scan::words! { W {
     LIBTRITON_IMPORT = "importing libtriton",
     LEVANTER_DIR = "/levanter/",
     OLMO_DIR = "/olmo/",
+    OLMO_TRAIN_LOGGER = "olmo.train:",
+    COLOSSALAI_DIR = "/colossalai/",
+    COLOSSAL_CHAT_DIR = "/coati/",
     JTOP_UNIT = " jtop[",
     PYBLAZING = "pyblazing",
     TORCH2TRT = "torch2trt",
@@ -2580,6 +2597,8 @@ fn names_package(t: &str, name: &str) -> bool {
             || before.ends_with(|c: char| c == '-' || c.is_ascii_alphanumeric())
             || after.starts_with("/lib/python")
             || after.starts_with("/bin/")
+            // (a Rust port of the same name, vllm.rs: `vllm_rs::core::engine`, `vllm-rs-svc0`)
+            || ["_rs", "-rs", ".rs"].iter().any(|r| after.starts_with(r))
             || encloses_environment(after))
     })
 }

@@ -533,6 +533,15 @@ pub const TORCH_NO_KERNEL: &str = torch_no_kernel!();
 /// compute-sanitizer's report of a hardware exception a kernel raised, its block's first line
 /// (`========= Illegal instruction`, `Misaligned address`, `Invalid PC`): the detector and the
 /// illegal-memory-access class both read it.
+/// A CUDA call that a layer between the program and the driver (a GPU virtualisation's client
+/// library) does not implement: OrionX's `Sorry, cudaMallocManaged() is not implemented in the
+/// current version.`
+macro_rules! cuda_call_unimplemented {
+    () => {
+        r"\bcu(?:da)?[A-Z]\w*\(\) is not (?:implemented|supported) in the current version\b"
+    };
+}
+
 macro_rules! sanitizer_hw_exception {
     () => {
         r"^[ \t]*=+ +(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$"
@@ -1483,7 +1492,9 @@ const DETECTORS: &[(&str, u8)] = &[
             tt_device_oom!(),
             r"|This container was built for NVIDIA Driver Release [\d.]+ or later|",
             container_without_driver!(),
-            r"|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION\b|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
+            r"|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bdevice OOM encountered: usage=\d+ limit=\d+|",
+            cuda_call_unimplemented!(),
+            r"|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION\b|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
             "|",
             miopen_error!(),
@@ -1514,10 +1525,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // block (`========= Invalid __global__ write of size 4 bytes`, then the kernel, the thread
     // and the address), or of the hardware exception a kernel raised (`========= Illegal
     // instruction`, `Misaligned address`, `Invalid PC`): the fault itself, before the CUDA
-    // error it causes (tier 3); a CI log pasted indented keeps its margin ---
+    // error it causes (tier 3); a CI log pasted indented keeps its margin, and a test runner's
+    // line the report interrupts keeps its start (`test_x (...) ... ========= Invalid`) ---
     (
         concat!(
-            r"^[ \t]*=+ +(?:Invalid __(?:global|shared|local)__ (?:read|write|atomic)\b|(?:Out-of-range|Misaligned) Shared or Local Address\b)|",
+            r"(?:^[ \t]*=+|\s={9}) +(?:Invalid __(?:global|shared|local)__ (?:read|write|atomic)\b|(?:Out-of-range|Misaligned) Shared or Local Address\b)|",
             sanitizer_hw_exception!()
         ),
         3,
@@ -1937,6 +1949,8 @@ const EVENT_WORDS: &[&str] = &[
     "glfw error",
     "command not found",
     "siftgpu not fully supported",
+    "() is not implemented in the current version",
+    "() is not supported in the current version",
     "libdevice is required by this hlo module",
     "shader not supported by your hardware",
     // (XGBoost's check of a CUDA call, `/workspace/src/tree/updater_gpu_hist.cu: 279: invalid
@@ -2368,9 +2382,22 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         }
     }
     if is_benign(text) {
+        // (a statement with a hint of its own after it, OrionX's `Sorry, cudaMallocManaged() is
+        // not implemented in the current version. If user application keeps reporting errors,
+        // please use Ctrl+C to exit`: the statement, read alone)
+        if let Some(statement) = stated_before_hint(text) {
+            return detect_gated(statement, level);
+        }
         return Detection::None;
     }
     Detection::Tier(tier)
+}
+
+/// The sentences before a hint of what to do if an error happens (see [`is_if_hint`]), when a
+/// sentence's end comes before it.
+fn stated_before_hint(text: &str) -> Option<&str> {
+    let before = text[..IF_HINT.find(text)?.start()].trim_end();
+    (before.ends_with(['.', '!']) && before.contains(char::is_alphanumeric)).then_some(before)
 }
 
 // (vLLM's warning that it found no compiled extension, `Failed to import from vllm._C with No
@@ -2450,9 +2477,10 @@ fn is_column_header(text: &str) -> bool {
 /// it may state the error. The hint is a sentence of its own (or after a word and a comma,
 /// `However, if ...`), not a clause after the statement it follows (`ptxas returned an error ...
 /// If the error message indicates that a file could not be written, ...`).
+static IF_HINT: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"(?i)\bif\b(?:[^.]|\.\S)* error"));
+
 fn is_if_hint(text: &str) -> bool {
-    static IF_HINT: LazyLock<AsciiFirst> =
-        LazyLock::new(|| AsciiFirst::new(r"(?i)\bif\b(?:[^.]|\.\S)* error"));
     let Some(m) = IF_HINT.find(text) else {
         return false;
     };
@@ -2949,6 +2977,13 @@ const CLASSES: &[(&str, &str)] = &[
     // Runtime's TensorRT provider given a model without shapes, `TensorRT input: 937 has no
     // shape specified. Please run shape inference on the onnx model first.`)
     ("unsupported_config", TRT_UNBUILDABLE),
+    ("unsupported_config", cuda_call_unimplemented!()),
+    // (a CUTLASS kernel that refuses the arguments or the GPU it was given, FBGEMM's FP8 rowwise
+    // GEMM, built for sm_90 only, on another GPU: `RuntimeError: cutlass cannot initialize`)
+    (
+        "unsupported_config",
+        r"\b[Cc]utlass cannot (?:initialize|implement)\b",
+    ),
     (
         "unsupported_config",
         r"\bhas no shape specified\. Please run shape inference\b",
@@ -3033,6 +3068,18 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "cuda_driver_error",
         r"\bcu[A-Z]\w* failed: initialization error\b",
+    ),
+    // (a driver call's failure stated with the driver's result code alone, as a library that
+    // intercepts the driver's calls logs it: HAMi-core's `cuCtxSetCurrent failed res=4`)
+    (
+        "cuda_driver_error",
+        r"\bcu[A-Z][A-Za-z0-9]+(?:_v\d+)? failed,? (?:with )?(?:res|result|ret|status|error code)[ =:]+-?\d+\b",
+    ),
+    // (the CUDA MPS control daemon's report that a server it started for a client died, `Server
+    // encountered a fatal exception. Shutting down`: the driver's sharing service failed)
+    (
+        "cuda_driver_error",
+        r"\bServer encountered a fatal exception\. Shutting down\b",
     ),
     // (torch's old THC check of a CUDA call that failed with the runtime's unknown error, 30,
     // as it first touches the device: `THCudaCheck FAIL file=.../THCGeneral.cpp line=70
@@ -3462,8 +3509,12 @@ const CLASSES: &[(&str, &str)] = &[
     // cuMemCreate failed`, where 2 is CUDA_ERROR_OUT_OF_MEMORY, its heap's physical memory)
     ("cuda_oom", r"\bnon-zero status: 2 cuMem\w+ failed\b"),
     // (HAMi's vGPU memory limit, which refuses an allocation beyond a pod's share: `Device 0 OOM
-    // 3171158016 / 3145728000`, after which CUDA reports an unrecognised error code)
-    ("cuda_oom", r"\bDevice \d+ OOM \d+ / \d+\b"),
+    // 3171158016 / 3145728000`, after which CUDA reports an unrecognised error code; as
+    // 4pdvGPU, its former name, worded it: `device OOM encountered: usage=N limit=N`)
+    (
+        "cuda_oom",
+        r"\bDevice \d+ OOM \d+ / \d+\b|\bdevice OOM encountered: usage=\d+ limit=\d+",
+    ),
     // (OneFlow's error type for a failed allocation of its allocator, `Error Type:
     // oneflow.ErrorProto.out_of_memory_error`)
     ("cuda_oom", r"\bErrorProto\.out_of_memory_error\b"),
@@ -5350,6 +5401,8 @@ mod tests {
             "========= Illegal address",
             "========= Misaligned address",
             "Device 0 OOM 3171158016 / 3145728000",
+            "device OOM encountered: usage=9502195712 limit=8388608000",
+            "Sorry, cuMemAllocManaged() is not supported in the current version.",
             "Expected to have finished reduction in the prior iteration before starting a new one.",
             "OOM when allocating tensor with shape[16,64] and type float on /job:localhost/replica:0/task:0/device:GPU:0",
             "  (1) Internal: Blas GEMM launch",

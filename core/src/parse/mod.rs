@@ -190,6 +190,9 @@ pub struct Triage {
     worded: std::collections::VecDeque<(u64, String, String)>,
     /// The line of Open MPI's `*** Process received signal ***` last seen.
     signal_header: u64,
+    /// Whether a statement of an illegal memory access was seen (it may follow the kernel's
+    /// own account of the fault, an Xid 31).
+    illegal_access: bool,
     /// The line of the last heading of pydantic's errors, `3 validation errors for X`.
     validation_heading: u64,
     /// The `raise Error("message` (or `assert cond`) line that a traceback ended in so far, with
@@ -1845,6 +1848,11 @@ impl Triage {
                 frames.push(frame);
             }
         }
+        // (a source line that loads a pretrained model says which step the cut frames were in,
+        // as for an exception's own traceback)
+        if self.has_cut_code && phase::loads_pretrained_model(&self.cut_code) {
+            frames.insert(0, format!("    {}", self.cut_code));
+        }
         frames
     }
 
@@ -2229,6 +2237,9 @@ impl Triage {
         let weak = tier == events::FALLBACK_TIER && events::detect(text, None).is_none();
         if tier >= 2 && self.strong_texts.len() < MAX_STRONG {
             self.strong_texts.push(text.chars().take(2000).collect());
+        }
+        if tier >= 2 && text.contains("illegal memory access") {
+            self.illegal_access = true;
         }
         if tier >= 3 && self.strong_lines.len() < MAX_STRONG {
             self.strong_lines.push(line.number);
@@ -2760,6 +2771,18 @@ impl Triage {
             }
             _ => class,
         };
+        // The driver's Xid 31 is the GPU's MMU faulting on an address of the process's; when
+        // the process then reports an illegal memory access, its kernel's bad access is the
+        // problem (NVIDIA reads an Xid 31 as most likely the application's), not the GPU.
+        static MMU_FAULT: LazyLock<AsciiFirst> =
+            LazyLock::new(|| AsciiFirst::new(r"\bXid \([^)]*\): 31,"));
+        let class =
+            if class == "gpu_hardware_error" && self.illegal_access && MMU_FAULT.is_match(&ev.text)
+            {
+                "cuda_illegal_memory_access"
+            } else {
+                class
+            };
         let phase = phase_of(framed, class, reraised.as_deref());
         // A collective timeout whose work number says the group had already run hundreds of
         // collectives (`WorkNCCL(SeqNum=15734, ...)`) was well past the job's start; in a job no

@@ -44,7 +44,8 @@ const MARKERS: &[(&str, &str)] = &[
     // deserialises the engine's plugins; TensorFlow's `Reading SavedModel from` and `SavedModel
     // load for tags { serve }` as a server loads a model; FasterTransformer's backend `Before
     // Loading Model:` with the memory it has; llama.cpp names the step of each line it logs:
-    // `load_tensors:` as it reads the weights (and Ollama's server waiting on its runner,
+    // `load_tensors:` as it reads the weights (and its loader's warning of a tensor no layer
+    // takes, `model has unused tensor blk.46.nextn.x (size = N bytes) -- ignoring`; Ollama's server waiting on its runner,
     // `msg="waiting for server to become available" status="llm server loading model"`),
     // `llama_kv_cache_init:`, `llama_context:` as it sizes the KV cache and compute buffers; a
     // desktop app's headline `Failed to load the model` and llama.cpp's `error loading model:
@@ -52,7 +53,7 @@ const MARKERS: &[(&str, &str)] = &[
     // modules, `Injecting model.layers.0.self_attn as ktransformers.operators...`, before it
     // loads the GGUF weights into them)
     (
-        r#"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model"|^Injecting model(?:\.\S+)? as "#,
+        r#"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |\bmodel has unused tensor \S+ \(size = \d+ bytes\)|^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model"|^Injecting model(?:\.\S+)? as "#,
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
@@ -212,6 +213,11 @@ const STARTING: &[&str] = &[
     "in init_distributed",
     "in init_device",
     "in init_torch_distributed",
+    // (a program's own set-up of its process group, ColossalAI's `launch_from_torch` under
+    // ColossalChat's `setup_distributed`)
+    "in setup_distributed",
+    "in launch_from_torch",
+    "in launch_from_slurm",
     // (torch creates a process group, and its communicator's store connections, at start)
     "in new_group",
     "in _new_process_group_helper",
