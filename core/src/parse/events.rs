@@ -1793,7 +1793,12 @@ macro_rules! glibc_heap {
             r"\(\): [a-z]|^double free or corruption|^corrupted (?:size vs\. prev_size|double-linked list)",
             // (tcmalloc's, when a program preloads it: `src/tcmalloc.cc:283] Attempt to free
             // invalid pointer 0x1`, which reads as glog's prefix and its message)
-            r"|tcmalloc\.cc:\d+\] Attempt to free invalid pointer|^Attempt to free invalid pointer 0x"
+            r"|tcmalloc\.cc:\d+\] Attempt to free invalid pointer|^Attempt to free invalid pointer 0x",
+            // (and glibc before 2.26, which named the program: `*** Error in `python':
+            // munmap_chunk(): invalid pointer: 0x00007fff1d4dcc28 ***`)
+            r"|\*\*\* Error in `[^`']*': (?:",
+            glibc_heap_functions!(),
+            r"\(\): [a-z]|double free or corruption|corrupted )"
         )
     };
 }
@@ -2810,10 +2815,15 @@ pub fn is_benign(text: &str) -> bool {
     // network plugin did not start (`NCCL WARN NET/OFI aws-ofi-nccl initialization failed`, then
     // `NCCL INFO Using network Socket`)
     // (nor its wrapper of that library, called without it: `misc/ibvwrap.cc:173 NCCL WARN lib
-    // wrapper not initialized.`)
+    // wrapper not initialized.`; nor an InfiniBand device it skips, `Call to ibv_open_device
+    // failed`, `NET/IB : Unable to open device mlx5_59`: it uses the others, or says it found
+    // none)
     if b.has(B::IBVERBS)
         || b.has(B::OFI_INIT_FAILED)
         || (b.has(B::IBV_WRAPPER) && b.has(B::WRAPPER_NOT_INIT))
+        || (b.has(B::NCCL_WARN)
+            && (text.trim_end().ends_with("Call to ibv_open_device failed")
+                || text.contains("NET/IB : Unable to open device ")))
     {
         return true;
     }
@@ -2978,6 +2988,11 @@ const CLASSES: &[(&str, &str)] = &[
     // shape specified. Please run shape inference on the onnx model first.`)
     ("unsupported_config", TRT_UNBUILDABLE),
     ("unsupported_config", cuda_call_unimplemented!()),
+    // (an operator missing from torch's registry under a package's namespace, `'_OpNamespace'
+    // '_C' object has no attribute 'rms_norm'`: the package's compiled extension did not load,
+    // or was built from other sources than its Python code)
+    // (read up to the attribute's name, as an AttributeError is)
+    ("import_error", r"'_OpNamespace' '\w+' object\b"),
     // (a CUTLASS kernel that refuses the arguments or the GPU it was given, FBGEMM's FP8 rowwise
     // GEMM, built for sm_90 only, on another GPU: `RuntimeError: cutlass cannot initialize`)
     (
@@ -4049,10 +4064,11 @@ const CLASSES: &[(&str, &str)] = &[
     // (torch 1.x's watchdog taking the process down, `Some NCCL operations have failed or timed
     // out.`, is a timeout, unless its line goes on to state an NCCL error)
     // (and Gloo's rendezvous store that a peer never wrote to, Horovod's `[horovod/common/gloo/
-    // http_store.cc:53] Wait timeout for key(s): 0`)
+    // http_store.cc:53] Wait timeout for key(s): 0`, later `Wait timeout after 30 seconds for
+    // key(s): 0`)
     (
         "nccl_timeout",
-        r"\bWait timeout for key\(s\): |\bSome NCCL operations have failed or timed out\.(?: Due to [^.]*\.)? *$|^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local\b|\bfailure detected by watchdog at work sequence id\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: (?:socket .* timed out after|poll for socket .* returned 0, likely a timeout$)|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
+        r"\bWait timeout(?: after \d+ seconds)? for key\(s\): |\bSome NCCL operations have failed or timed out\.(?: Due to [^.]*\.)? *$|^DeepEP [\w ()]*\btimeout\b|DeepEP error: timeout\b|due to a collective timeout from this local\b|\bfailure detected by watchdog at work sequence id\b|Timeout at NCCL work: \d+|Watchdog caught collective|watchdog got stuck for \d+ seconds|[Hh]eartbeat monitor timed out|[Ww]atchdog timeout|collective operation timeout|NCCL (communicator|operation)\b.*timed? ?out|Timeout\(ms\)=\d+\) ran for|DistStoreError.*[Tt]imeout|\[c10d\] waitForInput: (?:socket .* timed out after|poll for socket .* returned 0, likely a timeout$)|waiting for clients\. \d+/\d+ clients joined|Timed out waiting for .*(rank|collective|barrier|store)|barrier.*timed out|Timed out waiting \d+ms for (?:recv|send) operation|RPC call to \w+ timed out|gloo/transport/[\w/.]+:\d+\] Connect timeout|Engine iteration timed out|\bfail to receive KV Cache transfer done signal\b|\bKVTransferError\([^)]*\): Request \S+ timed out after\b",
     ),
     // (c10d's old store-based barrier states ranks that never arrived as `Timed out initializing
     // process group in store based barrier`; DeepEP's kernels raise `DeepEP timeout check failed`
@@ -4338,6 +4354,12 @@ const CLASSES: &[(&str, &str)] = &[
     // (a `CHECK` of an NCCL call's status, `Check failed: dynload::ncclGroupEnd() ==
     // ncclSuccess (1 vs. 0)`: the collective library failed, whatever the check does next)
     ("nccl_error", r"Check failed: .*\bnccl[A-Z]\w*\("),
+    // (CuPy's binding of NCCL raising NCCL's own status, `cupy_backends.cuda.libs.nccl.NcclError:
+    // NCCL_ERROR_INTERNAL_ERROR: internal error`, as Ray's compiled graphs' channels use it)
+    ("nccl_error", r"\bNcclError: NCCL_ERROR_[A-Z_]+\b"),
+    // (cuda-python's status of a runtime call as TensorRT-LLM's `CUASSERT` raises it, `CUDA
+    // ERROR: 2, error code reference: ...`: 2 is cudaErrorMemoryAllocation)
+    ("cuda_oom", r"\bCUDA ERROR: 2, error code reference\b"),
     // (a CUDA call's failure stated by its number alone, decord's `CUDA error 3000 at line 341
     // in file F`, VPF's `CUDA error with code -2072787712` / `No error string available`: the
     // driver's or the codec's, not a kernel's, which CUDA names)
@@ -5111,6 +5133,9 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
         // not be used with entry 17`, or that what it holds is set: `must not be None`)
         && !text.contains("this->")
         && !INTERNAL_CALL_RULE.is_match(text)
+        // (nor one between two counts the program keeps, each labelled, vLLM's scheduler's
+        // `scheduled_running_reqs: 2 > running: 1`: its own bookkeeping)
+        && !COUNTS_COMPARED.is_match(text)
     {
         class = "unsupported_config";
     }
@@ -5271,6 +5296,10 @@ static INTERNAL_CALL_RULE: LazyLock<AsciiFirst> = LazyLock::new(|| {
         r"\w\(\) (?:must|should)(?: not)? be (?:used|called)\b|\b(?:must|should) not be None\b",
     )
 });
+
+/// Two labelled counts compared, `running_reqs: 2 > running: 1` (see [`classify`]).
+static COUNTS_COMPARED: LazyLock<AsciiFirst> =
+    LazyLock::new(|| AsciiFirst::new(r"\b[a-z_]\w*: \d+ [<>]=? [a-z_]\w*: \d+\b"));
 
 /// ggml's aborting checks (see [`classify`]).
 static GGML_ABORT: LazyLock<AsciiFirst> = LazyLock::new(|| AsciiFirst::new(ggml_abort!()));

@@ -3256,8 +3256,13 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
     // A server or a rendezvous store opens its listening port as it starts, whatever step its
     // progress lines reached before (a server binds its HTTP port once the model is up).
     // (and the store that never saw all its ranks join, `Timed out after 601 seconds waiting for
-    // clients. 1/2 clients joined.`, timed out as the process group was being created)
-    if events::is_bind_failure(&ev.text) || ev.text.contains(" clients joined") {
+    // clients. 1/2 clients joined.`, timed out as the process group was being created; as
+    // did Gloo's rendezvous waiting for a peer's key, Horovod's `Wait timeout after 30 seconds
+    // for key(s): 0`)
+    if events::is_bind_failure(&ev.text)
+        || ev.text.contains(" clients joined")
+        || ev.text.contains(" for key(s): ")
+    {
         return "startup";
     }
     // A serving engine's tool-call parser reads what the model generated (vLLM's `ERROR ...

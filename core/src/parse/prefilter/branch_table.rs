@@ -333,6 +333,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("\\(\\d+\\): (?:fatal )?error", Some(&[b"error"]), None),
     ("\\(type=value_error(?:\\.\\w+)*\\)\\s*$", Some(&[b"(type=value_error"]), None),
     ("\\*\\* On entry to cu[a-z]\\w*\\(\\): \\S", Some(&[b"** On entry to cu"]), None),
+    ("\\*\\*\\* Error in `[^`']*': (?:(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate)\\(\\): [a-z]|double free or corruption|corrupted )", Some(&[b"*** Error in `"]), None),
     ("\\*\\*\\* Process received signal \\*\\*\\*", Some(&[b"*** Process received signal ***"]), Some(b"*** Process received signal ***")),
     ("\\.(?:cc|cpp):\\d+: CHECK\\([^)]*\\) failed\\.", Some(&[b") failed."]), None),
     ("\\.(?:cc|cpp|h|hpp):\\d+\\]?:? +Check failed: ", Some(&[b"Check failed: "]), None),
