@@ -995,6 +995,17 @@ fn unindent_process_tag(rest: &str) -> &str {
     }
 }
 
+/// The source of a line of rich's traceback panel (`❱ 216 │   │   raise X(...)`, `215 │   if
+/// x:`), without its marker, number and indent guides.
+fn rich_source_line(inner: &str) -> Option<&str> {
+    let rest = inner.strip_prefix('\u{2771}').unwrap_or(inner).trim_start();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let after = rest.get(digits..)?;
+    // (a number, then at least one guide: a bare number and text is a log's own line)
+    (digits > 0 && after.starts_with(' ') && after.contains('\u{2502}'))
+        .then(|| after.trim_start_matches([' ', '\u{2502}']))
+}
+
 fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> String {
     let mut rest = s.trim_end();
     // A carriage return pasted as the caret notation that `cat -v` and editors show (`^M`).
@@ -1003,6 +1014,12 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
     // box's vertical borders at both ends of each line.
     if let Some(inner) = rest.strip_prefix('\u{2502}') {
         rest = inner.strip_suffix('\u{2502}').unwrap_or(inner).trim();
+        // (rich's traceback panel shows each frame's source with its line numbers and indent
+        // guides, the failing line marked `❱ 216 │   │   raise RuntimeError(...)`: source, kept
+        // as a traceback's indented code line, no statement)
+        if let Some(code) = rich_source_line(rest) {
+            return format!("    {code}");
+        }
     }
     // (a viewer's line numbers, also inside a quoted reply: `>  57   File "..."`)
     let body = rest.trim_start_matches('>');
@@ -1237,6 +1254,13 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
     // (or one a forum's typography curled: `File “main.py”, line 135, in`)
     if rest.trim_start().starts_with("File “") && rest.contains("”, line ") {
         return rest.replacen('“', "\"", 1).replacen('”', "\"", 1);
+    }
+    // (rich's traceback panel behind a collector's prefix: see the panel above)
+    if let Some(code) = rest
+        .strip_prefix('\u{2502}')
+        .and_then(|inner| rich_source_line(inner.trim()))
+    {
+        return format!("    {code}");
     }
     rest.to_string()
 }

@@ -969,7 +969,8 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::NVIDIA_DEVICE_PLUGIN, "k8s-device-plugin"),
     (W::K8S_DEVICE_PLUGIN, "k8s-device-plugin"),
     // (and SkyPilot, which launches clusters and services for other programs, by its name, its
-    // package's paths, `site-packages/sky/serve/serve_utils.py`, and its state's, `~/.sky/`)
+    // package's paths, `site-packages/sky/serve/serve_utils.py` (not any directory named so, a
+    // user's `/media/sky/`), and its state's, `~/.sky/`)
     (W::SKYPILOT, "skypilot"),
     (W::SKY_DIR, "skypilot"),
     (W::SKY_HOME, "skypilot"),
@@ -1535,7 +1536,7 @@ crate::scan::words! { W {
     NVIDIA_DEVICE_PLUGIN = "nvidia-device-plugin",
     K8S_DEVICE_PLUGIN = "k8s-device-plugin",
     SKYPILOT = "SkyPilot",
-    SKY_DIR = "/sky/",
+    SKY_DIR = "-packages/sky/",
     SKY_HOME = ".sky/",
     ONNXRUNTIME = "onnxruntime",
     ONNXRUNTIME_ERROR = "ONNXRuntimeError",
@@ -1921,6 +1922,17 @@ impl EnvCollector {
             };
             if stated.is_some() {
                 self.sm_stated = stated;
+            }
+        }
+        // (TensorRT-LLM's CUTLASS heuristics name the GPU's arch as they refuse a tactic for it,
+        // `... shape combination for arch 100.`)
+        if self.sm_stated.is_none() {
+            if let Some(arch) = t
+                .split_once("shape combination for arch ")
+                .map(|(_, a)| a.trim_end_matches('.'))
+                .filter(|a| (2..=3).contains(&a.len()) && a.bytes().all(|b| b.is_ascii_digit()))
+            {
+                self.sm_stated = Some(format!("sm_{arch}"));
             }
         }
         if t.contains("compute_cap") && !t.contains('=') {

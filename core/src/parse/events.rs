@@ -542,6 +542,15 @@ macro_rules! cuda_call_unimplemented {
     };
 }
 
+/// TensorRT-LLM's CUTLASS GEMM heuristics (which FlashInfer's MoE kernels use) refusing a
+/// tactic the GPU cannot run: `Unsupported tile (64, 64, 64) and cluster (1, 2, 1) shape
+/// combination for arch 100.`
+macro_rules! cutlass_shape_unsupported {
+    () => {
+        r"\bUnsupported tile \([\d, ]+\) and cluster \([\d, ]+\) shape combination for arch \d+"
+    };
+}
+
 macro_rules! sanitizer_hw_exception {
     () => {
         r"^[ \t]*=+ +(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$"
@@ -1494,6 +1503,8 @@ const DETECTORS: &[(&str, u8)] = &[
             container_without_driver!(),
             r"|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|\bcudart init failure: [1-9]\d*\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bDevice \d+ OOM \d+ / \d+\b|\bdevice OOM encountered: usage=\d+ limit=\d+|",
             cuda_call_unimplemented!(),
+            "|",
+            cutlass_shape_unsupported!(),
             r"|\bFailed to finalize CUDA memory manager\b|CUDA Driver UNAVAILABLE \(cuInit\(0\) returned \d+\)|\bCuda initialization failure with error \d+|\bvkCreateDevice failed -\d+|\bcuInit err: [1-9]\d*\b|cudaGetDeviceCount\(\).*\bError \d+: \S|driver version is insufficient for CUDA runtime version|Failed to initialize NVML: |\bCUresult error\b|Memory access fault by GPU node-\d+|\bamdgpu: \[(?:gfx|mm)hub\d*\] page fault\b|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|HSA_STATUS_ERROR_EXCEPTION\b|CUDA Exception: (?:Warp|Lane|Device) (?:Out of range|Illegal|Misaligned) Address|\[TRT\] \[E\] |\bError Code \d+: [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,3} \(|\[E\] \[TRT\] |\[F\] \[TRT\] |\[TensorRT\] ERROR: |THCudaCheck FAIL file=|\[TensorRT-LLM\]\[ERROR\] |CUDA error: |CUDA Error: |CUDA error \d+ at \S+:\d+: |\bCUDA error -?\d+ at line \d+ in file \S|\bCUDA error with code -?\d+\b|\bCUDA error \d+: [a-z]|CUDA error \(\S+:\d+\): |CUDA runtime error|CUDA_ERROR_\w+|cudaError[A-Z]\w+|\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\b|Triton Error \[CUDA\]|(?:CU|HIP)BLAS_STATUS_\w+|CUDNN_STATUS_\w+|\bCU(?:SOLVER|SPARSE|RAND)_STATUS_[A-Z]\w*|\bOn entry to \w+ +parameter number \d+ had an illegal value\b|",
             math_library_failure!(),
             "|",
@@ -1956,6 +1967,7 @@ const EVENT_WORDS: &[&str] = &[
     "siftgpu not fully supported",
     "() is not implemented in the current version",
     "() is not supported in the current version",
+    "shape combination for arch ",
     "libdevice is required by this hlo module",
     "shader not supported by your hardware",
     // (XGBoost's check of a CUDA call, `/workspace/src/tree/updater_gpu_hist.cu: 279: invalid
@@ -2385,6 +2397,14 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         if RELAYED_COMPILER_ERROR.is_match(rest) {
             return detect_gated(rest, level);
         }
+    }
+    // (a record a logger marked as an error, or a failed call's own report, that quotes a
+    // sticky fault states it, whatever word the program put first: pyPaSWAS' `ERROR - Warning:
+    // cuCtxSynchronize failed: an illegal memory access was encountered`)
+    if states_sticky_fault(text)
+        && (matches!(level, Some('E' | 'F' | 'C')) || text.contains(" failed: "))
+    {
+        return Detection::Tier(tier.max(3));
     }
     if is_benign(text) {
         // (a statement with a hint of its own after it, OrionX's `Sorry, cudaMallocManaged() is
@@ -2988,6 +3008,7 @@ const CLASSES: &[(&str, &str)] = &[
     // shape specified. Please run shape inference on the onnx model first.`)
     ("unsupported_config", TRT_UNBUILDABLE),
     ("unsupported_config", cuda_call_unimplemented!()),
+    ("unsupported_config", cutlass_shape_unsupported!()),
     // (an operator missing from torch's registry under a package's namespace, `'_OpNamespace'
     // '_C' object has no attribute 'rms_norm'`: the package's compiled extension did not load,
     // or was built from other sources than its Python code)
@@ -4094,6 +4115,18 @@ const CLASSES: &[(&str, &str)] = &[
         "unsupported_config",
         r"\bfound no DeviceMesh from dtensor args for\b|\bFlatParameter`? requires uniform `?requires_grad\b",
     ),
+    // (CUDA's refusal to enable peer access twice, or to disable what was not enabled (704,
+    // 705), is a program's misuse of the runtime as it sets its devices up, ggml's
+    // `ggml_cuda_set_peer_access` on a model reloaded: `CUDA error: peer access is already
+    // enabled`)
+    (
+        "cuda_driver_error",
+        r"\bpeer access (?:is already enabled|has not been enabled)\b",
+    ),
+    // (torch's symmetric memory, which maps its peers' buffers for fused collectives, finding
+    // two ranks on one GPU as they meet: `CUDASymmetricMemoryAllocator::rendezvous: detected
+    // allocations from overlapping devices from different ranks.`)
+    ("nccl_error", r"SymmetricMemory\w*::rendezvous: "),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate
     // between GPUs: a custom all-reduce's IPC buffers, NCCL's P2P transport;)
@@ -5432,6 +5465,7 @@ mod tests {
             "Device 0 OOM 3171158016 / 3145728000",
             "device OOM encountered: usage=9502195712 limit=8388608000",
             "Sorry, cuMemAllocManaged() is not supported in the current version.",
+            "Unsupported tile (64, 64, 64) and cluster (1, 2, 1) shape combination for arch 100.",
             "Expected to have finished reduction in the prior iteration before starting a new one.",
             "OOM when allocating tensor with shape[16,64] and type float on /job:localhost/replica:0/task:0/device:GPU:0",
             "  (1) Internal: Blas GEMM launch",

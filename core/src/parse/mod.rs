@@ -3337,6 +3337,9 @@ fn phase_of(ev: &Event, class: &str, reraised: Option<&[String]>) -> &'static st
         ("(PyInit_", "startup"),
         // (NCCL creating a communicator, `ncclCommInitRankFunc`, as the job's ranks start)
         ("ncclCommInitRank", "startup"),
+        // (libtorch reading a TorchScript model, `torch::jit::load(std::string const&, ...)`,
+        // in c10's backtrace of the error it threw)
+        ("torch::jit::load(", "model_load"),
         // (Caffe's solver, whose `Solve` and `Step` run the training iterations, in glog's stack
         // of a failed check, `@ 0x4477a0 caffe::Solver<>::Solve()`)
         ("::Solver<>::Solve(", "training"),

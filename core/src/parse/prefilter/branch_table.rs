@@ -464,6 +464,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("\\bUnable to dynamically load the \\x22\\w+\\x22 shared library\\b", Some(&[b"\" shared library"]), None),
     ("\\bUnable to load CUDA management library \\S+: \\S", Some(&[b"Unable to load CUDA management library "]), None),
     ("\\bUnable to load DLL '[^']+' or one of its dependencies\\b", Some(&[b"' or one of its dependencies"]), None),
+    ("\\bUnsupported tile \\([\\d, ]+\\) and cluster \\([\\d, ]+\\) shape combination for arch \\d+", Some(&[b") shape combination for arch "]), None),
     ("\\bValue 'sm_\\d+[a-z]?' is not defined for option 'gpu-name'", Some(&[b"' is not defined for option 'gpu-name'"]), None),
     ("\\bWorker exit (?:type: NODE_OUT_OF_MEMORY\\b|detail: Task was killed due to the node running low on memory)", Some(&[b"detail: Task was killed due to the node running low on memory", b"type: NODE_OUT_OF_MEMORY"]), None),
     ("\\b[Mm]odel warm ?up\\b", Some(&[b"model warm"]), None),
