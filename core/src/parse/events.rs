@@ -1513,7 +1513,7 @@ const DETECTORS: &[(&str, u8)] = &[
             xla_no_stream_executor!(),
             r"|NCCL error|",
             nccl_error_tail!(),
-            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|\breceived signal SIGFPE, Arithmetic exception\b|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
+            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|\breceived signal SIGFPE, Arithmetic exception\b|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|\bRPC agent for \S+ encountered error when |max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
             "|",
             windows_exception!()
@@ -4127,6 +4127,16 @@ const CLASSES: &[(&str, &str)] = &[
     // two ranks on one GPU as they meet: `CUDASymmetricMemoryAllocator::rendezvous: detected
     // allocations from overlapping devices from different ranks.`)
     ("nccl_error", r"SymmetricMemory\w*::rendezvous: "),
+    // (torch's RPC over TensorPipe: its agent's failure to reach or hear from a peer, `RPC agent
+    // for Test0 encountered error when sending outgoing request #0 to Test1: ECONNREFUSED`, and
+    // TensorPipe's own checks, `In operator() at tensorpipe/common/ibv.h:172 "": Invalid
+    // argument`, as the agents set up their transports; an RPC that got no answer in time, `RPC
+    // ran for more than set timeout (180000 ms)`, is a timeout of the communication)
+    ("nccl_timeout", r"\bRPC ran for more than set timeout\b"),
+    (
+        "nccl_error",
+        r"\bRPC agent for \S+ encountered error when |\bIn operator\(\) at tensorpipe/\S+:\d+ ",
+    ),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate
     // between GPUs: a custom all-reduce's IPC buffers, NCCL's P2P transport;)

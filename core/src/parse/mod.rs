@@ -1961,6 +1961,17 @@ impl Triage {
             // (aws-ofi-nccl's tests log each of its failures as a WARN: `WARN: Function:
             // create_nccl_ofi_component Line: 459: NET/OFI Couldn't open AV. RC: -22`)
             Some(t) if line.level == Some('W') && text.contains(": NET/OFI ") => t,
+            // (torch's TensorPipe RPC agent logs a transport's failure as a warning before the
+            // call fails, `RPC agent for worker1 encountered error when reading incoming response
+            // from worker0: transport retry counter exceeded`; not a peer that closed, `: eof`)
+            Some(t)
+                if line.level == Some('W')
+                    && text.starts_with("RPC agent for ")
+                    && text.contains(" encountered error when ")
+                    && !text.contains(": eof") =>
+            {
+                t
+            }
             // (NVIDIA's containers warn as they start that they found no driver, `WARNING: The
             // NVIDIA Driver was not detected.  GPU functionality will not be available.`: a GPU
             // program's container started without its GPUs)

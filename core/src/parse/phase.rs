@@ -216,6 +216,8 @@ const STARTING: &[&str] = &[
     // (a program's own set-up of its process group, ColossalAI's `launch_from_torch` under
     // ColossalChat's `setup_distributed`)
     "in setup_distributed",
+    // (torch's RPC framework starting its agents, `rpc.init_rpc(...)`)
+    "in init_rpc",
     "in launch_from_torch",
     "in launch_from_slurm",
     // (torch creates a process group, and its communicator's store connections, at start)

@@ -446,6 +446,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("\\bPrefilling (?:[Uu]sers?|batch|requests?|prompts?)\\b", Some(&[b"Prefilling "]), None),
     ("\\bPxgCuda\\w*MemoryAllocator fail to allocate memory \\d+ bytes!* Result = 2\\b", Some(&[b"MemoryAllocator fail to allocate memory "]), None),
     ("\\bRESOURCE_EXHAUSTED: \\S", Some(&[b"RESOURCE_EXHAUSTED: "]), None),
+    ("\\bRPC agent for \\S+ encountered error when ", Some(&[b" encountered error when "]), None),
     ("\\bRead -1, expected \\d+, errno = \\d+", Some(&[b"Read -1, expected "]), None),
     ("\\bRetrieving plugins\\.", Some(&[b"Retrieving plugins."]), None),
     ("\\bReturned hipError(?:InvalidDeviceFunction|NoBinaryForGpu|IllegalAddress|OutOfMemory|LaunchFailure|NoDevice|InvalidKernelFile)\\b", Some(&[b"Returned hipError"]), None),
