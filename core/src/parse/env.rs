@@ -1184,6 +1184,7 @@ crate::scan::words! { W {
     LORAX_SERVER = "lorax_server",
     MISTRALRS_CORE = "mistralrs_core",
     VLLM_RS = "vllm_rs::",
+    CUTLASS_ARCH = "shape combination for arch ",
     MISTRALRS_SERVER = "mistralrs-server",
     CANDLE_CORE = "candle_core::",
     CANDLE_KERNELS = "candle-kernels",
@@ -1926,7 +1927,7 @@ impl EnvCollector {
         }
         // (TensorRT-LLM's CUTLASS heuristics name the GPU's arch as they refuse a tactic for it,
         // `... shape combination for arch 100.`)
-        if self.sm_stated.is_none() {
+        if self.sm_stated.is_none() && w.has(W::CUTLASS_ARCH) {
             if let Some(arch) = t
                 .split_once("shape combination for arch ")
                 .map(|(_, a)| a.trim_end_matches('.'))

@@ -2401,8 +2401,8 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
     // (a record a logger marked as an error, or a failed call's own report, that quotes a
     // sticky fault states it, whatever word the program put first: pyPaSWAS' `ERROR - Warning:
     // cuCtxSynchronize failed: an illegal memory access was encountered`)
-    if states_sticky_fault(text)
-        && (matches!(level, Some('E' | 'F' | 'C')) || text.contains(" failed: "))
+    if (matches!(level, Some('E' | 'F' | 'C')) || text.contains(" failed: "))
+        && states_sticky_fault(text)
     {
         return Detection::Tier(tier.max(3));
     }
