@@ -3011,8 +3011,8 @@ const CLASSES: &[(&str, &str)] = &[
     ("unsupported_config", cutlass_shape_unsupported!()),
     // (an operator missing from torch's registry under a package's namespace, `'_OpNamespace'
     // '_C' object has no attribute 'rms_norm'`: the package's compiled extension did not load,
-    // or was built from other sources than its Python code)
-    // (read up to the attribute's name, as an AttributeError is)
+    // or was built from other sources than its Python code; an AttributeError's message is
+    // classified up to the attribute's name)
     ("import_error", r"'_OpNamespace' '\w+' object\b"),
     // (a CUTLASS kernel that refuses the arguments or the GPU it was given, FBGEMM's FP8 rowwise
     // GEMM, built for sm_90 only, on another GPU: `RuntimeError: cutlass cannot initialize`)

@@ -45,7 +45,8 @@ const MARKERS: &[(&str, &str)] = &[
     // load for tags { serve }` as a server loads a model; FasterTransformer's backend `Before
     // Loading Model:` with the memory it has; llama.cpp names the step of each line it logs:
     // `load_tensors:` as it reads the weights (and its loader's warning of a tensor no layer
-    // takes, `model has unused tensor blk.46.nextn.x (size = N bytes) -- ignoring`; Ollama's server waiting on its runner,
+    // takes, `model has unused tensor blk.46.nextn.x (size = N bytes) -- ignoring`; Ollama's
+    // server waiting on its runner,
     // `msg="waiting for server to become available" status="llm server loading model"`),
     // `llama_kv_cache_init:`, `llama_context:` as it sizes the KV cache and compute buffers; a
     // desktop app's headline `Failed to load the model` and llama.cpp's `error loading model:
@@ -216,10 +217,10 @@ const STARTING: &[&str] = &[
     // (a program's own set-up of its process group, ColossalAI's `launch_from_torch` under
     // ColossalChat's `setup_distributed`)
     "in setup_distributed",
-    // (torch's RPC framework starting its agents, `rpc.init_rpc(...)`)
-    "in init_rpc",
     "in launch_from_torch",
     "in launch_from_slurm",
+    // (torch's RPC framework starting its agents, `rpc.init_rpc(...)`)
+    "in init_rpc",
     // (torch creates a process group, and its communicator's store connections, at start)
     "in new_group",
     "in _new_process_group_helper",
