@@ -1185,6 +1185,8 @@ crate::scan::words! { W {
     MISTRALRS_CORE = "mistralrs_core",
     VLLM_RS = "vllm_rs::",
     CUTLASS_ARCH = "shape combination for arch ",
+    ON_GPU = " on GPU ",
+    COMPUTE_CAP_COLUMN = "compute_cap",
     MISTRALRS_SERVER = "mistralrs-server",
     CANDLE_CORE = "candle_core::",
     CANDLE_KERNELS = "candle-kernels",
@@ -1916,6 +1918,9 @@ impl EnvCollector {
                     // (Triton Inference Server names it as it places a model's instance:
                     // `Creating instance m_0 on GPU 0 (7.0) using artifact ''`)
                     .or_else(|| {
+                        if !w.has(W::ON_GPU) {
+                            return None;
+                        }
                         let rest = &t[t.find(" on GPU ")? + " on GPU ".len()..];
                         let (_, cap) = rest.split_once(" (")?;
                         sm_of_capability(cap.split_once(')')?.0)
@@ -1936,7 +1941,7 @@ impl EnvCollector {
                 self.sm_stated = Some(format!("sm_{arch}"));
             }
         }
-        if t.contains("compute_cap") && !t.contains('=') {
+        if w.has(W::COMPUTE_CAP_COLUMN) && !t.contains('=') {
             self.cap_column = t.split(',').position(|c| c.trim() == "compute_cap");
         }
         if std::mem::take(&mut self.ptxas_stderr) && self.sm_stated.is_none() {

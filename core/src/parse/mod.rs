@@ -272,6 +272,10 @@ static ROOT_CAUSE: Word = Word::new("Root Cause (first observed failure)");
 static CLOSING_SIGTERM: Word = Word::new("closing signal SIGTERM");
 static SCHEDULER_DIED_WORD: Word = Word::new(" scheduler died");
 static TRACEBACK: Word = Word::new("Traceback (most recent call last)");
+// (words asked of every line: a prebuilt searcher each, not one built per call)
+static CUDA_OOM_WORDS: Word = Word::new("CUDA out of memory");
+static AUTOTUNE_ERROR: Word = Word::new("Runtime error during autotuning");
+static NCCL_INFO: Word = Word::new("NCCL INFO ");
 /// Triton's Python backend's report that the stub process running a model failed to start.
 /// (its auto-complete's stub words it `Failed to initialize Python stub for auto-complete: `)
 const PY_STUB_FAILED: &str = "Failed to initialize Python stub";
@@ -1374,7 +1378,7 @@ impl Triage {
             self.extension_unloaded = Some(noted(line, text));
         }
         if self.warned_oom.is_none()
-            && text.contains("CUDA out of memory")
+            && CUDA_OOM_WORDS.is_in(text)
             && (line.level == Some('W') || text.contains("WARNING"))
         {
             self.warned_oom = Some((noted(line, text), self.phase));
@@ -1546,7 +1550,7 @@ impl Triage {
         // still in progress, is not.)
         if self.last_resort.is_none()
             && !self.benign_nccl_warn
-            && t.contains("NCCL INFO ")
+            && NCCL_INFO.is_in(t)
             && NCCL_ERROR_TRACE.is_match(t)
         {
             let raw = line.raw.chars().take(4000).collect();
@@ -1582,7 +1586,9 @@ impl Triage {
             // (a program that prints its own error line and then the traceback, `!!! ERROR
             // during execution: <msg>`, says the same without a logger's level)
             let error_word = || {
+                // (all three start with `E`: one byte search spares most lines the words')
                 line.level.is_none()
+                    && t.contains('E')
                     && (t.contains("ERROR") || t.contains("Error") || t.contains("Exception"))
             };
             self.logged_error = ((matches!(line.level, Some('E' | 'C' | 'F')) || error_word())
@@ -1636,7 +1642,7 @@ impl Triage {
     /// `feed_levelled`): from its `Runtime error during autotuning` header to `Ignoring this
     /// choice.`, at most a few lines.
     fn autotune_choice(&mut self, text: &str) -> bool {
-        if text.contains("Runtime error during autotuning") {
+        if AUTOTUNE_ERROR.is_in(text) {
             self.autotune_left = AUTOTUNE_REPORT_LINES;
             return true;
         }
