@@ -587,11 +587,9 @@ fn cut_mid_phrase(t: &str) -> bool {
                 || t.rsplit(' ')
                     .next()
                     .is_some_and(|w| OPEN_WORDS.contains(&w))
-                || t.bytes().fold(0i32, |open, b| match b {
-                    b'(' | b'[' => open + 1,
-                    b')' | b']' => open - 1,
-                    _ => open,
-                }) > 0))
+                // (more brackets opened than closed, counted by a vectorised search)
+                || memchr::memchr2_iter(b'(', b'[', t.as_bytes()).count()
+                    > memchr::memchr2_iter(b')', b']', t.as_bytes()).count()))
 }
 
 /// A report's line that labels the exception's message, which states the error whatever its
