@@ -995,9 +995,11 @@ fn unindent_process_tag(rest: &str) -> &str {
     }
 }
 
-/// The source of a line of rich's traceback panel (`❱ 216 │   │   raise X(...)`, `215 │   if
-/// x:`), without its marker, number and indent guides.
-fn rich_source_line(inner: &str) -> Option<&str> {
+/// The source of a line of rich's traceback panel (`│ ❱ 216 │   │   raise X(...)   │`, `│   215
+/// │   if x:   │`), without the panel's borders, its marker, number and indent guides.
+fn rich_source_line(line: &str) -> Option<&str> {
+    let inner = line.strip_prefix('\u{2502}')?;
+    let inner = inner.strip_suffix('\u{2502}').unwrap_or(inner).trim();
     let rest = inner.strip_prefix('\u{2771}').unwrap_or(inner).trim_start();
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let after = rest.get(digits..)?;
@@ -1010,16 +1012,16 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
     let mut rest = s.trim_end();
     // A carriage return pasted as the caret notation that `cat -v` and editors show (`^M`).
     rest = rest.strip_suffix("^M").unwrap_or(rest).trim_end();
+    // (rich's traceback panel shows each frame's source with its line numbers and indent
+    // guides, the failing line marked `❱ 216 │   │   raise RuntimeError(...)`: source, kept as
+    // a traceback's indented code line, no statement; also behind a collector's prefix, below)
+    if let Some(code) = rich_source_line(rest) {
+        return format!("    {code}");
+    }
     // A log shown inside a box (a Kubernetes dashboard's or a terminal UI's panel) keeps the
     // box's vertical borders at both ends of each line.
     if let Some(inner) = rest.strip_prefix('\u{2502}') {
         rest = inner.strip_suffix('\u{2502}').unwrap_or(inner).trim();
-        // (rich's traceback panel shows each frame's source with its line numbers and indent
-        // guides, the failing line marked `❱ 216 │   │   raise RuntimeError(...)`: source, kept
-        // as a traceback's indented code line, no statement)
-        if let Some(code) = rich_source_line(rest) {
-            return format!("    {code}");
-        }
     }
     // (a viewer's line numbers, also inside a quoted reply: `>  57   File "..."`)
     let body = rest.trim_start_matches('>');
@@ -1256,10 +1258,7 @@ fn strip_prefixes(s: &str, line: &mut Line, gutter_before: Option<u64>) -> Strin
         return rest.replacen('“', "\"", 1).replacen('”', "\"", 1);
     }
     // (rich's traceback panel behind a collector's prefix: see the panel above)
-    if let Some(code) = rest
-        .strip_prefix('\u{2502}')
-        .and_then(|inner| rich_source_line(inner.trim()))
-    {
+    if let Some(code) = rich_source_line(rest) {
         return format!("    {code}");
     }
     rest.to_string()

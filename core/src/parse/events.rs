@@ -551,6 +551,14 @@ macro_rules! cutlass_shape_unsupported {
     };
 }
 
+/// torch's TensorPipe RPC agent's report of a transport's failure (`RPC agent for worker1
+/// encountered error when reading incoming response from worker0: ...`).
+macro_rules! rpc_agent_error {
+    () => {
+        r"\bRPC agent for \S+ encountered error when "
+    };
+}
+
 macro_rules! sanitizer_hw_exception {
     () => {
         r"^[ \t]*=+ +(?i:Illegal (?:instruction|address)|Misaligned address|Invalid (?:PC|address space)|Hardware stack (?:overflow|error))\s*$"
@@ -1513,7 +1521,9 @@ const DETECTORS: &[(&str, u8)] = &[
             xla_no_stream_executor!(),
             r"|NCCL error|",
             nccl_error_tail!(),
-            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|\breceived signal SIGFPE, Arithmetic exception\b|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|\bRPC agent for \S+ encountered error when |max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
+            r"|NCCL WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch|Got completion from peer|No route to host|Could not find NET\b|Could not find real path of /sys/|: wrong (?:magic|type) |\bInvalid |ranks has already checked in)|Duplicate GPU detected : rank \d+ and rank \d+|\bNET/IB\w* ?: ?Got completion from peer|\bFunction: \w+ Line: \d+: NET/OFI .*(?:rror|ailed|ailure|annot|nable|[Cc]ouldn't)|[\w/.-]+\.(?:cc|cu|h):\d+ WARN .*(rror|ailed|ailure|annot|nable|[Mm]ismatch)|nccl\w+Error|ncclInvalidUsage|out of memory|OutOfMemoryError|\bOOM when allocating tensor\b|Error Code \d+: OutOfMemory|OutOfResources|no kernel image is available|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|\bNo kernel named \S+ was found|Failed to initialize the TMA descriptor|Segmentation fault|Segfault encountered|SIGSEGV|^SIG(?:ILL|FPE|BUS): [a-z]|\breceived signal SIGFPE, Arithmetic exception\b|Could not install packages due to an (?:OSError|EnvironmentError)|^Illegal instruction(?: \(core dumped\))?\s*$|^thread '[^']*' panicked at |Fatal Python error|what\(\): |libc\+\+abi: terminating due to uncaught exception of type \S|size mismatch for \S+: copying a param|^\s*Value error, |<(?:Future|Task) finished .*exception=\w+\(|^NIXL is not available$|Gloo connectFullMesh failed|",
+            rpc_agent_error!(),
+            r"|max seq len \(\d+\) is larger than the maximum number of tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|failed to find free space in the KV cache|",
             torch_no_kernel!(),
             "|",
             windows_exception!()
@@ -2377,8 +2387,16 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         || matches!(level, Some('E') | Some('F') | Some('C')) || states_sticky_fault(text);
     // (a failed call that quotes the fault is its first statement, above the exceptions its
     // callers then throw: old cuDF's `ERROR: CUDA Runtime call cudaDeviceSynchronize() in line
-    // 741 of file ... failed with an illegal memory access was encountered (77).`)
-    if first == DETECTORS.len() - 1 && on_error_line() && states_sticky_fault(text) {
+    // 741 of file ... failed with an illegal memory access was encountered (77).`; a record a
+    // logger marked as an error, or a failed call's own report, states it whatever word the
+    // program put first, pyPaSWAS' `ERROR - Warning: cuCtxSynchronize failed: an illegal memory
+    // access was encountered`, which no benign word below then hides)
+    if (matches!(level, Some('E' | 'F' | 'C')) || text.contains(" failed: "))
+        && states_sticky_fault(text)
+    {
+        return Detection::Tier(tier.max(3));
+    }
+    if first == DETECTORS.len() - 1 && states_sticky_fault(text) {
         tier = tier.max(3);
     }
     if first == DETECTORS.len() - 1 && !on_error_line() {
@@ -2397,14 +2415,6 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         if RELAYED_COMPILER_ERROR.is_match(rest) {
             return detect_gated(rest, level);
         }
-    }
-    // (a record a logger marked as an error, or a failed call's own report, that quotes a
-    // sticky fault states it, whatever word the program put first: pyPaSWAS' `ERROR - Warning:
-    // cuCtxSynchronize failed: an illegal memory access was encountered`)
-    if (matches!(level, Some('E' | 'F' | 'C')) || text.contains(" failed: "))
-        && states_sticky_fault(text)
-    {
-        return Detection::Tier(tier.max(3));
     }
     if is_benign(text) {
         // (a statement with a hint of its own after it, OrionX's `Sorry, cudaMallocManaged() is
@@ -4135,7 +4145,10 @@ const CLASSES: &[(&str, &str)] = &[
     ("nccl_timeout", r"\bRPC ran for more than set timeout\b"),
     (
         "nccl_error",
-        r"\bRPC agent for \S+ encountered error when |\bIn operator\(\) at tensorpipe/\S+:\d+ ",
+        concat!(
+            rpc_agent_error!(),
+            r"|\bIn operator\(\) at tensorpipe/\S+:\d+ "
+        ),
     ),
     // (CUDA's `peer access is not supported between these two devices` (217) comes from the
     // calls that map one GPU's memory into another's, which programs make only to communicate
