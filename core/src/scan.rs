@@ -120,15 +120,35 @@ impl<const N: usize> Found<N> {
         self.0[p / 128] |= 1 << (p % 128);
     }
 
-    /// Whether any word occurs in both sets.
-    pub fn meets(self, other: Found<N>) -> bool {
-        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
-    }
-
     /// Whether the word of pattern `i` occurs.
     pub fn has(self, i: impl Into<usize>) -> bool {
         let i = i.into();
         self.0[i / 128] & (1 << (i % 128)) != 0
+    }
+
+    /// Whether no word occurs.
+    pub fn is_empty(self) -> bool {
+        self.0.iter().all(|&b| b == 0)
+    }
+
+    /// The words that occur in both sets.
+    pub fn and(self, other: Found<N>) -> Found<N> {
+        let mut both = self;
+        both.0.iter_mut().zip(other.0).for_each(|(a, b)| *a &= b);
+        both
+    }
+
+    /// The patterns whose words occur, in increasing order.
+    pub fn ones(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(k, mut bits)| {
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    k * 128 + i
+                })
+            })
+        })
     }
 
     /// Whether any word from pattern `first` on occurs.
@@ -152,9 +172,14 @@ mod tests {
         assert!(f.has(3usize) && f.has(150usize));
         assert!(!f.has(4usize) && !f.has(149usize));
         assert!(f.any_from(150) && !f.any_from(151));
-        assert!(f.meets(Found::from_patterns([150, 7])));
-        assert!(!f.meets(Found::from_patterns([7, 199])));
+        assert!(!f.and(Found::from_patterns([150, 7])).is_empty());
+        assert!(f.and(Found::from_patterns([7, 199])).is_empty());
         assert!(!Found::<2>::of(&aut, b"no words").any_from(0));
+        assert!(Found::<2>::of(&aut, b"no words").is_empty() && !f.is_empty());
+        assert_eq!(f.ones().collect::<Vec<_>>(), [3, 150]);
+        let some = Found::<2>::from_patterns([0, 3, 127, 128, 150, 255]);
+        assert_eq!(f.and(some).ones().collect::<Vec<_>>(), [3, 150]);
+        assert_eq!(some.ones().collect::<Vec<_>>(), [0, 3, 127, 128, 150, 255]);
 
         // a third word of bits, for sets of up to 384 words
         let words: Vec<String> = (0..300).map(|i| format!("<w{i}>")).collect();
@@ -162,7 +187,10 @@ mod tests {
         let f = Found::<3>::of(&aut, b"<w299> <w3>");
         assert!(f.has(299usize) && f.has(3usize) && !f.has(298usize));
         assert!(f.any_from(299) && f.any_from(257) && !Found::<3>::of(&aut, b"<w3>").any_from(4));
-        assert!(f.meets(Found::from_patterns([299])) && !f.meets(Found::from_patterns([298, 4])));
+        assert!(
+            !f.and(Found::from_patterns([299])).is_empty()
+                && f.and(Found::from_patterns([298, 4])).is_empty()
+        );
     }
 
     /// The walk reports what `AhoCorasick`'s overlapping search reports, in its order.

@@ -2450,7 +2450,17 @@ impl EnvCollector {
         static ANY: LazyLock<crate::scan::Found<5>> = LazyLock::new(|| {
             crate::scan::Found::from_patterns(FRAMEWORK_VOTES.iter().map(|(w, _)| *w as usize))
         });
-        if !w.0.meets(*ANY) {
+        // each word's places in FRAMEWORK_VOTES, so that a line's few words are looked up, not
+        // all the votes' words tested one by one
+        static VOTES_OF: LazyLock<Vec<Vec<usize>>> = LazyLock::new(|| {
+            let mut of = vec![Vec::new(); W::TEXT.len()];
+            for (i, (word, _)) in FRAMEWORK_VOTES.iter().enumerate() {
+                of[*word as usize].push(i);
+            }
+            of
+        });
+        let hits = w.0.and(*ANY);
+        if hits.is_empty() {
             return;
         }
         // (an environment report's line for a package it did not find, `- DeepSpeed version: not
@@ -2459,11 +2469,14 @@ impl EnvCollector {
         if t_end.ends_with(": not installed") || t_end.ends_with(": not installed (NA)") {
             return;
         }
-        for (word, fw) in FRAMEWORK_VOTES {
+        // (in the votes' order, as a tie between frameworks goes to the first voted)
+        let mut votes: Vec<usize> = hits
+            .ones()
+            .flat_map(|i| VOTES_OF[i].iter().copied())
+            .collect();
+        votes.sort_unstable();
+        for (word, fw) in votes.into_iter().map(|i| &FRAMEWORK_VOTES[i]) {
             let text = W::TEXT[*word as usize];
-            if !w.has(*word) {
-                continue;
-            }
             let named = match text {
                 "sglang" | "vllm" | "xinference" | "ktransformers" => names_package(t, text),
                 // (a name inside another word names something else: `hoyollama2-70b`, a
