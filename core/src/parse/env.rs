@@ -349,6 +349,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // Ollama: its CLI's and server's own name (`ollama run`, `/root/.ollama/models`, a compose
     // service `ollama  | ...`; its server's records are read by their prefix, see `lines`)
     (W::OLLAMA, "ollama"),
+    // (its server's record of each GPU it found, `level=INFO source=types.go:130 msg="inference
+    // compute" id=GPU-... library=cuda`)
+    (W::OLLAMA_COMPUTE, "ollama"),
     // (and llamafile, llama.cpp in one executable: its files' suffix, `model.llamafile --gpu
     // nvidia`, and the directory it unpacks its GPU module into, `~/.llamafile/ggml-cuda.so`)
     (W::LLAMAFILE, "llamafile"),
@@ -1185,6 +1188,7 @@ crate::scan::words! { W {
     MISTRALRS_CORE = "mistralrs_core",
     VLLM_RS = "vllm_rs::",
     CUTLASS_ARCH = "shape combination for arch ",
+    NVRTC_ARCH_OPTION = "-arch=compute_",
     ON_GPU = " on GPU ",
     COMPUTE_CAP_COLUMN = "compute_cap",
     MISTRALRS_SERVER = "mistralrs-server",
@@ -1937,6 +1941,17 @@ impl EnvCollector {
                 .split_once("shape combination for arch ")
                 .map(|(_, a)| a.trim_end_matches('.'))
                 .filter(|a| (2..=3).contains(&a.len()) && a.bytes().all(|b| b.is_ascii_digit()))
+            {
+                self.sm_stated = Some(format!("sm_{arch}"));
+            }
+        }
+        // (CuPy compiles its kernels with NVRTC for the device it runs on, and lists the options
+        // of a compile that failed: `Options: -I/.../cupy/core/include -ftz=true -arch=compute_61`)
+        if self.sm_stated.is_none() && w.has(W::NVRTC_ARCH_OPTION) && t.starts_with("Options: ") {
+            if let Some(arch) = t
+                .rsplit_once("-arch=compute_")
+                .map(|(_, a)| a.split(|c: char| !c.is_ascii_digit()).next().unwrap_or(""))
+                .filter(|a| (2..=3).contains(&a.len()))
             {
                 self.sm_stated = Some(format!("sm_{arch}"));
             }

@@ -824,7 +824,11 @@ const DETECTORS: &[(&str, u8)] = &[
     // from the GPU's counters, see `profiler_counters_denied`; gdb stopped at address zero, see
     // `gdb_null_frame`; PhysX's error callback, `PxgCudaUtils.h (54) : internal error :
     // SynchronizeStreams cuEventRecord failed`; k2's fatal check, `[F] .../device_guard.h:66:...
-    // k2 compiled without CUDA support`; the ocl crate's status of a failed OpenCL call, `Status
+    // k2 compiled without CUDA support`, and torch built without a collective backend, `Failed to
+    // initialize custom process group: Distributed package doesn't have NCCL built in.` (Windows,
+    // macOS, an NPU's build); Elixir's report of the exception that ended a process, `**
+    // (RuntimeError) Out of memory while trying to allocate 117964800 bytes.` (Nx's EXLA); the
+    // ocl crate's status of a failed OpenCL call, `Status
     // error code: CL_MEM_OBJECT_ALLOCATION_FAILURE (-4)`, below `Error executing function: ...`;
     // TensorRT's lookup of a plugin the engine needs, `getPluginCreator could not find plugin
     // YoloLayer_TRT version 1`, before the deserialisation it fails; MSVC's diagnostic, which
@@ -855,7 +859,7 @@ const DETECTORS: &[(&str, u8)] = &[
             gpu_in_use_by_another_client!(),
             r"|\.\w+ \(\d+\) : (?:internal error|abort) : \S|",
             cudarc_unloadable!(),
-            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|^Shader not supported by your hardware!|",
+            r"|\bgetPluginCreator could not find plugin\b|^Status error code: CL_[A-Z_]+ \(-\d+\)|\bcompiled without CUDA support\b|\bDistributed package doesn't have \w+ built in\b|^\*\* \((?:[A-Z]\w*\.)*[A-Z]\w*Error\) \S|^Shader not supported by your hardware!|",
             msvc_diagnostic!(),
             r"|\bcuda[A-Z]\w*\([^)]*\) failed: [a-z]|CUDA failure in cu\w*\(.*\)\s*$|\bError invoking NCCL: \S|^the provided PTX was compiled with an unsupported toolchain\b|\bSiftGPU not fully supported\b|^make(?:\[\d+\])?: \S+: Command not found\b|\bin \S+\.(?:cuh?|cpp|h) at line \d+ \(error-code \d+\)|^Caught amgx exception: \S|^Glfw Error \d+: \S|CUDA Runtime Error by: \S|^CUDA Error(?: Prev)?: [a-z]|(?:^|\] )Cannot load lib\w+\.so(?:\.\d+)*\s*$|(?:^|\] )Could not dynamically load CUDA\b|^Error locating target '[^']+'|\berror trying to exec '[^']+': execvp\b|\bOp type not registered '\w+' in binary\b",
         ),
@@ -1953,6 +1957,7 @@ const EVENT_WORDS: &[&str] = &[
     "could not find any implementation",
     "err_nvgpuctrperm",
     "compiled without cuda",
+    "distributed package doesn't have ",
     "provided ptx was compiled with an unsupported",
     "status error code: cl_",
     "getplugincreator could not",
@@ -2364,6 +2369,17 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         // msg="Resetting GPU ... is not supported."`)
         if level == Some('E') && text.starts_with("msg=") {
             return Detection::ErrorWord;
+        }
+        // (nor is a record marked as an error that quotes the system's reason for a failed
+        // call, Mooncake's `E0116 ... SocketHandShakePlugin: connect()10.0.0.30:15041: Connection
+        // refused [111]`: the error its next records wrap, in the C library's words)
+        static ERRNO_TEXT: LazyLock<AsciiFirst> = LazyLock::new(|| {
+            AsciiFirst::new(
+                r": (?:Connection refused|Connection reset by peer|No route to host|Network is unreachable|Connection timed out|Broken pipe|Address already in use)\b",
+            )
+        });
+        if level == Some('E') && ERRNO_TEXT.is_match(text) {
+            return Detection::Tier(FALLBACK_TIER);
         }
         return Detection::None;
     };
@@ -3529,7 +3545,9 @@ const CLASSES: &[(&str, &str)] = &[
     // with size larger than 4GB! Tried to allocate 6.85 GiB`; XLA's (JAX's) allocator, `XlaRuntimeError:
     // RESOURCE_EXHAUSTED: Out of memory while trying to allocate N bytes.`, `... Failed to allocate
     // request for 2.99GiB ... on device ordinal 0` (its 2021 releases, `Resource exhausted: Failed
-    // to allocate request for ...`), a TPU's `RESOURCE_EXHAUSTED: Error
+    // to allocate request for ...`; its message alone in a binding that drops the status,
+    // Elixir's EXLA, `** (RuntimeError) Out of memory while trying to allocate N bytes.`), a
+    // TPU's `RESOURCE_EXHAUSTED: Error
     // allocating device buffer`, and its older TPU runtime's `RESOURCE_EXHAUSTED: Attempting to
     // reserve 14.51G at the bottom of memory` (from a TPU worker, `Resource exhausted: From
     // /job:tpu_worker/replica:0/task:0:` with the rest on the next line); TGI's KV cache with no block left for a
@@ -3598,7 +3616,7 @@ const CLASSES: &[(&str, &str)] = &[
             ggml_device_alloc!(),
             "|",
             tt_device_oom!(),
-            r"|can NOT allocate memory block with size larger than|OutOfMemoryError|\bAllocation on device(?:\s*$| {2})|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bInsufficient VRAM\b|\bOut of memory error on GPU \d+\. Cannot allocate\b|\b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:Out of memory|Failed to allocate|From /job:\w+|Error allocating device buffer|Attempting to reserve \S+ at the bottom of memory)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
+            r"|can NOT allocate memory block with size larger than|\bOut of memory while trying to allocate \d+ bytes\b|OutOfMemoryError|\bAllocation on device(?:\s*$| {2})|Error Code \d+: OutOfMemory|CUDA error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|Failed to CUDA calloc|Not enough memory\. Please try to increase|\b[Nn]ot enough (?:GPU |device |KV ?cache )?memory\b|No available memory for the cache blocks|tokens that can be stored in KV cache|To serve at least one request with the models?'s max seq len|must be large enough to process at least 1 sequence|less than desired GPU memory utilization|[Ii]nsufficient (GPU|device) memory|\bInsufficient VRAM\b|\bOut of memory error on GPU \d+\. Cannot allocate\b|\b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:Out of memory|Failed to allocate|From /job:\w+|Error allocating device buffer|Attempting to reserve \S+ at the bottom of memory)\b|leave no GPU memory for the KV cache|out of memory|bytes of scratch space, but only \d+ is available|\bNot enough space for .*\bincrease --[\w-]*memory|",
             negative_kv_memory!()
         ),
     ),
@@ -3667,8 +3685,10 @@ const CLASSES: &[(&str, &str)] = &[
     // architectures found for major versions [N]`; FlashAttention checks the GPU's generation
     // before it launches: `FlashAttention only supports Ampere GPUs or newer.`; CUTLASS's
     // device code prints `<function> not implemented` for an instruction path it lacks on this
-    // architecture; CUDA's `device kernel image is invalid`, `invalid device function` and `a PTX
-    // JIT compilation failed` are a binary with no code this GPU can run; a CuTe DSL op checks
+    // architecture; CUDA's `device kernel image is invalid`, `invalid device function` (as
+    // FasterTransformer's check words it too, `[FT][ERROR] CUDA runtime error: invalid device
+    // function <file>`) and `a PTX JIT compilation failed` are a binary with no code this GPU
+    // can run; a CuTe DSL op checks
     // the GPU's architecture before it builds: `expects arch to be one of [sm_120a], but got
     // sm_121a`; TensorRT's kernel library a GPU newer than it knows: `Assertion failed: Unsupported
     // SM.`, `[caskUtils.h::trtSmToCask::N] ... (Unsupported SM: 0x1200)`; a kernel runner's bare
@@ -3699,7 +3719,7 @@ const CLASSES: &[(&str, &str)] = &[
     (
         "no_kernel_image",
         concat!(
-            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|\bdoes not include kernels for this GPU\b|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|: invalid device function\s*$|\berror 98:? invalid device function\b|\bErrStr:invalid device function\b|\b[A-Z_]*ERROR: invalid device function in \S|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:|CUDA_ERROR_NOT_FOUND:) named symbol not found\b|\bCUDA_ERROR_NOT_FOUND, \x22named symbol not found\b|cudaErrorSymbolNotFound|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b|",
+            r"nvrtc: error: invalid value for --gpu-architecture|\bwithout CUTE_ARCH_\w+_ENABLED\b|CUDA error \([^)]*\b(?:hopper|blackwell|sm_?90a?|sm_?100a?)[/\\][^)]*\): invalid argument|has no device code compatible with CUDA arch \d+|no kernel image is available|cudaErrorNoKernelImageForDevice|\bCUDA_ERROR_NO_BINARY_FOR_GPU\b|is not compatible with the current PyTorch installation|PyTorch no longer supports this GPU because it is too old|\bwhich is of cuda capability \d|\bdoes not include kernels for this GPU\b|which is too old to be supported by the triton GPU compiler|CUDA capability sm_\d+ is not compatible|not compiled due to insufficient nvcc version or a supported arch|no kernel found|Unsupported (SM|sm|gpu|GPU) (version|architecture)|Unsupported SM(?:\.|: 0x[0-9a-fA-F]+\b)|\btrtSmToCask\b|[Uu]nsupported compute capability|requires GPUs with sm\d+ or higher|only supports \w+ GPUs or newer|\bonly supports (?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)\b|Arch conditional MMA instruction used without targeting|\bkernel only supports sm_?\d+[a-z]?\b|Assertion failed: Unsupported [Aa]rch|(?:^|: )Unsupported architecture\.?$|No compiled \w+.* capability|Arch unsupported for |No supported CUDA architectures found for major versions|device kernel image is invalid|cudaErrorInvalidKernelImage|(?:CUDA error: |CUDA runtime error(?: in [^:]*)?: |CUDA error \d+ at \S+: |HIP error: |ROCm error: |HIP failure: '|Cuda failure (?:\d+ )?')[Ii]nvalid device function|cudaErrorInvalidDeviceFunction|hipErrorInvalidDeviceFunction|: invalid device function\s*$|\berror 98:? invalid device function\b|\bErrStr:invalid device function\b|\b[A-Z_]*ERROR: invalid device function in \S|hipErrorNoBinaryForGpu|Missing CO for these ISAs\b|a PTX JIT compilation failed|\bNo kernel named \S+ was found|\bcutlass::.* not implemented$|expects arch to be one of .*, but got (?:Arch\.)?sm_\d+|engine plan file is generated on an incompatible device|\bSM\d+ kernel is not available\b|\bExpected is_sm\d+\w*(?: \|\| is_sm\d+\w*)* to be true, but got false|\b(?:Error|CUDA error:|CUDA_ERROR_NOT_FOUND:) named symbol not found\b|\bCUDA_ERROR_NOT_FOUND, \x22named symbol not found\b|cudaErrorSymbolNotFound|\bRuntime compute cap \d+ is not compatible with compile time compute cap\b|",
             trt_release_lacks_sm!()
         ),
     ),
@@ -3775,7 +3795,9 @@ const CLASSES: &[(&str, &str)] = &[
     // ERROR_INCOMPATIBLE_DRIVER` (vkd3d-proton's `Failed to create Vulkan device, vr -3.`); FFmpeg that could not load the driver's library, `Could not dynamically
     // load CUDA`; a context the driver does not know, CUDA.jl's `CUDA error (code 201,
     // CUDA_ERROR_INVALID_CONTEXT)`; a module's PTX the driver's JIT would not take (OpenMM's
-    // `Error loading CUDA module: CUDA_ERROR_INVALID_PTX (218)`, PTX newer than the driver);
+    // `Error loading CUDA module: CUDA_ERROR_INVALID_PTX (218)`, PTX newer than the driver, as
+    // the JIT's ptxas words it below Numba's linker error: `ptxas application ptx input, line 9;
+    // fatal   : Unsupported .version 6.2; current version is '6.1'`);
     // FluidX3D finding no OpenCL device; RELION's check of a call
     // that met CUDA's unknown error, `unknown error in .../cuda_projector.cu at line 126
     // (error-code 30)`; JAX finding no GPU it can use, `Unable to initialize backend 'cuda':
@@ -3788,7 +3810,7 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_driver_error",
         concat!(
             xla_no_stream_executor!(),
-            r"|\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|^No devices were found$|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no (?:CUDA|ROCm)-capable device|\bUnable to initialize backend '(?:cuda|rocm|gpu)': (?:FAILED_PRECONDITION: No visible GPU devices\b|INTERNAL: no supported devices\b)|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|cudaErrorDevicesUnavailable|busy or unavailable|\.(?:cu|cpp|cc):\d+: 'mapping of buffer object failed'|cudaErrorMapBufferObjectFailed|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
+            r"|\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|^No devices were found$|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no (?:CUDA|ROCm)-capable device|\bUnable to initialize backend '(?:cuda|rocm|gpu)': (?:FAILED_PRECONDITION: No visible GPU devices\b|INTERNAL: no supported devices\b)|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|\bptx input, line \d+; fatal +: Unsupported \.version \d+\.\d+; current version is '|cudaErrorDevicesUnavailable|busy or unavailable|\.(?:cu|cpp|cc):\d+: 'mapping of buffer object failed'|cudaErrorMapBufferObjectFailed|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
             container_without_driver!(),
             "|",
             libcuda_unloadable!(),
@@ -4331,10 +4353,11 @@ const CLASSES: &[(&str, &str)] = &[
     // node types can fulfill resource request {'GPU': 1.0}`; a GPU short of a kernel's resources,
     // TensorRT-LLM's `GPU lacks the shared memory resources to run GroupedGEMM kernel`; a model
     // config's RoPE scaling in a schema this version does not read, `rope_scaling should have a
-    // 'rope_type' key`)
+    // 'rope_type' key`; torch built without the collective backend asked for, `Distributed
+    // package doesn't have NCCL built in`)
     (
         "unsupported_config",
-        r"\bNo available node types can fulfill resource request\b|\bGPU lacks the \w+(?: \w+)? resources to run\b|\brope_scaling\W* (?:should have|must (?:be|have|contain))\b",
+        r"\bNo available node types can fulfill resource request\b|\bGPU lacks the \w+(?: \w+)? resources to run\b|\brope_scaling\W* (?:should have|must (?:be|have|contain))\b|\bDistributed package doesn't have \w+ built in\b",
     ),
     // (FlashAttention's backward pass for large heads, which needs the shared memory of the
     // data-centre GPUs: `FlashAttention backward for head dim > 64 requires A100 or H100 GPUs`,

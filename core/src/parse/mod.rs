@@ -76,6 +76,8 @@ pub struct Triage {
     kept: [bool; 10],
     /// Lines of strong events, for marking on the incident page.
     strong_lines: Vec<u64>,
+    /// The kept events that end a traceback, each with the line of its header.
+    raised_under: Vec<(u64, u64)>,
     /// Messages of recent strong events, to recognise a `what():` that repeats one.
     strong_texts: Vec<String>,
     open_context: Vec<usize>,
@@ -2287,6 +2289,10 @@ impl Triage {
         if !kept {
             return;
         }
+        if frames_taken {
+            let at = self.events.last().map_or(line.number, |e| e.line);
+            self.raised_under.push((at, self.traceback_line));
+        }
         // (a wrapper's too, `DistNetworkError:` with c10d's message on the lines below; not
         // `ChildFailedError:`, followed by its report's rulers and summary)
         if is_exception
@@ -2560,9 +2566,17 @@ impl Triage {
                     .filter(|m| m.len() >= 30);
                 // (among the events, or the lines with an error word a logger without levels
                 // printed: SGLang's `[... TP1] ... sanity check failed, ping @x: <message>`)
+                // (or right above the traceback that ends in the exception, however long:
+                // HiDream's `!!! ERROR loading full: <message>`, then `traceback.print_exc()`)
+                let header = self
+                    .raised_under
+                    .iter()
+                    .find(|(at, _)| *at == ev.line)
+                    .map(|(_, h)| *h);
                 let quotes = |line: u64, text: &str, m: &str| {
                     line < ev.line
-                        && line + 10 >= ev.line
+                        && (line + 10 >= ev.line
+                            || header.is_some_and(|h| line < h && line + 3 >= h))
                         && text.contains(m)
                         && events::exception_parts(text.trim()).is_none()
                         && !text.trim_start().starts_with("raise ")

@@ -54,7 +54,7 @@ const MARKERS: &[(&str, &str)] = &[
     // modules, `Injecting model.layers.0.self_attn as ktransformers.operators...`, before it
     // loads the GGUF weights into them)
     (
-        r#"Load weight begin|Loading weights|Loading safetensors checkpoint shards|Loading pt checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |\bmodel has unused tensor \S+ \(size = \d+ bytes\)|^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model"|^Injecting model(?:\.\S+)? as "#,
+        r#"Load weight begin|Loading weights|Loading \w+ checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |\bmodel has unused tensor \S+ \(size = \d+ bytes\)|^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model"|^Injecting model(?:\.\S+)? as "#,
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
@@ -597,6 +597,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "/load_checkpoint.py",
         // (a layer's own loader of its tensors, KTransformers' operators' `load_weight`)
         "in load_weight",
+        // (the libraries that only stream a checkpoint's tensors: Run:ai's model streamer,
+        // fastsafetensors, CoreWeave's tensorizer)
+        "/runai_model_streamer/",
+        "/fastsafetensors/",
+        "/tensorizer/",
     ];
     // (a tokenizer read as the program starts, inside a function that loads the model and its
     // tokenizer, `_load_model_tokenizer`: the innermost frame is the tokenizer's)
@@ -764,6 +769,16 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
             && (f.contains("optim") || f.contains("deepspeed") || f.contains("/zero/"))
     };
     if frames.iter().any(optimizer_step) {
+        return Some("training");
+    }
+    // a forward pass that only training runs: torch's activation checkpointing (which models
+    // call only as they train, to recompute the activations in the backward pass), DeepSpeed's
+    // training engine's `forward` (its inference engine is `deepspeed/inference/engine.py`)
+    let training_forward = |f: &String| {
+        f.contains("torch/utils/checkpoint.py")
+            || (f.contains("deepspeed/runtime/engine.py") && function_of(f) == Some("forward"))
+    };
+    if frames.iter().any(training_forward) {
         return Some("training");
     }
     // a distributed checkpoint written (Megatron's `dist_checkpointing` saving or writing its
