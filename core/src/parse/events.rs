@@ -4354,10 +4354,11 @@ const CLASSES: &[(&str, &str)] = &[
     // TensorRT-LLM's `GPU lacks the shared memory resources to run GroupedGEMM kernel`; a model
     // config's RoPE scaling in a schema this version does not read, `rope_scaling should have a
     // 'rope_type' key`; torch built without the collective backend asked for, `Distributed
-    // package doesn't have NCCL built in`)
+    // package doesn't have NCCL built in`; vLLM's attention backend asked for a kind of attention
+    // it lacks, an embedding model's, `AttributeError('Invalid attention type encoder_only')`)
     (
         "unsupported_config",
-        r"\bNo available node types can fulfill resource request\b|\bGPU lacks the \w+(?: \w+)? resources to run\b|\brope_scaling\W* (?:should have|must (?:be|have|contain))\b|\bDistributed package doesn't have \w+ built in\b",
+        r"\bNo available node types can fulfill resource request\b|\bGPU lacks the \w+(?: \w+)? resources to run\b|\brope_scaling\W* (?:should have|must (?:be|have|contain))\b|\bDistributed package doesn't have \w+ built in\b|\bInvalid attention type \w+",
     ),
     // (FlashAttention's backward pass for large heads, which needs the shared memory of the
     // data-centre GPUs: `FlashAttention backward for head dim > 64 requires A100 or H100 GPUs`,
