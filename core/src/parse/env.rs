@@ -595,6 +595,11 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     // (`N6paddle9framework7details...`)
     // (PaddleOCR's own package first: the tool the user ran, on PaddlePaddle)
     (W::PADDLEOCR_PKG, "paddleocr"),
+    // (FastDeploy's sources and package, `fastdeploy/runtime/backends/tensorrt/trt_backend.cc`,
+    // `site-packages/fastdeploy/engine/`: the server, whatever backend it runs)
+    (W::FASTDEPLOY_DIR, "fastdeploy"),
+    // (fastllm's own errors, `FastLLM Error: Unsupport graph model type qwen3_5_moe`)
+    (W::FASTLLM_ERROR, "fastllm"),
     (W::PADDLE_DIR, "paddlepaddle"),
     (W::PADDLE_WIN_DIR, "paddlepaddle"),
     (W::PADDLE_FLUID_SRC, "paddlepaddle"),
@@ -1306,6 +1311,8 @@ crate::scan::words! { W {
     MEGATRON_MODULE = "megatron.core.",
     MEGATRON_LM = "Megatron-LM/",
     PADDLEOCR_PKG = "paddleocr",
+    FASTDEPLOY_DIR = "fastdeploy/",
+    FASTLLM_ERROR = "FastLLM Error: ",
     PADDLE_DIR = "/paddle/",
     PADDLE_FLUID_SRC = "paddle/fluid/",
     PADDLE_WIN_DIR = "\\paddle\\",

@@ -3797,7 +3797,8 @@ const CLASSES: &[(&str, &str)] = &[
     // CUDA_ERROR_INVALID_CONTEXT)`; a module's PTX the driver's JIT would not take (OpenMM's
     // `Error loading CUDA module: CUDA_ERROR_INVALID_PTX (218)`, PTX newer than the driver, as
     // the JIT's ptxas words it below Numba's linker error: `ptxas application ptx input, line 9;
-    // fatal   : Unsupported .version 6.2; current version is '6.1'`);
+    // fatal   : Unsupported .version 6.2; current version is '6.1'`); a call made after the
+    // runtime unloaded at exit, TensorRT's `Error Code 1: Cuda Runtime (driver shutting down)`;
     // FluidX3D finding no OpenCL device; RELION's check of a call
     // that met CUDA's unknown error, `unknown error in .../cuda_projector.cu at line 126
     // (error-code 30)`; JAX finding no GPU it can use, `Unable to initialize backend 'cuda':
@@ -3810,7 +3811,7 @@ const CLASSES: &[(&str, &str)] = &[
         "cuda_driver_error",
         concat!(
             xla_no_stream_executor!(),
-            r"|\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|^No devices were found$|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no (?:CUDA|ROCm)-capable device|\bUnable to initialize backend '(?:cuda|rocm|gpu)': (?:FAILED_PRECONDITION: No visible GPU devices\b|INTERNAL: no supported devices\b)|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|\bptx input, line \d+; fatal +: Unsupported \.version \d+\.\d+; current version is '|cudaErrorDevicesUnavailable|busy or unavailable|\.(?:cu|cpp|cc):\d+: 'mapping of buffer object failed'|cudaErrorMapBufferObjectFailed|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
+            r"|\ban internal driver error occurr?ed\b|\bcudart init failure: [1-9]\d*\b|\bvk::\w+(?:::\w+)*: Error(?:InitializationFailed|IncompatibleDriver|DeviceLost)\b|\bfailed to find a rendering device\b|\bfailed to get (?:primary )?device context [1-9]\d*|\bdevice memory info lookup failure\b|\bgres\.conf file /dev/nvidia\d+|\bfailed to run command 'nvidia-smi': No such file or directory|\bnvidia-smi: (?:command )?not found\b|\bFailed to finalize CUDA mem(?:ory manager)?\b|driver on your system is too old|\bcuInit err: [1-9]\d*\b|No platform detected, vLLM is running on UnspecifiedPlatform|\bUnable to load CUDA management library \S+: \S|\bnvmlInit(?:_v2)? err: [1-9]\d*\b|^No devices were found$|driver version is insufficient|not supported (?:in|by) the installed CUDA driver|Driver/library version mismatch|\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b|cudaErrorInsufficientDriver|CUDA driver initialization failed|no (?:CUDA|ROCm)-capable device|\bUnable to initialize backend '(?:cuda|rocm|gpu)': (?:FAILED_PRECONDITION: No visible GPU devices\b|INTERNAL: no supported devices\b)|invalid device ordinal|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|Found no NVIDIA driver|NVIDIA driver .* not (found|loaded)|cuInit|CUDA initialization|cudaErrorInitializationError|CUDA_ERROR_NOT_INITIALIZED|cudaErrorSystemDriverMismatch|forward compatibility was attempted|Failed to initialize NVML|CUDA unknown error|provided PTX was compiled with an unsupported\b|cudaErrorUnsupportedPtxVersion|CUDA_ERROR_UNSUPPORTED_PTX_VERSION|\bCUDA_ERROR_INVALID_PTX\b|\bcudaErrorInvalidPtx\b|\bptx input, line \d+; fatal +: Unsupported \.version \d+\.\d+; current version is '|\bCuda Runtime \(driver shutting down\)|\bcudaErrorCudartUnloading\b|CUDA error: driver shutting down|cudaErrorDevicesUnavailable|busy or unavailable|\.(?:cu|cpp|cc):\d+: 'mapping of buffer object failed'|cudaErrorMapBufferObjectFailed|re-initialize CUDA in forked subprocess|OS call failed or operation not sup(?:ported)? on this OS|cudaErrorOperatingSystem|could not select device driver \S* with capabilities: \[(?:\[gpu\])?\]|(?i:system) not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|Unexpected error from cudaGetDeviceCount|CUDA (?:driver )?error: (?:initialization|unknown) error|Cuda failure (?:999 )?'unknown error'|\bcuda[A-Z]\w*\(.*\) failed: (?:initialization|unknown) error|CUDA error 3 at \S+: initialization error|\bCUDA error \d+ in file \S+ line \d+: (?:initialization|unknown) error\b|\berror=3 : initialization error\b|cudaErrorUnknown\b|CUDA_ERROR_UNKNOWN|unsupported display driver / cuda driver combination|CUDA driver is a stub library|cudaErrorStubLibrary|PTX JIT compiler library not found|MPS client failed to connect|MPS server is not ready|CUDA (?:driver )?error: the operation cannot be performed in the present state|This container was built for NVIDIA Driver Release|CUDA Driver UNAVAILABLE|NVML Shared Library Not Found|could not load NVML library|",
             container_without_driver!(),
             "|",
             libcuda_unloadable!(),
@@ -3917,13 +3918,15 @@ const CLASSES: &[(&str, &str)] = &[
     // built with PyTorch support!`; JAX's check, as it is imported, of the jaxlib beside it,
     // `jaxlib is version 0.3.25, but this version of jax requires version >= 0.4.14.`;
     // transformers asked for an attention its package is missing for, `FlashAttention2 has been
-    // toggled on, but ... the package flash_attn seems to be not installed.`)
+    // toggled on, but ... the package flash_attn seems to be not installed.`; vLLM's copy of
+    // FlashAttention built without its compiled kernels, `vllm.vllm_flash_attn requires the CUDA
+    // flash attention extensions (_vllm_fa2_C or _vllm_fa3_C)`)
     (
         "import_error",
         concat!(
             r"\bCannot find DGL C\+\+ \w+ library at |\bUnable to find \w+ lib under the names\b|",
             cudarc_unloadable!(),
-            r"|\bwas not built with (?:PyTorch|TensorFlow) support\b|\bjaxlib is version [\w.]+, but this version of jax requires version\b|\bthe package \w+ seems to be not installed\b"
+            r"|\bwas not built with (?:PyTorch|TensorFlow) support\b|\bjaxlib is version [\w.]+, but this version of jax requires version\b|\bthe package \w+ seems to be not installed\b|\brequires the CUDA flash attention extensions\b"
         ),
     ),
     // (R torch's native library, Lantern, that did not load: `Lantern is not loaded. Please use
@@ -4355,10 +4358,12 @@ const CLASSES: &[(&str, &str)] = &[
     // config's RoPE scaling in a schema this version does not read, `rope_scaling should have a
     // 'rope_type' key`; torch built without the collective backend asked for, `Distributed
     // package doesn't have NCCL built in`; vLLM's attention backend asked for a kind of attention
-    // it lacks, an embedding model's, `AttributeError('Invalid attention type encoder_only')`)
+    // it lacks, an embedding model's, `AttributeError('Invalid attention type encoder_only')`;
+    // fastllm's for an architecture it lacks, `FastLLM Error: Unsupport graph model type
+    // qwen3_5_moe`)
     (
         "unsupported_config",
-        r"\bNo available node types can fulfill resource request\b|\bGPU lacks the \w+(?: \w+)? resources to run\b|\brope_scaling\W* (?:should have|must (?:be|have|contain))\b|\bDistributed package doesn't have \w+ built in\b|\bInvalid attention type \w+",
+        r"\bNo available node types can fulfill resource request\b|\bGPU lacks the \w+(?: \w+)? resources to run\b|\brope_scaling\W* (?:should have|must (?:be|have|contain))\b|\bDistributed package doesn't have \w+ built in\b|\bInvalid attention type \w+|\b[Uu]nsupport (?:graph )?model type\b",
     ),
     // (FlashAttention's backward pass for large heads, which needs the shared memory of the
     // data-centre GPUs: `FlashAttention backward for head dim > 64 requires A100 or H100 GPUs`,

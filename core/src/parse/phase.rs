@@ -304,6 +304,11 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     {
         return Some("cuda_graph_capture");
     }
+    // CUDA's status for a call made as the process exits, after the runtime unloaded (`Cuda
+    // Runtime (driver shutting down)`, TensorRT's allocator freeing at exit): the run's end
+    if text.contains("driver shutting down") || text.contains("cudaErrorCudartUnloading") {
+        return Some("shutdown");
+    }
     // Megatron's check of the gradients each backward pass reduces (`found NaN in local grad norm
     // for bucket #0 in backward pass before data-parallel communication collective`, reported by
     // its rerun state machine with the iteration): a step of training
