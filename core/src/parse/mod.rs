@@ -70,6 +70,11 @@ pub struct Triage {
     /// Python's `Exception ignored in: <obj>` above a traceback: its exception was reported and
     /// dropped (a finaliser's, a `__del__`'s), the program went on.
     ignored_next: bool,
+    /// The line of xformers' notice that it runs without Triton (`A matching Triton is not
+    /// available, some optimizations will not be enabled`), which it logs with the traceback of
+    /// the import it caught; and whether the traceback being read is that one.
+    optional_notice_at: u64,
+    optional_traceback: bool,
     /// The first event of each (tier, weak) kind: all that the election needs.
     events: Vec<Event>,
     weak: Vec<bool>,
@@ -238,6 +243,8 @@ pub struct Triage {
     sigquit_line: Option<u64>,
     /// The traceback being read follows an error its program logged (see `logged_error`).
     traceback_logged: bool,
+    /// ... by a line of the same rank (or, both untagged, the same process) as the traceback's.
+    logged_by_same: bool,
     /// libstdc++'s `terminate called after throwing an instance of 'X'` on the line before,
     /// kept to name an exception whose `what()` says nothing.
     thrown_above: Option<(u64, String, String)>,
@@ -1713,7 +1720,9 @@ impl Triage {
             // (right below a line its logger marked as an error, detected or not)
             self.traceback_logged =
                 matches!(self.above, (n, Some('E' | 'C' | 'F'), _) if n + 1 == line.number);
+            self.logged_by_same = false;
             if let Some((number, msg, raw, rank)) = self.logged_error.take() {
+                self.logged_by_same = rank == line.rank;
                 self.logged_exception(number, msg, raw, rank);
                 self.traceback_logged = true;
             } else if matches!(line.level, Some('E' | 'C' | 'F')) {
@@ -1737,6 +1746,7 @@ impl Triage {
                 self.ipython_header =
                     Some(((line.number, t.to_string(), line.raw.clone()), self.phase));
             }
+            self.optional_traceback = self.optional_notice_at + 1 == line.number;
             self.fault_target = None;
             self.fault_also = None;
             self.in_traceback = true;
@@ -1757,6 +1767,10 @@ impl Triage {
         }
         if t.starts_with("Exception ignored in") {
             self.ignored_next = true;
+            return;
+        }
+        if t.starts_with("A matching Triton is not available") {
+            self.optional_notice_at = line.number;
             return;
         }
         // Python's faulthandler prints the stack after the fatal signal it reports, innermost
@@ -2180,9 +2194,29 @@ impl Triage {
         {
             tier = if self.traceback_logged { 0 } else { 2 };
         }
+        // (so is a subprocess's failure reported by its exit status alone, `CalledProcessError:
+        // Command '[...colmap', 'patch_match_stereo', ...]' returned non-zero exit status 1`,
+        // below the error record the subprocess printed just before the traceback)
+        if is_exception
+            && tier >= 1
+            && self.logged_by_same
+            && text.contains("CalledProcessError: Command ")
+            && text.contains("returned non-zero exit status")
+        {
+            tier = 0;
+        }
         // (an exception Python ignored states a cause only when nothing else does)
         if is_exception && std::mem::take(&mut self.ignored_next) {
             tier = 1;
+        }
+        // (and the import an optional backend caught and logged as a notice, xformers' `No
+        // module named 'triton'` below `A matching Triton is not available`, states none: the
+        // program goes on without it)
+        if is_exception
+            && std::mem::take(&mut self.optional_traceback)
+            && (text.contains("ModuleNotFoundError: ") || text.contains("ImportError: "))
+        {
+            return;
         }
         let traceback_rank = frames_taken.then_some(self.traceback_rank).flatten();
         let rank = || line.rank.or_else(|| rank_in_text(text)).or(traceback_rank);
