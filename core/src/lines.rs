@@ -656,6 +656,12 @@ static PREFIXES: LazyLock<Vec<Prefix>> = LazyLock::new(|| {
         r"^\[[\w.\-]+\]\[(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\] - ",
         // a launcher's tag of the process that printed the line: [PROC-0]
         r"^\[[A-Z][A-Za-z]*-\d+\] ?",
+        // Buildkite's time marker before each line of a CI job's log, its escape characters
+        // lost in a copy: `bk;t=1781344862278[vllm] (EngineCore pid=871) ERROR ...`
+        r"^\x1b?_?bk;t=\d{10,13}\x07?",
+        // a process manager's tag of the server whose output it relays (concurrently's `-n
+        // vllm`, a CI step's), before the server's own prefix: `[vllm] (APIServer pid=1) ERROR ...`
+        r"^\[(?:vllm|sglang|lmdeploy|tgi|trtllm|tensorrt_llm|ollama)[\w.-]*\] ",
         // a CI runner's tag of the shell or stream a line came from (`[BASH] Traceback (most
         // recent call last):`)
         r"^\[(?:BASH|SHELL|STDOUT|STDERR|stdout|stderr)\] ",

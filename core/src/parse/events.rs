@@ -2381,6 +2381,12 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         if level == Some('E') && ERRNO_TEXT.is_match(text) {
             return Detection::Tier(FALLBACK_TIER);
         }
+        // (nor is vLLM's scheduler's record of a token the request's grammar refused, `Unexpected:
+        // grammar rejected tokens [530, 729] for request R. Terminating request.`, as weighty as
+        // the grammar backend's `Failed to advance FSM` beside it)
+        if level == Some('E') && text.contains("grammar rejected tokens [") {
+            return Detection::Tier(FALLBACK_TIER);
+        }
         // (nor is TensorRT's record at its error level, tagged by its samples' logger, `[E]
         // [TRT] (Unnamed Layer* 173) [Convolution]: kernel weights has count 5376 but 32640 was
         // expected`: the builder refused the network, in its own words; not the ONNX parser's
@@ -5060,6 +5066,8 @@ pub fn classify(ev: &Event, has_device_assert: bool) -> &'static str {
                         // (nor its record of the error a step met, `Stream generator error:
                         // <message>`)
                         || text.contains(" error: ")
+                        // (nor a grammar's refusal of a sampled token, which ends the request)
+                        || text.contains("grammar rejected tokens")
                         // (a message a class rule names an exception, whatever its words)
                         || stated_exception(text)
                         // (Rust's anyhow prints an error returned from `main` as `Error: <msg>`,

@@ -54,7 +54,7 @@ const MARKERS: &[(&str, &str)] = &[
     // modules, `Injecting model.layers.0.self_attn as ktransformers.operators...`, before it
     // loads the GGUF weights into them)
     (
-        r#"Load weight begin|Loading weights|Loading \w+ checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |\bmodel has unused tensor \S+ \(size = \d+ bytes\)|^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model"|^Injecting model(?:\.\S+)? as "#,
+        r#"Load weight begin|Loading (?:\w+ )?weights\b|Loading \w+ checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |\bmodel has unused tensor \S+ \(size = \d+ bytes\)|^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model"|^Injecting model(?:\.\S+)? as "#,
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
@@ -328,10 +328,12 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         return Some("training");
     }
     // A grammar backend advances each request's automaton by every token the model samples
-    // (`Failed to advance FSM for request R for tokens N`): a step of decoding
+    // (`Failed to advance FSM for request R for tokens N`, vLLM's scheduler's `grammar rejected
+    // tokens [N] for request R`): a step of decoding
     // (and SGLang's decode server failing to receive a request's KV cache from its prefill
     // server: `Decode transfer failed for request rank=1 ...`)
     if text.contains("Failed to advance FSM for request")
+        || text.contains("grammar rejected tokens")
         || text.starts_with("Decode transfer failed for request")
     {
         return Some("decode");
