@@ -1746,7 +1746,8 @@ impl Triage {
                 self.ipython_header =
                     Some(((line.number, t.to_string(), line.raw.clone()), self.phase));
             }
-            self.optional_traceback = self.optional_notice_at + 1 == line.number;
+            self.optional_traceback =
+                self.optional_notice_at > 0 && self.optional_notice_at + 1 == line.number;
             self.fault_target = None;
             self.fault_also = None;
             self.in_traceback = true;
