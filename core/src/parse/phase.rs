@@ -609,6 +609,8 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         "/runai_model_streamer/",
         "/fastsafetensors/",
         "/tensorizer/",
+        // (a model's entry point that `torch.hub.load` runs, which builds and loads it)
+        "/hubconf.py\"",
     ];
     // (a tokenizer read as the program starts, inside a function that loads the model and its
     // tokenizer, `_load_model_tokenizer`: the innermost frame is the tokenizer's)
@@ -785,7 +787,13 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         f.contains("torch/utils/checkpoint.py")
             || (f.contains("deepspeed/runtime/engine.py") && function_of(f) == Some("forward"))
     };
-    if frames.iter().any(training_forward) {
+    // (and DeepSpeed's ZeRO optimizer handling the gradients, `_prepare_fp32_grad_for_sub_group`,
+    // `reduce_ready_partitions_and_remove_grads`: a step of training)
+    let zero_grads = |f: &String| {
+        f.contains("deepspeed/runtime/zero/")
+            && function_of(f).is_some_and(|g| g.contains("grad") || g.contains("backward"))
+    };
+    if frames.iter().any(training_forward) || frames.iter().any(zero_grads) {
         return Some("training");
     }
     // a distributed checkpoint written (Megatron's `dist_checkpointing` saving or writing its

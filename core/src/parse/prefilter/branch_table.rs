@@ -692,6 +692,7 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("^\\{['\"]object['\"]: ?['\"]error['\"], ?['\"]message['\"]: ?['\"].", Some(&[b"message"]), None),
     ("^c[lu][A-Z]\\w*\\(\\): (?:[a-z]|CL_[A-Z])", Some(&[b"(): "]), None),
     ("^corrupted (?:size vs\\. prev_size|double-linked list)", Some(&[b"double-linked list", b"size vs. prev_size"]), None),
+    ("^cuda[A-Z]\\w* failed:? (?:initialization|unknown) error\\b", Some(&[b" failed"]), None),
     ("^cuda[A-Z]\\w+ returned \\d+$", Some(&[b" returned "]), None),
     ("^double free or corruption", Some(&[b"double free or corruption"]), None),
     ("^error: creating server: ", Some(&[b"error: creating server: "]), None),
