@@ -3228,8 +3228,12 @@ impl Triage {
         // rank's error is the one it kept; rank 0 alone is as likely a run of one process)
         // (unless it says another failed: SGLang's `TP rank 1 could finish the model loading, but
         // there are other ranks that didn't finish loading`)
+        // (rank 0 too when torch's launcher tagged the error with it, `[rank0]: Traceback`: a
+        // distributed run whose failing rank the log names)
         let one_rank_kept = self.ranks.len() == 1
-            && ev.rank.is_some_and(|r| r > 0)
+            && ev
+                .rank
+                .is_some_and(|r| r > 0 || ev.raw.trim_start().starts_with("[rank0]:"))
             && !ev.text.contains("other ranks");
         // (and a kernel's fault printed untagged, its device's assertion, under the one rank
         // whose watchdog then reports it: `[Rank 4] NCCL watchdog thread terminated with
