@@ -296,6 +296,9 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     "unsloth",
     "bitsandbytes",
     "xformers",
+    // (Ray runs the torch, TensorFlow or JAX programs of its tasks and workers: a log that shows
+    // Ray's own records and only those libraries is a Ray job's)
+    "ray",
     "transformers",
     "accelerate",
     "pytorch",
@@ -305,7 +308,6 @@ const WEAK_FRAMEWORKS: &[&str] = &[
     // (JAX runs the simulators and trainers that name themselves: Brax, MJX's playground)
     "jax",
     "triton",
-    "ray",
     "nccl",
     // (FFmpeg decodes the media of whatever program calls it: its banner names that program's
     // framework only when nothing else does)
@@ -517,6 +519,13 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::RAY_ACTOR_DEAD, "ray"),
     (W::RAY_SERVE_CONTROLLER, "ray"),
     (W::RAY_SERVE_REPLICA, "ray"),
+    // (and Ray's own records as a job runs: `Started a local Ray instance.`, Ray Train's workers
+    // by their tag, `(RayTrainWorker pid=14588)`, a task's death, `A worker died or was killed
+    // while executing a task`, and its report's ids, `RayTask ID: ...`)
+    (W::RAY_LOCAL_INSTANCE, "ray"),
+    (W::RAY_TRAIN_WORKER, "ray"),
+    (W::RAY_WORKER_DIED, "ray"),
+    (W::RAY_TASK_ID, "ray"),
     // Hugging Face transformers, in its package's paths (a frame's `site-packages/transformers/
     // modeling_utils.py`): weak, as the servers load models through it, but above torch, which
     // it runs on (not `ktransformers/`, `sentence_transformers/`: other packages)
@@ -1031,6 +1040,9 @@ const FRAMEWORK_VOTES: &[(W, &str)] = &[
     (W::TRTEXEC_WALLTIME, "tensorrt"),
     // (and a program's own words for what it builds or loads, `Building TensorRT engine`)
     (W::TENSORRT_ENGINE, "tensorrt"),
+    // (and its C++ API's namespace, in a program's compiler errors or its runtime's messages:
+    // `'class nvinfer1::ICudaEngine' has no member named 'getNbBindings'`)
+    (W::NVINFER_NS, "tensorrt"),
     // (and NVIDIA's container of it, in its banner: `== NVIDIA TensorRT ==`)
     (W::TRT_CONTAINER_BANNER, "tensorrt"),
     // (and torch's check of its operands' devices, `Expected all tensors to be on the same
@@ -1280,6 +1292,10 @@ crate::scan::words! { W {
     MLC_CHAT_CONFIG = "mlc-chat-config",
     RAY_PRIVATE = "ray/_private/",
     RAY_ACTOR_DEAD = "The actor is dead because",
+    RAY_LOCAL_INSTANCE = "Started a local Ray instance",
+    RAY_TRAIN_WORKER = "(RayTrainWorker pid=",
+    RAY_WORKER_DIED = "A worker died or was killed",
+    RAY_TASK_ID = "RayTask ID: ",
     RAY_SERVE_CONTROLLER = "(ServeController pid=",
     RAY_SERVE_REPLICA = "(ServeReplica:",
     TRANSFORMERS_DIR = "transformers/",
@@ -1336,6 +1352,7 @@ crate::scan::words! { W {
     ONNX2TRT = "onnx2trt",
     TRT_MODEL_IMPORTER = "ModelImporter.cpp:",
     TRT_RT_SAFE = "rtSafe/",
+    NVINFER_NS = "nvinfer1::",
     TRTEXEC_WALLTIME = "Total Host Walltime",
     TENSORRT_ENGINE = "TensorRT engine",
     TORCH_SAME_DEVICE = "Expected all tensors to be on the same device",
@@ -2115,6 +2132,8 @@ impl EnvCollector {
             "ServeReplica:",
             "ProxyActor",
             "HTTPProxyActor",
+            // (and Ray Train's workers, `(RayTrainWorker pid=N)`)
+            "RayTrainWorker",
         ]
         .iter()
         .any(|p| process.starts_with(p))
