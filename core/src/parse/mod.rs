@@ -2601,8 +2601,9 @@ impl Triage {
                     .filter(|m| m.len() >= 30);
                 // (among the events, or the lines with an error word a logger without levels
                 // printed: SGLang's `[... TP1] ... sanity check failed, ping @x: <message>`)
-                // (or right above the traceback that ends in the exception, however long:
-                // HiDream's `!!! ERROR loading full: <message>`, then `traceback.print_exc()`)
+                // (or on the line right above the traceback that ends in the exception, however
+                // long: HiDream's `!!! ERROR loading full: <message>`, then
+                // `traceback.print_exc()`)
                 let header = self
                     .raised_under
                     .iter()
@@ -2610,8 +2611,7 @@ impl Triage {
                     .map(|(_, h)| *h);
                 let quotes = |line: u64, text: &str, m: &str| {
                     line < ev.line
-                        && (line + 10 >= ev.line
-                            || header.is_some_and(|h| line < h && line + 3 >= h))
+                        && (line + 10 >= ev.line || header.is_some_and(|h| line + 1 == h))
                         && text.contains(m)
                         && events::exception_parts(text.trim()).is_none()
                         && !text.trim_start().starts_with("raise ")

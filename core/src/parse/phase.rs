@@ -306,7 +306,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
     }
     // CUDA's status for a call made as the process exits, after the runtime unloaded (`Cuda
     // Runtime (driver shutting down)`, TensorRT's allocator freeing at exit): the run's end
-    if text.contains("driver shutting down") || text.contains("cudaErrorCudartUnloading") {
+    if text.contains("driver shutting down") {
         return Some("shutdown");
     }
     // Megatron's check of the gradients each backward pass reduces (`found NaN in local grad norm
