@@ -2371,32 +2371,28 @@ pub fn detect_gated(text: &str, level: Option<char>) -> Detection {
         if level == Some('E') && text.starts_with("msg=") {
             return Detection::ErrorWord;
         }
-        // (nor is a record marked as an error that quotes the system's reason for a failed
-        // call, Mooncake's `E0116 ... SocketHandShakePlugin: connect()10.0.0.30:15041: Connection
-        // refused [111]`: the error its next records wrap, in the C library's words)
+        // (nor is a record marked as an error in words of its own that say a step failed: one
+        // that quotes the system's reason for a failed call, Mooncake's `E0116 ...
+        // SocketHandShakePlugin: connect()10.0.0.30:15041: Connection refused [111]`, the error
+        // its next records wrap; vLLM's scheduler's record of a token the request's grammar
+        // refused, `Unexpected: grammar rejected tokens [530, 729] for request R. Terminating
+        // request.`, as weighty as the grammar backend's `Failed to advance FSM` beside it;
+        // TensorRT's record at its error level, tagged by its samples' logger, `[E] [TRT]
+        // (Unnamed Layer* 173) [Convolution]: kernel weights has count 5376 but 32640 was
+        // expected`, but not the ONNX parser's dump of the node it failed on, `[TRT]
+        // ModelImporter.cpp:723: --- End node ---`, whose own error line says `ERROR:`)
         static ERRNO_TEXT: LazyLock<AsciiFirst> = LazyLock::new(|| {
             AsciiFirst::new(
                 r": (?:Connection refused|Connection reset by peer|No route to host|Network is unreachable|Connection timed out|Broken pipe|Address already in use)\b",
             )
         });
-        if level == Some('E') && ERRNO_TEXT.is_match(text) {
-            return Detection::Tier(FALLBACK_TIER);
-        }
-        // (nor is vLLM's scheduler's record of a token the request's grammar refused, `Unexpected:
-        // grammar rejected tokens [530, 729] for request R. Terminating request.`, as weighty as
-        // the grammar backend's `Failed to advance FSM` beside it)
-        if level == Some('E') && text.contains("grammar rejected tokens [") {
-            return Detection::Tier(FALLBACK_TIER);
-        }
-        // (nor is TensorRT's record at its error level, tagged by its samples' logger, `[E]
-        // [TRT] (Unnamed Layer* 173) [Convolution]: kernel weights has count 5376 but 32640 was
-        // expected`: the builder refused the network, in its own words; not the ONNX parser's
-        // dump of the node it failed on, `[TRT] ModelImporter.cpp:723: --- End node ---`, whose
-        // own error line says `ERROR:`)
+        let tensorrt_error = || {
+            text.starts_with("[TRT] ") && text.len() > 12 && !text.contains("ModelImporter.cpp:")
+        };
         if level == Some('E')
-            && text.starts_with("[TRT] ")
-            && text.len() > 12
-            && !text.contains("ModelImporter.cpp:")
+            && (ERRNO_TEXT.is_match(text)
+                || text.contains("grammar rejected tokens [")
+                || tensorrt_error())
         {
             return Detection::Tier(FALLBACK_TIER);
         }
