@@ -1961,24 +1961,12 @@ impl EnvCollector {
         // (TensorRT-LLM's CUTLASS heuristics name the GPU's arch as they refuse a tactic for it,
         // `... shape combination for arch 100.`)
         if self.sm_stated.is_none() && w.has(W::CUTLASS_ARCH) {
-            if let Some(arch) = t
-                .split_once("shape combination for arch ")
-                .map(|(_, a)| a.trim_end_matches('.'))
-                .filter(|a| (2..=3).contains(&a.len()) && a.bytes().all(|b| b.is_ascii_digit()))
-            {
-                self.sm_stated = Some(format!("sm_{arch}"));
-            }
+            self.sm_stated = arch_after(t, "shape combination for arch ");
         }
         // (CuPy compiles its kernels with NVRTC for the device it runs on, and lists the options
         // of a compile that failed: `Options: -I/.../cupy/core/include -ftz=true -arch=compute_61`)
         if self.sm_stated.is_none() && w.has(W::NVRTC_ARCH_OPTION) && t.starts_with("Options: ") {
-            if let Some(arch) = t
-                .rsplit_once("-arch=compute_")
-                .map(|(_, a)| a.split(|c: char| !c.is_ascii_digit()).next().unwrap_or(""))
-                .filter(|a| (2..=3).contains(&a.len()))
-            {
-                self.sm_stated = Some(format!("sm_{arch}"));
-            }
+            self.sm_stated = arch_after(t, "-arch=compute_");
         }
         if w.has(W::COMPUTE_CAP_COLUMN) && !t.contains('=') {
             self.cap_column = t.split(',').position(|c| c.trim() == "compute_cap");
@@ -2654,6 +2642,16 @@ impl EnvCollector {
         }
         self.env
     }
+}
+
+/// The architecture a line states as the two or three digits after `marker` (its last
+/// occurrence): `... for arch 100.`, `-arch=compute_61`.
+fn arch_after(t: &str, marker: &str) -> Option<String> {
+    let (_, rest) = t.rsplit_once(marker)?;
+    let digits = &rest[..rest.bytes().take_while(u8::is_ascii_digit).count()];
+    (2..=3)
+        .contains(&digits.len())
+        .then(|| format!("sm_{digits}"))
 }
 
 /// Whether `name` occurs in `t` as something other than the name of a Python environment or of

@@ -73,7 +73,7 @@ pub struct Triage {
     /// The line of xformers' notice that it runs without Triton (`A matching Triton is not
     /// available, some optimizations will not be enabled`), which it logs with the traceback of
     /// the import it caught; and whether the traceback being read is that one.
-    optional_notice_at: u64,
+    optional_notice_at: Option<u64>,
     optional_traceback: bool,
     /// The first event of each (tier, weak) kind: all that the election needs.
     events: Vec<Event>,
@@ -1746,8 +1746,9 @@ impl Triage {
                 self.ipython_header =
                     Some(((line.number, t.to_string(), line.raw.clone()), self.phase));
             }
-            self.optional_traceback =
-                self.optional_notice_at > 0 && self.optional_notice_at + 1 == line.number;
+            self.optional_traceback = self
+                .optional_notice_at
+                .is_some_and(|n| n + 1 == line.number);
             self.fault_target = None;
             self.fault_also = None;
             self.in_traceback = true;
@@ -1771,7 +1772,7 @@ impl Triage {
             return;
         }
         if t.starts_with("A matching Triton is not available") {
-            self.optional_notice_at = line.number;
+            self.optional_notice_at = Some(line.number);
             return;
         }
         // Python's faulthandler prints the stack after the fatal signal it reports, innermost

@@ -54,7 +54,7 @@ const MARKERS: &[(&str, &str)] = &[
     // modules, `Injecting model.layers.0.self_attn as ktransformers.operators...`, before it
     // loads the GGUF weights into them)
     (
-        r#"Load weight begin|Loading (?:\w+ )?weights\b|Loading \w+ checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Loading model weights|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |\bmodel has unused tensor \S+ \(size = \d+ bytes\)|^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model"|^Injecting model(?:\.\S+)? as "#,
+        r#"Load weight begin|Loading (?:\w+ )?weights\b|Loading \w+ checkpoint shards|[Ll]oading shards: |Starting to load model|Loading model from|load_model|Loading checkpoint shards|Load weight|Downloading .*safetensors|Loading .*\.safetensors|Loaded engine size|Deserializ(?:e|ing) (?:the )?engine|SavedModel load for tags|Reading SavedModel from|\bBefore Loading Model:|^(?:llm_)?load_tensors: |^llama_model_loader: |^llm_load_print_meta: |^print_info: |^llama_model_load: |\bmodel has unused tensor \S+ \(size = \d+ bytes\)|^llama\.cpp: loading model from |^\W*(?:Failed to load (?:the )?model|Error loading model)\.?$|\berror loading model: |\bstatus="llm server loading model"|^Injecting model(?:\.\S+)? as "#,
         "model_load",
     ),
     // (TensorRT-LLM's PyTorch executor logs each iteration's batch, `iter = N, ... states =
@@ -793,7 +793,7 @@ pub fn phase_from_context(frames: &[String], text: &str) -> Option<&'static str>
         f.contains("deepspeed/runtime/zero/")
             && function_of(f).is_some_and(|g| g.contains("grad") || g.contains("backward"))
     };
-    if frames.iter().any(training_forward) || frames.iter().any(zero_grads) {
+    if frames.iter().any(|f| training_forward(f) || zero_grads(f)) {
         return Some("training");
     }
     // a distributed checkpoint written (Megatron's `dist_checkpointing` saving or writing its

@@ -209,7 +209,6 @@ pub(super) static BRANCHES: &[(&str, Option<&[&[u8]]>, Option<&[u8]>)] = &[
     ("Loading checkpoint shards", Some(&[b"Loading checkpoint shards"]), Some(b"Loading checkpoint shards")),
     ("Loading lora \\S+ failed'?\\)?$", Some(&[b"Loading lora "]), None),
     ("Loading model from", Some(&[b"Loading model from"]), Some(b"Loading model from")),
-    ("Loading model weights", Some(&[b"Loading model weights"]), Some(b"Loading model weights")),
     ("Loading model weights took", Some(&[b"Loading model weights took"]), Some(b"Loading model weights took")),
     ("Loading weights took", Some(&[b"Loading weights took"]), Some(b"Loading weights took")),
     ("MPI_ABORT was invoked on rank \\d+", Some(&[b"MPI_ABORT was invoked on rank "]), None),
